@@ -1,0 +1,67 @@
+# wyc -- build, test, benchmark.
+#   make            bin/wyc and build/libwyrt.a
+#   make test       unit tests, program tests, invalid programs, filter tests
+#   make asan       the same build and tests under -fsanitize=address,undefined
+#   make 80         lines over 80 columns
+#   make install PREFIX=/usr/local
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -MMD -MP
+LDLIBS   = -lmpfr -lgmp -lm
+B        = build
+PREFIX  ?= /usr/local
+
+COMPILER_DIRS = compiler wyil filter c_backend opencl_backend
+COMPILER_SRC  = $(foreach d,$(COMPILER_DIRS),$(wildcard $(d)/*.c))
+COMPILER_OBJ  = $(COMPILER_SRC:%.c=$(B)/%.o)
+RUNTIME_SRC   = $(wildcard runtime/*.c)
+RUNTIME_OBJ   = $(RUNTIME_SRC:%.c=$(B)/%.o)
+UNIT_SRC      = $(wildcard tests/unit/*.c)
+UNIT_BIN      = $(UNIT_SRC:tests/unit/%.c=$(B)/unit/%)
+
+all: bin/wyc $(B)/libwyrt.a
+
+bin/wyc: $(COMPILER_OBJ)
+	@mkdir -p bin
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/libwyrt.a: $(RUNTIME_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+# Unit tests link the runtime (tests of runtime code) or the compiler's
+# objects minus its main (tests of compiler parts).
+$(B)/unit/%: tests/unit/%.c $(B)/libwyrt.a $(filter-out $(B)/compiler/main.o,$(COMPILER_OBJ))
+	@mkdir -p $(B)/unit
+	$(CC) $(CFLAGS) -Iruntime -o $@ $< $(filter-out $(B)/compiler/main.o,$(COMPILER_OBJ)) $(B)/libwyrt.a $(LDLIBS)
+
+units: $(UNIT_BIN)
+
+test: all units
+	@bash tests/run.sh
+
+asan:
+	$(MAKE) B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
+	  WYC_ASAN=1 test-asan
+test-asan: all units
+	@WYC_BUILD=$(B) bash tests/run.sh
+
+80:
+	@grep -n '.\{81,\}' $$(git ls-files '*.c' '*.h' '*.def') || echo "no line over 80 columns"
+
+install: all
+	install -d $(PREFIX)/bin $(PREFIX)/lib/wyc $(PREFIX)/include/wyc $(PREFIX)/share/wyc
+	install -m 755 bin/wyc $(PREFIX)/bin/wyc
+	install -m 644 $(B)/libwyrt.a $(PREFIX)/lib/wyc/libwyrt.a
+	install -m 644 runtime/wyrt.h $(PREFIX)/include/wyc/wyrt.h
+	cp -r stdlib $(PREFIX)/share/wyc/
+
+clean:
+	rm -rf build build-asan bin
+
+.PHONY: all units test asan test-asan 80 install clean
+-include $(COMPILER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d)

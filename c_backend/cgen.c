@@ -1,0 +1,547 @@
+/* cgen.c -- the C back end's driver: WYIL Module in, one C file out.
+ *
+ * cgen_module emits every Func of the module (and every Func reached
+ * from them: callees, function values, `where` constraints) as one
+ * static C function, then main().  Bodies are generated into a buffer
+ * first, so that the static data they need (cgen_types.c, cgen_const.c)
+ * can be written above them.  This file also holds the function frame:
+ * register declarations, parameter ownership, the shared epilogue, and
+ * calls (direct, native, trampolines).
+ */
+#include <stdarg.h>
+#include <string.h>
+
+#include "../wyil/wyil.h"
+#include "cgen_internal.h"
+
+/* ---------------------------------------------------------------- */
+/* String-keyed tables                                                */
+
+static uint32_t
+hash_str(const char *s)
+{
+  uint32_t h = 2166136261u;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+  return h;
+}
+
+int
+intern_get(Intern *t, const char *key)
+{
+  if (!t->cap) return -1;
+  uint32_t mask = (uint32_t)t->cap - 1;
+  for (uint32_t h = hash_str(key) & mask; t->keys[h]; h = (h + 1) & mask)
+    if (!strcmp(t->keys[h], key)) return t->vals[h];
+  return -1;
+}
+
+static void
+intern_insert(Intern *t, const char *key, int val)
+{
+  uint32_t mask = (uint32_t)t->cap - 1, h = hash_str(key) & mask;
+  for (; t->keys[h]; h = (h + 1) & mask)
+    if (!strcmp(t->keys[h], key)) {
+      t->vals[h] = val;
+      return;
+    }
+  t->keys[h] = key;
+  t->vals[h] = val;
+  t->n++;
+}
+
+void
+intern_put(Intern *t, const char *key, int val)
+{
+  if ((t->n + 1) * 2 > t->cap) {
+    Intern old = *t;
+    t->cap = t->cap ? t->cap * 2 : 64;
+    t->n = 0;
+    t->keys = wyil_alloc(sizeof(char *) * (size_t)t->cap);
+    t->vals = wyil_alloc(sizeof(int) * (size_t)t->cap);
+    for (int i = 0; i < old.cap; i++)
+      if (old.keys[i]) intern_insert(t, old.keys[i], old.vals[i]);
+  }
+  intern_insert(t, wyil_strdup(key), val);
+}
+
+/* ---------------------------------------------------------------- */
+/* Emitting text                                                      */
+
+void
+emit(Gen *g, const char *fmt, ...)
+{
+  StrBuf *sb = g->out;
+  for (int i = 0; i < g->indent; i++) sb_puts(sb, "  ");
+  va_list ap;
+  va_start(ap, fmt);
+  char tmp[512];
+  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  if (n < (int)sizeof tmp) {
+    sb_puts(sb, tmp);
+  } else {
+    char *big = wyil_alloc((size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    sb_puts(sb, big);
+  }
+  sb_putc(sb, '\n');
+}
+
+/* The WYIL text of an instruction as a C comment: no comment closer,
+ * no trigraph, no control characters. */
+static void
+emit_comment(Gen *g, Insn *in)
+{
+  StrBuf text = {0};
+  wyil_print_insn(&text, in);
+  StrBuf clean = {0};
+  for (size_t i = 0; i < text.len; i++) {
+    char c = text.s[i];
+    if ((unsigned char)c < 32) c = '.';
+    sb_putc(&clean, c);
+    if ((c == '*' || c == '?') && i + 1 < text.len
+        && (text.s[i + 1] == '/' || text.s[i + 1] == '?'))
+      sb_putc(&clean, ' ');
+  }
+  emit(g, "/* %s */", clean.s ? clean.s : "");
+  sb_free(&text);
+  sb_free(&clean);
+}
+
+/* ---------------------------------------------------------------- */
+/* Functions and calls                                                */
+
+/* The last component of a module path: "whiley/lang/Math" -> "Math". */
+static const char *
+module_base(const char *module)
+{
+  const char *base = module;
+  for (const char *p = module; *p; p++)
+    if (*p == '/' || *p == '.') base = p + 1;
+  return base;
+}
+
+static bool
+is_lang(Func *fn, const char *module, const char *name)
+{
+  return fn->is_native && !strcmp(module_base(fn->module), module)
+         && !strncmp(fn->module, "whiley", 6) && !strcmp(fn->name, name);
+}
+
+/* Natives with their own translation instead of wy_lib_*. */
+static bool
+is_special_native(Func *fn)
+{
+  return is_lang(fn, "System", "print") || is_lang(fn, "System", "println")
+         || is_lang(fn, "Any", "toString");
+}
+
+static bool
+is_c_ident(const char *s)
+{
+  if (!s || !*s || (*s >= '0' && *s <= '9')) return false;
+  for (; *s; s++)
+    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')
+          || (*s >= '0' && *s <= '9')))
+      return false;
+  return true;
+}
+
+const char *
+func_cname(Func *fn)
+{
+  if (fn->is_native && !is_special_native(fn))
+    return wyil_fmt("wy_lib_%s_%s", module_base(fn->module), fn->name);
+  if (fn->cname) return fn->cname;
+  /* made up (hand-built modules): name plus address for uniqueness */
+  const char *name = is_c_ident(fn->name) ? fn->name : "f";
+  fn->cname = wyil_fmt("wyc_f_%s_%lx", name,
+                       (unsigned long)((uintptr_t)fn >> 4 & 0xffffff));
+  return fn->cname;
+}
+
+/* "wyv, wyv" or "void": the C parameter list of n wyv parameters. */
+static void
+emit_params(StrBuf *sb, int n, bool named)
+{
+  if (n == 0) sb_puts(sb, "void");
+  for (int i = 0; i < n; i++)
+    sb_printf(sb, named ? "%swyv p%d" : "%swyv", i ? ", " : "", i);
+}
+
+void
+need_func(Gen *g, Func *fn)
+{
+  const char *key = wyil_fmt("%p", (void *)fn);
+  if (intern_get(&g->func_tab, key) >= 0) return;
+  intern_put(&g->func_tab, key, 1);
+  if (is_special_native(fn)) return;
+  const char *name = func_cname(fn);
+  if (fn->is_native) {
+    if (intern_get(&g->native_tab, name) >= 0) return;
+    intern_put(&g->native_tab, name, 1);
+    sb_printf(&g->protos, "wyv %s(", name);
+    emit_params(&g->protos, fn->nparams, false);
+    sb_puts(&g->protos, ");\n");
+    return;
+  }
+  sb_printf(&g->protos, "static wyv %s(", name);
+  emit_params(&g->protos, fn->nparams, false);
+  sb_puts(&g->protos, ") __attribute__((unused));\n");
+  vec_push(&g->todo, fn);
+}
+
+/* The type of the last parameter of fn: print(any) or print(string). */
+static Type *
+last_param(Func *fn)
+{
+  Type *t = fn->type;
+  if (!t || (t->kind != TY_FUNC && t->kind != TY_METHOD) || t->n == 0)
+    return ty_any;
+  return t->elems[t->n - 1];
+}
+
+const char *
+call_expr(Gen *g, Func *callee, const char **args, int nargs)
+{
+  need_func(g, callee);
+  if (is_special_native(callee)) {
+    const char *x = nargs ? args[nargs - 1] : "WY_NULL";
+    if (!strcmp(callee->name, "toString"))
+      return wyil_fmt("wy_to_string(%s)", x);
+    bool str = ty_is(last_param(callee), TY_STRING);
+    bool nl = !strcmp(callee->name, "println");
+    return wyil_fmt("(%s(%s), %sWY_NULL)",
+                    str ? "wy_print_str" : "wy_print_any", x,
+                    nl ? "wy_print_newline(), " : "");
+  }
+  StrBuf sb = {0};
+  sb_printf(&sb, "%s(", func_cname(callee));
+  for (int i = 0; i < nargs; i++) sb_printf(&sb, "%s%s", i ? ", " : "", args[i]);
+  sb_putc(&sb, ')');
+  const char *s = wyil_strdup(sb.s);
+  sb_free(&sb);
+  return s;
+}
+
+const char *
+call_stmt(Gen *g, Func *callee, const char **args, int nargs)
+{
+  if (is_special_native(callee) && strcmp(callee->name, "toString")) {
+    need_func(g, callee);
+    const char *x = nargs ? args[nargs - 1] : "WY_NULL";
+    bool str = ty_is(last_param(callee), TY_STRING);
+    return wyil_fmt("%s(%s);%s", str ? "wy_print_str" : "wy_print_any", x,
+                    strcmp(callee->name, "println") ? ""
+                    : " wy_print_newline();");
+  }
+  return wyil_fmt("wy_decref(%s);", call_expr(g, callee, args, nargs));
+}
+
+const char *
+tramp_name(Gen *g, Func *fn)
+{
+  const char *key = func_cname(fn);
+  if (is_special_native(fn)) key = wyil_fmt("%s_%s", fn->module, fn->name);
+  int id = intern_get(&g->tramp_tab, key);
+  if (id >= 0) return wyil_fmt("wyc_tramp_%d", id);
+  id = g->tramp_tab.n;
+  intern_put(&g->tramp_tab, key, id);
+  const char *name = wyil_fmt("wyc_tramp_%d", id);
+  int n = fn->nparams;
+  const char **args = wyil_alloc(sizeof(char *) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) args[i] = wyil_fmt("a[%d]", i);
+  sb_printf(&g->tramps, "/* %s:%s */\nstatic wyv\n%s(const wyv *a)\n{\n",
+            fn->module, fn->name, name);
+  if (n == 0) sb_puts(&g->tramps, "  (void)a;\n");
+  sb_printf(&g->tramps, "  return %s;\n}\n\n", call_expr(g, fn, args, n));
+  return name;
+}
+
+/* ---------------------------------------------------------------- */
+/* One function                                                       */
+
+/* Declarations "wyv NAME = WY_UNDEF;" for a run of registers, several
+ * to a line. */
+static void
+emit_reg_decls(Gen *g, const char *vol)
+{
+  StrBuf line = {0};
+  for (int r = 0; r < g->fn->nregs; r++) {
+    if (!line.len) sb_printf(&line, "%swyv ", vol);
+    else sb_puts(&line, ", ");
+    sb_printf(&line, "r%d = WY_UNDEF", r);
+    if (line.len > 60 || r == g->fn->nregs - 1) {
+      emit(g, "%s;", line.s);
+      line.len = 0;
+      line.s[0] = 0;
+    }
+  }
+  sb_free(&line);
+}
+
+/* Does the function throw outside its own try regions? */
+static bool
+throws_out(Gen *g)
+{
+  for (int i = 0; i < g->fn->ncode; i++)
+    if (g->fn->code[i]->op == OP_THROW && g->fl->try_in[i] == -1) return true;
+  return false;
+}
+
+static void
+emit_frame_decls(Gen *g, const char *vol)
+{
+  Func *fn = g->fn;
+  emit_reg_decls(g, vol);
+  for (int i = 0; i < fn->ncode; i++) {
+    Insn *in = fn->code[i];
+    if (in->op == OP_FORALL) {
+      emit(g, "%swyv wyc_c%d = WY_UNDEF;", vol, i);
+      emit(g, "%sint64_t wyc_i%d = 0, wyc_n%d = 0;", vol, i, i);
+      if (g->fl->range_of[i] >= 0) emit(g, "%sint64_t wyc_s%d = 1;", vol, i);
+    } else if (in->op == OP_TRY) {
+      emit(g, "WyHandler wyc_h%d;", i);
+    }
+  }
+  emit(g, "%swyv wyc_rv = WY_NULL;", vol);
+  if (throws_out(g)) emit(g, "%swyv wyc_tv = WY_UNDEF;", vol);
+  for (int r = 0; r < fn->nparams && r < fn->nregs; r++)
+    emit(g, "r%d = p%d; wy_incref(r%d);", r, r, r);
+}
+
+/* Drop every register and loop snapshot of the frame. */
+static void
+emit_release_frame(Gen *g)
+{
+  Func *fn = g->fn;
+  StrBuf line = {0};
+  for (int r = 0; r < fn->nregs; r++) {
+    sb_printf(&line, "%swy_decref(r%d);", line.len ? " " : "", r);
+    if (line.len > 60 || r == fn->nregs - 1) {
+      emit(g, "%s", line.s);
+      line.len = 0;
+      line.s[0] = 0;
+    }
+  }
+  sb_free(&line);
+  for (int i = 0; i < fn->ncode; i++)
+    if (fn->code[i]->op == OP_FORALL) emit(g, "wy_decref(wyc_c%d);", i);
+}
+
+static void
+emit_epilogue(Gen *g)
+{
+  if (g->used_ret) sb_puts(g->out, "wyc_ret:;\n");
+  emit_release_frame(g);
+  emit(g, "return wyc_rv;");
+  if (!g->used_throw) return;
+  sb_puts(g->out, "wyc_throw:;\n");
+  emit_release_frame(g);
+  emit(g, "wy_throw(wyc_tv);");
+}
+
+static void
+emit_func(Gen *g, Func *fn)
+{
+  g->fn = fn;
+  g->fl = flow_new(fn);
+  g->out = &g->body;
+  g->set = g->fl->has_try ? "wyc_vset" : "wy_set";
+  g->used_ret = false;
+  g->used_throw = false;
+  const char *vol = g->fl->has_try ? "volatile " : "";
+  sb_printf(g->out, "/* %s:%s */\nstatic wyv\n%s(", fn->module, fn->name,
+            func_cname(fn));
+  emit_params(g->out, fn->nparams, true);
+  sb_puts(g->out, ")\n{\n");
+  g->indent = 1;
+  emit_frame_decls(g, vol);
+  for (int i = 0; i < fn->ncode; i++) {
+    Insn *in = fn->code[i];
+    if (in->op != OP_NOP && in->op != OP_LABEL && in->op != OP_END)
+      emit_comment(g, in);
+    emit_insn(g, i);
+  }
+  g->indent = 1;
+  emit_epilogue(g);
+  sb_puts(g->out, "}\n\n");
+}
+
+/* ---------------------------------------------------------------- */
+/* The module                                                         */
+
+/* Helpers the generated code calls; static inline, so unused ones cost
+ * nothing and draw no warning. */
+static const char prelude[] =
+  "/* wy_set for the volatile registers of functions with a try */\n"
+  "static inline void\n"
+  "wyc_vset(volatile wyv *slot, wyv nv)\n"
+  "{\n"
+  "  wyv old = *slot;\n"
+  "  *slot = nv;\n"
+  "  wy_decref(old);\n"
+  "}\n\n"
+  "static inline wyv\n"
+  "wyc_own(wyv v)\n"
+  "{\n"
+  "  wy_incref(v);\n"
+  "  return v;\n"
+  "}\n\n"
+  "/* int / and % with fast paths for small operands (truncating, the\n"
+  " * remainder has the dividend's sign, as C's) */\n"
+  "static inline wyv\n"
+  "wyc_int_div(wyv a, wyv b, const WyPos *pos)\n"
+  "{\n"
+  "  if ((a & b & 1u) && b != wy_small(0)) {\n"
+  "    int64_t q = wy_small_val(a) / wy_small_val(b);\n"
+  "    if (wy_fits_small(q)) return wy_small(q);\n"
+  "  }\n"
+  "  return wy_int_div(a, b, pos);\n"
+  "}\n\n"
+  "static inline wyv\n"
+  "wyc_int_rem(wyv a, wyv b, const WyPos *pos)\n"
+  "{\n"
+  "  if ((a & b & 1u) && b != wy_small(0))\n"
+  "    return wy_small(wy_small_val(a) % wy_small_val(b));\n"
+  "  return wy_int_rem(a, b, pos);\n"
+  "}\n\n"
+  "static inline wyv\n"
+  "wyc_int_neg(wyv a)\n"
+  "{\n"
+  "  if ((a & 1u) && a != wy_small(WY_SMALL_MIN))\n"
+  "    return wy_small(-wy_small_val(a));\n"
+  "  return wy_int_neg(a);\n"
+  "}\n\n"
+  "static inline bool\n"
+  "wyc_int_eq(wyv a, wyv b)\n"
+  "{\n"
+  "  return a == b || (!(a & b & 1u) && wy_equals(a, b));\n"
+  "}\n\n"
+  "static inline bool\n"
+  "wyc_eq(wyv a, wyv b)\n"
+  "{\n"
+  "  return a == b || wy_equals(a, b);\n"
+  "}\n\n"
+  "/* l[i], 0 <= i < |l| */\n"
+  "static inline wyv\n"
+  "wyc_list_at(wyv l, int64_t i)\n"
+  "{\n"
+  "  if (wy_list(l)->h.sub == WY_LS_INT)\n"
+  "    return wy_list_get_int_fast(l, (size_t)i);\n"
+  "  return wy_list_get(l, (size_t)i);\n"
+  "}\n\n"
+  "static inline wyv\n"
+  "wyc_list_index(wyv l, wyv i, const WyPos *pos)\n"
+  "{\n"
+  "  if (wy_is_small(i) && (uint64_t)wy_small_val(i) < wy_list_len(l))\n"
+  "    return wyc_list_at(l, wy_small_val(i));\n"
+  "  return wy_list_index(l, i, pos);\n"
+  "}\n\n"
+  "static inline wyv\n"
+  "wyc_index_any(wyv c, wyv i, const WyPos *pos)\n"
+  "{\n"
+  "  switch (wy_kind(c)) {\n"
+  "  case WY_K_STRING: return wy_str_index(c, i, pos);\n"
+  "  case WY_K_MAP: return wy_map_get(c, i);\n"
+  "  default: return wyc_list_index(c, i, pos);\n"
+  "  }\n"
+  "}\n\n"
+  "static inline int64_t\n"
+  "wyc_iter_len(wyv c)\n"
+  "{\n"
+  "  switch (wy_kind(c)) {\n"
+  "  case WY_K_LIST: return (int64_t)wy_list_len(c);\n"
+  "  case WY_K_SET: return (int64_t)wy_set_len(c);\n"
+  "  case WY_K_MAP: return (int64_t)wy_map_len(c);\n"
+  "  case WY_K_STRING: return (int64_t)wy_str_len(c);\n"
+  "  default: wy_fail(\"value is not iterable\", NULL);\n"
+  "  }\n"
+  "}\n\n"
+  "static inline wyv\n"
+  "wyc_map_pair(wyv m, int64_t i)\n"
+  "{\n"
+  "  wyv kv[2] = {wy_map_key(m, (size_t)i), wy_map_val(m, (size_t)i)};\n"
+  "  wyv t = wy_tuple_of(2, kv);\n"
+  "  wy_decref(kv[0]);\n"
+  "  wy_decref(kv[1]);\n"
+  "  return t;\n"
+  "}\n\n"
+  "static inline wyv\n"
+  "wyc_iter_get(wyv c, int64_t i)\n"
+  "{\n"
+  "  switch (wy_kind(c)) {\n"
+  "  case WY_K_SET: return wy_set_get(c, (size_t)i);\n"
+  "  case WY_K_MAP: return wyc_map_pair(c, i);\n"
+  "  case WY_K_STRING: return wy_char(wy_str_at(c, (size_t)i));\n"
+  "  default: return wyc_list_at(c, i);\n"
+  "  }\n"
+  "}\n\n";
+
+static void
+put_section(FILE *out, const char *title, StrBuf *sb)
+{
+  if (!sb->len) return;
+  fprintf(out, "/* ---- %s ---- */\n\n%s", title, sb->s);
+  if (sb->s[sb->len - 1] != '\n' || sb->len < 2 || sb->s[sb->len - 2] != '\n')
+    fputc('\n', out);
+}
+
+static void
+write_main(Gen *g, FILE *out)
+{
+  fputs("static void wyc_consts_free(void) __attribute__((unused));\n\n"
+        "static void\nwyc_consts_free(void)\n{\n", out);
+  StrBuf sb = {0};
+  emit_consts_free(g, &sb);
+  if (sb.len) fputs(sb.s, out);
+  sb_free(&sb);
+  fputs("}\n\n", out);
+  if (!g->m->main) return;
+  fprintf(out,
+          "int\nmain(int argc, char **argv)\n{\n"
+          "  wyv sys = wy_init(argc, argv);\n"
+          "  wy_decref(%s(sys));\n"
+          "  wy_decref(sys);\n"
+          "  wyc_consts_free();\n"
+          "  wy_exit();\n"
+          "  return 0;\n}\n",
+          func_cname(g->m->main));
+}
+
+static void
+free_gen(Gen *g)
+{
+  StrBuf *bufs[] = {&g->protos, &g->tyfwd, &g->types, &g->shapes, &g->poss,
+                    &g->tramps, &g->consts, &g->wheres, &g->body};
+  for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) sb_free(bufs[i]);
+}
+
+void
+cgen_module(FILE *out, Module *m)
+{
+  Gen g = {.m = m};
+  if (m->main) need_func(&g, m->main);
+  for (int i = 0; i < m->funcs.n; i++) {
+    Func *fn = m->funcs.v[i];
+    if (!fn->is_native) need_func(&g, fn);
+  }
+  for (int i = 0; i < g.todo.n; i++) emit_func(&g, g.todo.v[i]);
+  fprintf(out, "/* Generated by wyc from %s (module %s).  Do not edit. */\n"
+          "#include \"wyrt.h\"\n\n", m->file ? m->file : "?",
+          m->name ? m->name : "?");
+  fputs(prelude, out);
+  put_section(out, "functions", &g.protos);
+  put_section(out, "types", &g.tyfwd);
+  put_section(out, "type descriptors", &g.types);
+  put_section(out, "record shapes", &g.shapes);
+  put_section(out, "source positions", &g.poss);
+  put_section(out, "function values", &g.tramps);
+  put_section(out, "constants", &g.consts);
+  put_section(out, "type constraints", &g.wheres);
+  put_section(out, "code", &g.body);
+  write_main(&g, out);
+  free_gen(&g);
+}

@@ -1,0 +1,157 @@
+/* cgen_internal.h -- internals of c_backend/, shared by its files.
+ *
+ * The generated C, per WYIL Func:
+ *   static wyv NAME(wyv p0, ...)      NAME = fn->cname; returns WY_NULL
+ *                                     when void
+ *   wyv rN = WY_UNDEF;                one owned reference per register
+ *                                     (volatile when the Func has a TRY)
+ *   rK = pK; wy_incref(rK);           the callee owns its parameters
+ *   ... one statement group per instruction ...
+ *   wyc_ret: wy_decref(every rN); return wyc_rv;
+ * A RETURN moves its register into wyc_rv and jumps to wyc_ret; a THROW
+ * outside any TRY of the function moves its value into wyc_tv and jumps
+ * to wyc_throw, which releases the frame and calls wy_throw.
+ *
+ * Static data (type descriptors, record shapes, positions, constant
+ * caches, trampolines, `where` wrappers) is collected while the bodies
+ * are generated and written first; see cgen_module for the order.
+ */
+#ifndef CGEN_INTERNAL_H
+#define CGEN_INTERNAL_H
+
+#include <stdint.h>
+
+#include "../wyil/wyil.h"
+#include "cgen.h"
+
+/* ================================================================ */
+/* cgen.c                                                            */
+
+/* A string-keyed table of ints (open addressing; keys are copied into
+ * the arena). */
+typedef struct Intern {
+  const char **keys;  /* NULL = empty slot */
+  int *vals;
+  int n, cap;         /* used, allocated (a power of two) */
+} Intern;
+int intern_get(Intern *t, const char *key);   /* -1 when absent */
+void intern_put(Intern *t, const char *key, int val);
+
+typedef struct Flow Flow;
+
+typedef struct Gen {
+  Module *m;
+  /* output sections, written in this order by cgen_module */
+  StrBuf protos;     /* prototypes of functions and natives */
+  StrBuf tyfwd;      /* forward declarations of type descriptors */
+  StrBuf types;      /* type descriptors, `where` wrapper prototypes */
+  StrBuf shapes;     /* record shapes */
+  StrBuf poss;       /* source positions */
+  StrBuf tramps;     /* trampolines of function values */
+  StrBuf consts;     /* constant caches and their builders */
+  StrBuf wheres;     /* `where` wrappers */
+  StrBuf body;       /* function bodies */
+  Intern types_tab, shapes_tab, pos_tab, const_tab, tramp_tab, native_tab,
+    func_tab;
+  int ntypes, nshapes, npos, nconsts;
+  PtrVec todo;       /* Func*: queued for emission, in order */
+  /* the function being emitted */
+  Func *fn;
+  Flow *fl;
+  StrBuf *out;       /* where statements go (&body) */
+  int indent;        /* nesting depth of emitted statements */
+  const char *set;   /* "wy_set", or "wyc_vset" for volatile registers
+                        (functions with a TRY: setjmp) */
+  bool used_ret;     /* some RETURN jumped to wyc_ret */
+  bool used_throw;   /* some THROW jumped to wyc_throw */
+} Gen;
+
+/* Append one line of code at the current indentation. */
+void emit(Gen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The C name of a function (fn->cname, or a made-up one). */
+const char *func_cname(Func *fn);
+/* Queue fn for emission (once); natives get a prototype instead. */
+void need_func(Gen *g, Func *fn);
+/* A C expression calling callee with the C expressions args (borrowed);
+ * its value is an owned wyv (WY_NULL for void). */
+const char *call_expr(Gen *g, Func *callee, const char **args, int nargs);
+/* The same call as a statement, its result dropped. */
+const char *call_stmt(Gen *g, Func *callee, const char **args, int nargs);
+/* The name of the trampoline of fn, emitted on first use. */
+const char *tramp_name(Gen *g, Func *fn);
+
+/* ================================================================ */
+/* cgen_flow.c: per-function analyses                                */
+
+struct Flow {
+  Func *fn;
+  int *label_at;      /* label -> index of its LABEL insn, -1 */
+  bool *label_used;   /* label is a branch target */
+  int *match;         /* LOOP/FORALL -> its END; END -> its header */
+  int *encl;          /* insn -> innermost enclosing FORALL, -1 */
+  int *try_in;        /* insn -> innermost open TRY (index) before it,
+                         -1 none, -2 unreachable */
+  int *try_parent;    /* TRY insn -> the TRY open around it, -1 */
+  bool has_try;
+  int *range_of;      /* FORALL -> the RANGE it counts over, -1 */
+  bool *elided;       /* RANGE insns folded into their FORALL */
+  /* liveness (only when moves are on: no TRY, not too large) */
+  bool moves;
+  int nwords;         /* 64-bit words per register set */
+  uint64_t *live_out; /* ncode * nwords */
+  bool *compound;     /* register may hold a list/record/... value */
+};
+
+Flow *flow_new(Func *fn);
+/* Is register r live after insn i?  (true when moves are off) */
+bool flow_live_after(Flow *fl, int i, int r);
+
+/* ================================================================ */
+/* cgen_insn.c                                                       */
+
+void emit_insn(Gen *g, int i);
+/* A C boolean expression for `%a cmp %b` with operand type t. */
+const char *cmp_expr(Gen *g, Cmp cmp, Type *t, int a, int b);
+
+/* ================================================================ */
+/* cgen_ctrl.c: branches, loops, updates, exceptions                 */
+
+void emit_goto(Gen *g, int i, const char *cond, int label);
+void emit_switch(Gen *g, int i);
+void emit_forall(Gen *g, int i);
+void emit_end(Gen *g, int i);
+void emit_update(Gen *g, Insn *in);
+void emit_try(Gen *g, int i);
+void emit_tryend(Gen *g, int i);
+
+/* ================================================================ */
+/* cgen_types.c                                                      */
+
+/* "&wyc_tyN": the static descriptor of t. */
+const char *type_ref(Gen *g, Type *t);
+/* "&wyc_shN": the shape of a record with these (sorted) field names. */
+const char *shape_ref(Gen *g, int n, const char *const *names);
+/* Might a value of type t be a heap object that in-place updates can
+ * find shared (list, record, string, ...)?  NULL counts as yes. */
+bool ty_maybe_compound(Type *t);
+/* The WY_LS_* storage hint for a list whose elements have type t. */
+const char *list_hint(Type *elem);
+
+/* ================================================================ */
+/* cgen_const.c                                                      */
+
+/* A C expression of type wyv for constant c, BORROWED: an immediate
+ * literal or a read of its cache. */
+const char *const_expr(Gen *g, Const *c);
+/* Is const_expr(c) an immediate (no reference count)? */
+bool const_is_imm(Const *c);
+/* "&wyc_posN" for a known position, "NULL" otherwise. */
+const char *pos_ref(Gen *g, SrcPos pos);
+/* Append a C string literal holding the n bytes of s. */
+void emit_cstr(StrBuf *sb, const char *s, size_t n);
+/* The C string literal of s (arena). */
+const char *cstr_lit(const char *s);
+/* Append the body of wyc_consts_free(): drop every cached constant. */
+void emit_consts_free(Gen *g, StrBuf *sb);
+
+#endif

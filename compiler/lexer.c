@@ -1,0 +1,742 @@
+/* lexer.c -- source text to tokens, with the layout filter of spec §1.6.
+ *
+ * Two passes, as in the 2013 compiler (WhileyLexer + WhileyFilter):
+ *
+ *  1. scan: the raw tokens, including NEWLINE at every line end, INDENT
+ *     for the whitespace that starts a line (width: 1 per space, 4 per
+ *     tab) and line comments;
+ *  2. filter: drop the layout tokens that do not matter.  An INDENT not
+ *     directly after a kept NEWLINE goes, NEWLINEs collapse, line
+ *     comments go, and a NEWLINE or INDENT goes when the last kept token
+ *     "continues" the line (`,` `(` `+` `==` `&&` `requires` ...), when
+ *     the next raw token "continues" it (`)` `+` `.` a NEWLINE, a line
+ *     comment ...), or inside an unclosed `{` or `[` (parentheses do not
+ *     count).  Block comments are kept: the parser skips them where the
+ *     2013 parser did.
+ *
+ * Output: a list of Tokens ending in TK_EOF.  Literal values are decoded
+ * here (see TokenKind).  Errors are user errors (error_at).
+ *
+ * Strings: `\uXXXX` reproduces the 2013 lexer exactly (spec §1.4): the
+ * code unit is appended and then the four hex digits are read again as
+ * ordinary characters, so "A\u0042C" is "AB0042C".
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler.h"
+
+/* A raw token: line comments exist only in this pass. */
+typedef struct RawTok {
+  Token *tok;          /* NULL for a line comment */
+} RawTok;
+
+typedef struct Lexer {
+  const char *file;    /* path for SrcPos */
+  const char *src;     /* whole text */
+  const char *p;       /* scan position */
+  const char *end;     /* src + length */
+  const char *bol;     /* start of the current line */
+  int line;            /* current line, from 1 */
+  const char *col_p;   /* a position on this line whose column is known */
+  int col;             /* its column */
+  RawTok *raw;         /* raw tokens */
+  int nraw, capraw;
+} Lexer;
+
+static const char *const keywords[] = {
+  "skip", "true", "false", "null", "any", "byte", "char", "catch", "int",
+  "real", "string", "bool", "ref", "void", "if", "switch", "break", "case",
+  "default", "throw", "throws", "do", "while", "else", "where", "requires",
+  "ensures", "as", "for", "assert", "assume", "debug", "return", "define",
+  "function", "import", "package", "public", "native", "export", "extern",
+  "new", "try",
+};
+
+/* Word operators: lexed as TK_PUNCT, never identifiers. */
+static const char *const word_ops[] = {"in", "is", "no", "some", "all"};
+
+/* ---------------------------------------------------------------- */
+/* Positions and errors                                               */
+
+/* Column (code points from 1) of p, which lies on the current line. */
+static int
+column_of(Lexer *lx, const char *p)
+{
+  if (lx->col_p < lx->bol || lx->col_p > p) {
+    lx->col_p = lx->bol;
+    lx->col = 1;
+  }
+  for (const char *q = lx->col_p; q < p; q++)
+    if (((unsigned char)*q & 0xC0) != 0x80) lx->col++;
+  lx->col_p = p;
+  return lx->col;
+}
+
+static SrcPos
+pos_at(Lexer *lx, const char *p)
+{
+  return (SrcPos){lx->file, lx->line, column_of(lx, p)};
+}
+
+__attribute__((format(printf, 3, 4)))
+static _Noreturn void
+lex_error(Lexer *lx, const char *p, const char *fmt, ...)
+{
+  char msg[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  error_at(pos_at(lx, p), "%s", msg);
+}
+
+static void
+new_line(Lexer *lx, const char *next_bol)
+{
+  lx->line++;
+  lx->bol = next_bol;
+  lx->col_p = next_bol;
+  lx->col = 1;
+}
+
+/* ---------------------------------------------------------------- */
+/* UTF-8                                                              */
+
+/* Decode the code point at p (p < end); *len gets its byte length.
+ * Malformed input is a user error. */
+static uint32_t
+decode_utf8(Lexer *lx, const char *p, int *len)
+{
+  const unsigned char *s = (const unsigned char *)p;
+  size_t left = (size_t)(lx->end - p);
+  uint32_t cp;
+  int n;
+  if (s[0] < 0x80) {
+    *len = 1;
+    return s[0];
+  } else if (s[0] >= 0xC2 && s[0] < 0xE0) {
+    cp = s[0] & 0x1F;
+    n = 2;
+  } else if (s[0] >= 0xE0 && s[0] < 0xF0) {
+    cp = s[0] & 0x0F;
+    n = 3;
+  } else if (s[0] >= 0xF0 && s[0] < 0xF5) {
+    cp = s[0] & 0x07;
+    n = 4;
+  } else {
+    lex_error(lx, p, "invalid UTF-8 byte 0x%02X in source", s[0]);
+  }
+  if (left < (size_t)n)
+    lex_error(lx, p, "truncated UTF-8 sequence in source");
+  for (int i = 1; i < n; i++) {
+    if ((s[i] & 0xC0) != 0x80)
+      lex_error(lx, p, "invalid UTF-8 sequence in source");
+    cp = (cp << 6) | (s[i] & 0x3F);
+  }
+  if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+    lex_error(lx, p, "overlong or out-of-range UTF-8 sequence in source");
+  *len = n;
+  return cp;
+}
+
+/* Append code point cp as UTF-8 (surrogates too: a Java char may be one
+ * half of a pair, and we keep it as the 2013 lexer did). */
+static void
+put_utf8(StrBuf *sb, uint32_t cp)
+{
+  if (cp < 0x80) {
+    sb_putc(sb, (char)cp);
+  } else if (cp < 0x800) {
+    sb_putc(sb, (char)(0xC0 | (cp >> 6)));
+    sb_putc(sb, (char)(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    sb_putc(sb, (char)(0xE0 | (cp >> 12)));
+    sb_putc(sb, (char)(0x80 | ((cp >> 6) & 0x3F)));
+    sb_putc(sb, (char)(0x80 | (cp & 0x3F)));
+  } else {
+    sb_putc(sb, (char)(0xF0 | (cp >> 18)));
+    sb_putc(sb, (char)(0x80 | ((cp >> 12) & 0x3F)));
+    sb_putc(sb, (char)(0x80 | ((cp >> 6) & 0x3F)));
+    sb_putc(sb, (char)(0x80 | (cp & 0x3F)));
+  }
+}
+
+/* ---------------------------------------------------------------- */
+/* Character classes                                                  */
+
+static bool
+is_digit(int c)
+{
+  return c >= '0' && c <= '9';
+}
+
+static bool
+is_hex_digit(int c)
+{
+  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static int
+hex_value(int c)
+{
+  if (is_digit(c)) return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return c - 'A' + 10;
+}
+
+/* Identifier characters, after Java's isJavaIdentifierStart/Part: ASCII
+ * letters, `_` and `$`, and (approximately) the non-ASCII letters: any
+ * code point from U+00C0 except the multiplication and division signs,
+ * the punctuation and mathematical blocks U+2000-U+2BFF, CJK punctuation
+ * and the byte-order mark. */
+static bool
+is_ident_cp(uint32_t cp, bool first)
+{
+  if (cp < 0x80)
+    return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') ||
+           cp == '_' || cp == '$' || (!first && is_digit((int)cp));
+  if (cp < 0xC0 || cp == 0xD7 || cp == 0xF7) return false;
+  if (cp >= 0x2000 && cp <= 0x2BFF) return false;
+  if (cp >= 0x3000 && cp <= 0x303F) return false;
+  return cp != 0xFEFF;
+}
+
+/* ---------------------------------------------------------------- */
+/* Raw tokens                                                         */
+
+static Token *
+new_token(Lexer *lx, TokenKind kind, const char *start, const char *end)
+{
+  Token *tok = wyil_alloc(sizeof(Token));
+  tok->kind = kind;
+  tok->text = wyil_strndup(start, (size_t)(end - start));
+  tok->pos = pos_at(lx, start);
+  return tok;
+}
+
+static void
+push_raw(Lexer *lx, Token *tok)
+{
+  if (lx->nraw == lx->capraw) {
+    int cap = lx->capraw ? lx->capraw * 2 : 256;
+    RawTok *raw = wyil_alloc(sizeof(RawTok) * (size_t)cap);
+    if (lx->nraw) memcpy(raw, lx->raw, sizeof(RawTok) * (size_t)lx->nraw);
+    lx->raw = raw;
+    lx->capraw = cap;
+  }
+  lx->raw[lx->nraw++].tok = tok;
+}
+
+static bool
+last_raw_is_newline(Lexer *lx)
+{
+  return lx->nraw > 0 && lx->raw[lx->nraw - 1].tok &&
+         lx->raw[lx->nraw - 1].tok->kind == TK_NEWLINE;
+}
+
+/* Decimal digits of the hexadecimal digits [p, end), no leading zeros. */
+static char *
+hex_to_decimal(const char *p, const char *end)
+{
+  size_t cap = (size_t)(end - p) * 2 + 2;  /* 16^n < 10^(2n) */
+  unsigned char *dec = wyil_alloc(cap);    /* little-endian base 10 */
+  size_t n = 1;
+  for (; p < end; p++) {
+    int carry = hex_value(*p);
+    for (size_t i = 0; i < n; i++) {
+      int v = dec[i] * 16 + carry;
+      dec[i] = (unsigned char)(v % 10);
+      carry = v / 10;
+    }
+    while (carry) {
+      dec[n++] = (unsigned char)(carry % 10);
+      carry /= 10;
+    }
+  }
+  char *s = wyil_alloc(n + 1);
+  for (size_t i = 0; i < n; i++) s[i] = (char)('0' + dec[n - 1 - i]);
+  return s;
+}
+
+/* Digits without leading zeros ("007" -> "7", "0" -> "0"). */
+static char *
+strip_zeros(const char *p, const char *end)
+{
+  while (end - p > 1 && *p == '0') p++;
+  return wyil_strndup(p, (size_t)(end - p));
+}
+
+/* INT, hex INT, REAL or BYTE (spec §1.4).  A `.` followed by `.` is a
+ * range, never part of a real; `1.` is the real 1.0. */
+static Token *
+scan_number(Lexer *lx)
+{
+  const char *start = lx->p, *p = lx->p;
+  if (p[0] == '0' && p + 1 < lx->end && p[1] == 'x') {
+    p += 2;
+    const char *digits = p;
+    while (p < lx->end && is_hex_digit(*p)) p++;
+    if (p == digits)
+      lex_error(lx, start, "expected hexadecimal digits after '0x'");
+    Token *tok = new_token(lx, TK_INT, start, p);
+    tok->text = hex_to_decimal(digits, p);
+    lx->p = p;
+    return tok;
+  }
+  while (p < lx->end && is_digit(*p)) p++;
+  const char *int_end = p;
+  if (p < lx->end && *p == '.' && !(p + 1 < lx->end && p[1] == '.')) {
+    p++;
+    const char *frac = p;
+    while (p < lx->end && is_digit(*p)) p++;
+    Token *tok = new_token(lx, TK_REAL, start, p);
+    tok->text = wyil_fmt("%s.%.*s", strip_zeros(start, int_end),
+                         p == frac ? 1 : (int)(p - frac),
+                         p == frac ? "0" : frac);
+    lx->p = p;
+    return tok;
+  }
+  if (p < lx->end && *p == 'b') {
+    if (p - start > 8)
+      lex_error(lx, start, "invalid byte literal: more than 8 digits");
+    long v = 0;
+    for (const char *q = start; q < p; q++) {
+      if (*q != '0' && *q != '1')
+        lex_error(lx, q, "invalid byte literal: digit '%c' is not 0 or 1",
+                  *q);
+      v = v * 2 + (*q - '0');
+    }
+    Token *tok = new_token(lx, TK_BYTE, start, p + 1);
+    tok->ival = v;
+    lx->p = p + 1;
+    return tok;
+  }
+  Token *tok = new_token(lx, TK_INT, start, p);
+  tok->text = strip_zeros(start, p);
+  lx->p = p;
+  return tok;
+}
+
+/* 'c' with the escapes \t \n \r only (spec §1.4).  Any single character
+ * may stand between the quotes, a quote or a newline included. */
+static Token *
+scan_char(Lexer *lx)
+{
+  const char *start = lx->p, *p = lx->p + 1;
+  SrcPos pos = pos_at(lx, start);
+  if (p >= lx->end) lex_error(lx, start, "unterminated character literal");
+  long c;
+  if (*p == '\\') {
+    if (p + 1 >= lx->end)
+      lex_error(lx, start, "unterminated character literal");
+    switch (p[1]) {
+    case 't': c = '\t'; break;
+    case 'n': c = '\n'; break;
+    case 'r': c = '\r'; break;
+    default:
+      if ((unsigned char)p[1] < 0x20 || (unsigned char)p[1] >= 0x7F)
+        lex_error(lx, p, "invalid character escape "
+                  "(only \\t, \\n and \\r are allowed)");
+      lex_error(lx, p, "invalid character escape '\\%c' "
+                "(only \\t, \\n and \\r are allowed)", p[1]);
+    }
+    p += 2;
+  } else {
+    int len;
+    uint32_t cp = decode_utf8(lx, p, &len);
+    if (cp > 0xFFFF)
+      lex_error(lx, p, "character U+%04X does not fit a char (UTF-16 "
+                "code unit)", (unsigned)cp);
+    c = (long)cp;
+    if (cp == '\n') new_line(lx, p + 1);
+    p += len;
+  }
+  if (p >= lx->end || *p != '\'')
+    error_at(pos, "unterminated character literal: expected ' after one "
+             "character");
+  Token *tok = new_token(lx, TK_CHAR, start, p + 1);
+  tok->pos = pos;
+  tok->ival = c;
+  lx->p = p + 1;
+  return tok;
+}
+
+/* "..." with the escapes \b \t \n \f \r \" \' \\ \uXXXX; a raw newline
+ * is part of the string. */
+static Token *
+scan_string(Lexer *lx)
+{
+  const char *start = lx->p, *p = lx->p + 1;
+  SrcPos pos = pos_at(lx, start);
+  StrBuf sb = {0};
+  for (;;) {
+    if (p >= lx->end) {
+      sb_free(&sb);
+      error_at(pos, "unterminated string literal");
+    }
+    if (*p == '"') break;
+    if (*p == '\\') {
+      if (p + 1 >= lx->end) {
+        sb_free(&sb);
+        error_at(pos, "unterminated string literal");
+      }
+      char e = p[1];
+      switch (e) {
+      case 'b': sb_putc(&sb, '\b'); break;
+      case 't': sb_putc(&sb, '\t'); break;
+      case 'n': sb_putc(&sb, '\n'); break;
+      case 'f': sb_putc(&sb, '\f'); break;
+      case 'r': sb_putc(&sb, '\r'); break;
+      case '"': sb_putc(&sb, '"'); break;
+      case '\'': sb_putc(&sb, '\''); break;
+      case '\\': sb_putc(&sb, '\\'); break;
+      case 'u': {
+        uint32_t cp = 0;
+        for (int i = 2; i < 6; i++) {
+          if (p + i >= lx->end || !is_hex_digit(p[i])) {
+            sb_free(&sb);
+            lex_error(lx, p, "invalid unicode escape: expected 4 hex "
+                      "digits after '\\u'");
+          }
+          cp = cp * 16 + (uint32_t)hex_value(p[i]);
+        }
+        put_utf8(&sb, cp);
+        p += 2;  /* the 2013 quirk: the digits are read again */
+        continue;
+      }
+      default:
+        sb_free(&sb);
+        if ((unsigned char)e < 0x20 || (unsigned char)e >= 0x7F)
+          lex_error(lx, p, "invalid escape in string literal");
+        lex_error(lx, p, "invalid escape '\\%c' in string literal", e);
+      }
+      p += 2;
+      continue;
+    }
+    if (*p == '\n') new_line(lx, p + 1);
+    sb_putc(&sb, *p++);
+  }
+  Token *tok = wyil_alloc(sizeof(Token));
+  tok->kind = TK_STRING;
+  tok->text = wyil_strndup(start, (size_t)(p + 1 - start));
+  tok->pos = pos;
+  char *s = wyil_alloc(sb.len + 1);
+  if (sb.len) memcpy(s, sb.s, sb.len);
+  tok->str = s;
+  tok->strlen = sb.len;
+  sb_free(&sb);
+  lx->p = p + 1;
+  return tok;
+}
+
+static Token *
+scan_ident(Lexer *lx)
+{
+  const char *start = lx->p, *p = lx->p;
+  for (;;) {
+    if (p >= lx->end) break;
+    int len;
+    uint32_t cp = decode_utf8(lx, p, &len);
+    if (!is_ident_cp(cp, p == start)) break;
+    p += len;
+  }
+  Token *tok = new_token(lx, TK_IDENT, start, p);
+  for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
+    if (!strcmp(tok->text, keywords[i])) tok->kind = TK_KEYWORD;
+  for (size_t i = 0; i < sizeof word_ops / sizeof *word_ops; i++)
+    if (!strcmp(tok->text, word_ops[i])) tok->kind = TK_PUNCT;
+  lx->p = p;
+  return tok;
+}
+
+/* ASCII operators, longest first within each first character. */
+static const char *const ascii_ops[] = {
+  "...", "..", "::", "->", "&&", "||", "!=", "==", "=>", "<=", "<<", ">=",
+  ">>", ",", "(", ")", "[", "]", "{", "}", "+", "-", "*", "/", "%", "!",
+  "?", "=", "<", ">", ":", ";", "&", "|", "^", ".", "~",
+};
+
+/* Unicode operators; `∈ ≤ ≥` are normalised to `in <= >=`. */
+static const struct {
+  uint32_t cp;
+  const char *text;  /* NULL: lexed by the 2013 compiler, usable nowhere */
+} uni_ops[] = {
+  {0x2264, "<="}, {0x2265, ">="}, {0x222A, "\u222A"}, {0x2229, "\u2229"},
+  {0x2208, "in"}, {0x2282, "\u2282"}, {0x2286, "\u2286"},
+  {0x2283, "\u2283"}, {0x2287, "\u2287"}, {0x2205, "\u2205"},
+  {0x2200, NULL}, {0x2203, NULL}, {0x2227, NULL}, {0x2228, NULL},
+};
+
+/* An operator at lx->p, or NULL. */
+static Token *
+scan_operator(Lexer *lx)
+{
+  const char *p = lx->p;
+  if ((unsigned char)*p >= 0x80) {
+    int len;
+    uint32_t cp = decode_utf8(lx, p, &len);
+    for (size_t i = 0; i < sizeof uni_ops / sizeof *uni_ops; i++) {
+      if (uni_ops[i].cp != cp) continue;
+      if (!uni_ops[i].text)
+        lex_error(lx, p, "the operator '%.*s' is not supported", len, p);
+      Token *tok = new_token(lx, TK_PUNCT, p, p + len);
+      tok->text = uni_ops[i].text;
+      lx->p = p + len;
+      return tok;
+    }
+    return NULL;
+  }
+  for (size_t i = 0; i < sizeof ascii_ops / sizeof *ascii_ops; i++) {
+    size_t n = strlen(ascii_ops[i]);
+    if ((size_t)(lx->end - p) >= n && !memcmp(p, ascii_ops[i], n)) {
+      Token *tok = new_token(lx, TK_PUNCT, p, p + n);
+      tok->text = ascii_ops[i];
+      lx->p = p + n;
+      return tok;
+    }
+  }
+  return NULL;
+}
+
+/* Whitespace at the start of a line: 1 per space, 4 per tab. */
+static Token *
+scan_indent(Lexer *lx)
+{
+  const char *start = lx->p, *p = lx->p;
+  int width = 0;
+  for (; p < lx->end && (*p == ' ' || *p == '\t'); p++)
+    width += *p == '\t' ? 4 : 1;
+  Token *tok = new_token(lx, TK_INDENT, start, p);
+  tok->indent = width;
+  lx->p = p;
+  return tok;
+}
+
+static void
+scan(Lexer *lx)
+{
+  while (lx->p < lx->end) {
+    const char *p = lx->p;
+    char c = *p;
+    if (c == '\n' || (c == '\r' && p + 1 < lx->end && p[1] == '\n')) {
+      const char *next = p + (c == '\r' ? 2 : 1);
+      push_raw(lx, new_token(lx, TK_NEWLINE, p, next));
+      lx->p = next;
+      new_line(lx, next);
+    } else if ((c == ' ' || c == '\t') && last_raw_is_newline(lx)) {
+      push_raw(lx, scan_indent(lx));
+    } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
+               c == '\v') {
+      lx->p++;
+    } else if (c == '/' && p + 1 < lx->end && p[1] == '/') {
+      while (lx->p < lx->end && *lx->p != '\n') lx->p++;
+      push_raw(lx, NULL);
+    } else if (c == '/' && p + 1 < lx->end && p[1] == '*') {
+      const char *q = p + 2;
+      SrcPos pos = pos_at(lx, p);
+      while (q + 1 < lx->end && !(q[0] == '*' && q[1] == '/')) {
+        if (*q == '\n') new_line(lx, q + 1);
+        q++;
+      }
+      if (q + 1 >= lx->end) error_at(pos, "unterminated block comment");
+      Token *tok = wyil_alloc(sizeof(Token));
+      tok->kind = TK_BLOCK_COMMENT;
+      tok->text = wyil_strndup(p, (size_t)(q + 2 - p));
+      tok->pos = pos;
+      push_raw(lx, tok);
+      lx->p = q + 2;
+    } else if (is_digit(c)) {
+      push_raw(lx, scan_number(lx));
+    } else if (c == '"') {
+      push_raw(lx, scan_string(lx));
+    } else if (c == '\'') {
+      push_raw(lx, scan_char(lx));
+    } else {
+      Token *tok = scan_operator(lx);
+      if (tok) {
+        push_raw(lx, tok);
+        continue;
+      }
+      int len;
+      uint32_t cp = decode_utf8(lx, p, &len);
+      if (is_ident_cp(cp, true)) {
+        push_raw(lx, scan_ident(lx));
+      } else if (cp >= 0x20 && cp < 0x7F) {
+        lex_error(lx, p, "unexpected character '%c'", c);
+      } else if (cp >= 0x80) {
+        lex_error(lx, p, "unexpected character '%.*s' (U+%04X)", len, p,
+                  (unsigned)cp);
+      } else {
+        lex_error(lx, p, "unexpected control character (code %u)",
+                  (unsigned)cp);
+      }
+    }
+  }
+}
+
+/* ---------------------------------------------------------------- */
+/* Layout filter (spec §1.6, WhileyFilter)                            */
+
+/* Tokens after which a line break is not an end of line. */
+static const char *const left_joiners[] = {
+  ",", "(", "[", "{", "+", "-", "!", ".", "=", "==", "!=", "<=", ">=",
+  "<", ">", "no", "some", "in", "\u222A", "\u2229", "\u2282", "\u2283",
+  "\u2286", "\u2287", "&&", "||", "&", "->",
+};
+static const char *const left_joiner_keywords[] = {
+  "requires", "ensures", "where",
+};
+
+/* Tokens before which a line break is not an end of line. */
+static const char *const right_joiners[] = {
+  ",", ")", "]", "}", "+", "-", ".", "=", "==", "!=", "<=", ">=", "<",
+  ">", "in", "\u222A", "\u2229", "\u2282", "\u2283", "\u2286", "\u2287",
+  "&&", "||", "&", "->",
+};
+
+static bool
+in_list(const char *text, const char *const *list, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp(text, list[i])) return true;
+  return false;
+}
+
+#define IN_LIST(text, list) in_list(text, list, sizeof list / sizeof *list)
+
+static bool
+is_left_joiner(Token *tok)
+{
+  if (!tok) return false;
+  if (tok->kind == TK_PUNCT) return IN_LIST(tok->text, left_joiners);
+  if (tok->kind == TK_KEYWORD)
+    return IN_LIST(tok->text, left_joiner_keywords);
+  return false;
+}
+
+static bool
+is_right_joiner(RawTok *raw)
+{
+  if (!raw->tok) return true;  /* a line comment */
+  if (raw->tok->kind == TK_NEWLINE) return true;
+  return raw->tok->kind == TK_PUNCT && IN_LIST(raw->tok->text, right_joiners);
+}
+
+static Token *
+filter(Lexer *lx, SrcPos eof_pos)
+{
+  Token head = {0};
+  Token *cur = &head;
+  Token *last = NULL;     /* last kept token */
+  bool after_newline = true;
+  int nesting = 0;        /* unclosed { and [ */
+  for (int i = 0; i < lx->nraw; i++) {
+    Token *tok = lx->raw[i].tok;
+    if (!tok) continue;  /* line comment */
+    bool ws = tok->kind == TK_NEWLINE || tok->kind == TK_INDENT;
+    if (tok->kind == TK_INDENT && !after_newline) continue;
+    if (tok->kind == TK_NEWLINE && after_newline) continue;
+    if (ws && is_left_joiner(last)) continue;
+    if (ws && i + 1 < lx->nraw && is_right_joiner(&lx->raw[i + 1]))
+      continue;
+    if (ws && i + 1 == lx->nraw) continue;  /* trailing blanks: moot */
+    if (ws && nesting > 0) continue;
+    cur = cur->next = tok;
+    last = tok;
+    after_newline = tok->kind == TK_NEWLINE;
+    if (tok_is(tok, "{") || tok_is(tok, "[")) nesting++;
+    if ((tok_is(tok, "}") || tok_is(tok, "]")) && nesting > 0) nesting--;
+  }
+  Token *eof = wyil_alloc(sizeof(Token));
+  eof->kind = TK_EOF;
+  eof->text = "";
+  eof->pos = eof_pos;
+  cur->next = eof;
+  return head.next;
+}
+
+/* Position for TK_EOF: just after the last non-blank character. */
+static SrcPos
+eof_position(const char *file, const char *src, size_t len)
+{
+  const char *end = src + len;
+  while (end > src && (end[-1] == '\n' || end[-1] == '\r' ||
+                       end[-1] == ' ' || end[-1] == '\t'))
+    end--;
+  int line = 1, col = 1;
+  for (const char *p = src; p < end; p++) {
+    if (*p == '\n') {
+      line++;
+      col = 1;
+    } else if (((unsigned char)*p & 0xC0) != 0x80) {
+      col++;
+    }
+  }
+  return (SrcPos){file, line, col};
+}
+
+static Token *
+lex(const char *file, const char *src, size_t len)
+{
+  diag_register_source(file, src);
+  Lexer lx = {0};
+  lx.file = file;
+  lx.src = src;
+  lx.p = src;
+  lx.end = src + len;
+  lx.bol = src;
+  lx.col_p = src;
+  lx.line = 1;
+  lx.col = 1;
+  const char *nul = memchr(src, '\0', len);
+  if (nul) {
+    /* only the part before the NUL is shown by diagnostics */
+    Lexer at = lx;
+    for (const char *p = src; p < nul; p++)
+      if (*p == '\n') new_line(&at, p + 1);
+    lex_error(&at, nul, "NUL character in source");
+  }
+  if (len >= 3 && !memcmp(src, "\xEF\xBB\xBF", 3)) lx.p += 3;  /* BOM */
+  scan(&lx);
+  return filter(&lx, eof_position(file, src, len));
+}
+
+Token *
+lex_string(const char *file, const char *text)
+{
+  return lex(file, wyil_strdup(text), strlen(text));
+}
+
+Token *
+lex_file(const char *path)
+{
+  FILE *fp = fopen(path, "rb");
+  if (!fp) error_at((SrcPos){path, 0, 0}, "cannot open file: %s",
+                    strerror(errno));
+  StrBuf sb = {0};
+  char buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+    for (size_t i = 0; i < n; i++) sb_putc(&sb, buf[i]);
+  bool failed = ferror(fp);
+  fclose(fp);
+  if (failed) {
+    sb_free(&sb);
+    error_at((SrcPos){path, 0, 0}, "cannot read file");
+  }
+  char *src = wyil_alloc(sb.len + 1);
+  if (sb.len) memcpy(src, sb.s, sb.len);
+  size_t len = sb.len;
+  sb_free(&sb);
+  return lex(wyil_strdup(path), src, len);
+}
+
+bool
+tok_is(Token *tok, const char *text)
+{
+  return (tok->kind == TK_PUNCT || tok->kind == TK_KEYWORD) &&
+         !strcmp(tok->text, text);
+}

@@ -1,0 +1,1014 @@
+/* lower.c -- flow typing and lowering of statements and functions.
+ *
+ * Input: a resolved Program (ASTs + symbols).  Output: WYIL functions in
+ * prog->m.  Flow typing (spec §4.5) and lowering happen in one walk: the
+ * environment L->env maps each defined variable to its current type,
+ * branches join environments, and loops first run "dry" (typing only,
+ * no code) until their entry environment is a fixed point, then lower
+ * their body once with it.  Each variable has one register for the
+ * whole function; its type changes with the flow, the register doesn't.
+ */
+#include <string.h>
+
+#include "compiler.h"
+
+/* ---- environments ------------------------------------------------ */
+
+Env *
+env_new(void)
+{
+  return wyil_alloc(sizeof(Env));
+}
+
+Env *
+env_copy(Env *e)
+{
+  if (!e) return NULL;
+  Env *c = env_new();
+  for (int i = 0; i < e->n; i++) env_set(c, e->names[i], e->types[i]);
+  return c;
+}
+
+Type *
+env_get(Env *e, const char *name)
+{
+  if (!e) return NULL;
+  for (int i = 0; i < e->n; i++)
+    if (!strcmp(e->names[i], name)) return e->types[i];
+  return NULL;
+}
+
+void
+env_set(Env *e, const char *name, Type *t)
+{
+  for (int i = 0; i < e->n; i++)
+    if (!strcmp(e->names[i], name)) {
+      e->types[i] = t;
+      return;
+    }
+  if (e->n == e->cap) {
+    int cap = e->cap ? e->cap * 2 : 8;
+    const char **names = wyil_alloc(sizeof(char *) * (size_t)cap);
+    Type **types = wyil_alloc(sizeof(Type *) * (size_t)cap);
+    if (e->n) {
+      memcpy(names, e->names, sizeof(char *) * (size_t)e->n);
+      memcpy(types, e->types, sizeof(Type *) * (size_t)e->n);
+    }
+    e->names = names;
+    e->types = types;
+    e->cap = cap;
+  }
+  e->names[e->n] = name;
+  e->types[e->n++] = t;
+}
+
+Env *
+env_join(Env *a, Env *b)
+{
+  if (!a) return env_copy(b);
+  if (!b) return env_copy(a);
+  Env *j = env_new();
+  for (int i = 0; i < a->n; i++) {
+    Type *tb = env_get(b, a->names[i]);
+    if (tb) env_set(j, a->names[i], ty_union(a->types[i], tb));
+  }
+  return j;
+}
+
+bool
+env_same(Env *a, Env *b)
+{
+  if (!a || !b) return a == b;
+  if (a->n != b->n) return false;
+  for (int i = 0; i < a->n; i++) {
+    Type *tb = env_get(b, a->names[i]);
+    if (!tb || !ty_equal(a->types[i], tb)) return false;
+  }
+  return true;
+}
+
+/* ---- emission ---------------------------------------------------- */
+
+Insn *
+lower_emit(Lower *L, Op op, Type *type, int dst, int nargs, const int *args,
+     SrcPos pos)
+{
+  if (L->dry || !L->env) {
+    /* typing only, or unreachable code: build the instruction so that
+     * callers may fill it in, but do not add it */
+    static Func scratch;
+    scratch.ncode = 0;
+    return wyil_emit(&scratch, op, type, dst, nargs, args, pos);
+  }
+  return wyil_emit(L->fn, op, type, dst, nargs, args, pos);
+}
+
+int
+lower_tmp(Lower *L)
+{
+  return wyil_new_reg(L->fn, NULL);
+}
+
+int
+lower_new_label(Lower *L)
+{
+  return wyil_new_label(L->fn);
+}
+
+void
+lower_label(Lower *L, int label, SrcPos pos)
+{
+  /* labels are emitted even in unreachable code: branches target them */
+  if (L->dry) return;
+  Insn *in = wyil_emit(L->fn, OP_LABEL, NULL, -1, 0, NULL, pos);
+  in->label = label;
+}
+
+void
+lower_goto(Lower *L, int label, SrcPos pos)
+{
+  Insn *in = lower_emit(L, OP_GOTO, NULL, -1, 0, NULL, pos);
+  in->label = label;
+}
+
+int
+lower_var(Lower *L, const char *name)
+{
+  for (int i = 0; i < L->nvars; i++)
+    if (!strcmp(L->vars[i].name, name)) return L->vars[i].reg;
+  if (L->nvars == L->capvars) {
+    int cap = L->capvars ? L->capvars * 2 : 16;
+    VarReg *v = wyil_alloc(sizeof(VarReg) * (size_t)cap);
+    if (L->nvars) memcpy(v, L->vars, sizeof(VarReg) * (size_t)L->nvars);
+    L->vars = v;
+    L->capvars = cap;
+  }
+  int reg = wyil_new_reg(L->fn, name);
+  L->vars[L->nvars++] = (VarReg){name, reg};
+  return reg;
+}
+
+Val
+lower_const(Lower *L, Const *c, SrcPos pos)
+{
+  int r = lower_tmp(L);
+  Type *t = const_type(c);
+  Insn *in = lower_emit(L, OP_CONST, t, r, 0, NULL, pos);
+  in->cst = c;
+  return (Val){r, t};
+}
+
+/* Leave `n` open try regions (return or break out of them). */
+static void
+pop_tries(Lower *L, int n, SrcPos pos)
+{
+  for (int i = 0; i < n; i++) lower_emit(L, OP_TRYEND, NULL, -1, 0, NULL, pos);
+}
+
+/* ---- assignment -------------------------------------------------- */
+
+/* The type of a container after storing a value of type vt along the
+ * path of lvalue `lv` (§4.5 rule 3). */
+static Type *
+updated_type(Lower *L, Node *lv, Type *ct, Type *vt, int depth);
+
+static Type *
+step_type(Lower *L, Node *lv, Type *ct, Type *vt)
+{
+  Type *t = ty_expand(ct);
+  switch (lv->kind) {
+  case ND_INDEX:
+    if (t->kind == TY_STRING) return ct;
+    if (t->kind == TY_MAP)
+      return ty_map(t->elems[0], ty_union(t->elems[1], vt));
+    if (ty_list_elem(t)) return ty_list(ty_union(ty_list_elem(t), vt));
+    error_at(lv->pos, "cannot index a value of type %s", ty_str(ct));
+  case ND_FIELD: {
+    if (t->kind != TY_RECORD) {
+      Type *ft = ty_field_type(t, lv->name);
+      if (!ft) error_at(lv->pos, "no field '%s' in %s", lv->name, ty_str(ct));
+      return ct;  /* a union of records keeps its type */
+    }
+    Type **ts = wyil_alloc(sizeof(Type *) * (size_t)t->n);
+    bool found = false;
+    for (int i = 0; i < t->n; i++) {
+      ts[i] = t->elems[i];
+      if (!strcmp(t->names[i], lv->name)) {
+        ts[i] = vt;
+        found = true;
+      }
+    }
+    if (!found) error_at(lv->pos, "no field '%s' in %s", lv->name, ty_str(ct));
+    return ty_record(t->n, t->names, ts, t->open);
+  }
+  case ND_ARROW:
+    return ct;  /* through a reference: the variable itself is unchanged */
+  default:
+    break;
+  }
+  (void)L;
+  return ct;
+}
+
+/* The type of the element reached by one step, for walking inward. */
+static Type *
+inner_type(Node *lv, Type *ct)
+{
+  Type *t = ty_expand(ct);
+  switch (lv->kind) {
+  case ND_INDEX:
+    if (t->kind == TY_STRING) return ty_char;
+    if (t->kind == TY_MAP) return t->elems[1];
+    return ty_list_elem(t);
+  case ND_FIELD:
+    return ty_field_type(t, lv->name);
+  case ND_ARROW: {
+    if (t->kind != TY_REF) return NULL;
+    return ty_field_type(t->elems[0], lv->name);
+  }
+  default:
+    return NULL;
+  }
+}
+
+static Type *
+updated_type(Lower *L, Node *lv, Type *ct, Type *vt, int depth)
+{
+  (void)depth;
+  /* lv = outer[...]; rebuild from the root inwards */
+  if (lv->kind == ND_NAME) return vt;
+  Node *outer = lv->lhs;
+  if (outer->kind == ND_NAME) return step_type(L, lv, ct, vt);
+  /* the container of lv's step, as reached from the root */
+  Node *chain[64];
+  int n = 0;
+  for (Node *p = lv; p->kind != ND_NAME; p = p->lhs) {
+    if (n == 64) error_at(lv->pos, "assignment path too long");
+    chain[n++] = p;
+  }
+  /* chain[n-1] is the step next to the root */
+  Type *types[65];
+  types[n] = ct;
+  for (int i = n - 1; i > 0; i--) {
+    types[i] = inner_type(chain[i], types[i + 1]);
+    if (!types[i]) error_at(chain[i]->pos, "invalid assignment target");
+  }
+  Type *t = vt;
+  for (int i = 0; i < n; i++) t = step_type(L, chain[i], types[i + 1], t);
+  return t;
+}
+
+/* x[i].f[j] = v: lower the path's indices, then the value, then one
+ * UPDATE of the root variable. */
+static void
+assign_path(Lower *L, Node *lv, Val v)
+{
+  Node *chain[64];
+  int n = 0;
+  Node *root = lv;
+  while (root->kind != ND_NAME) {
+    if (root->kind != ND_INDEX && root->kind != ND_FIELD
+        && root->kind != ND_ARROW)
+      error_at(root->pos, "invalid assignment target");
+    if (n == 64) error_at(lv->pos, "assignment path too long");
+    chain[n++] = root;
+    root = root->lhs;
+  }
+  Type *rt = env_get(L->env, root->name);
+  if (!rt) error_at(root->pos, "unknown variable '%s'", root->name);
+  int reg = lower_var(L, root->name);
+  UpdStep *steps = wyil_alloc(sizeof(UpdStep) * (size_t)(2 * n + 1));
+  int *args = wyil_alloc(sizeof(int) * (size_t)(n + 1));
+  int nsteps = 0, nargs = 0;
+  Type *ct = rt;
+  for (int i = n - 1; i >= 0; i--) {
+    Node *st = chain[i];
+    Type *t = ty_expand(ct);
+    if (st->kind == ND_INDEX) {
+      Val idx = lower_expr(L, st->rhs);
+      if (t->kind == TY_MAP) {
+        idx = lower_coerce(L, idx, t->elems[0], st->rhs->pos);
+      } else if (t->kind == TY_STRING || ty_list_elem(t)) {
+        idx = lower_coerce(L, idx, ty_int, st->rhs->pos);
+      } else {
+        error_at(st->pos, "cannot index a value of type %s", ty_str(ct));
+      }
+      steps[nsteps++] = (UpdStep){UPD_INDEX, NULL, ct};
+      args[nargs++] = idx.reg;
+    } else if (st->kind == ND_FIELD) {
+      if (!ty_field_type(t, st->name))
+        error_at(st->pos, "no field '%s' in %s", st->name, ty_str(ct));
+      steps[nsteps++] = (UpdStep){UPD_FIELD, st->name, ct};
+    } else {
+      if (t->kind != TY_REF)
+        error_at(st->pos, "'->' needs a reference, found %s", ty_str(ct));
+      steps[nsteps++] = (UpdStep){UPD_DEREF, NULL, ct};
+      ct = t->elems[0];
+      t = ty_expand(ct);
+      if (!ty_field_type(t, st->name))
+        error_at(st->pos, "no field '%s' in %s", st->name, ty_str(ct));
+      steps[nsteps++] = (UpdStep){UPD_FIELD, st->name, ct};
+    }
+    ct = inner_type(st, i == n - 1 ? rt : ct);
+    if (st->kind == ND_ARROW) ct = ty_field_type(t, st->name);
+    if (!ct) error_at(st->pos, "invalid assignment target");
+  }
+  args[nargs++] = v.reg;
+  Type *nt = updated_type(L, lv, rt, v.type, 0);
+  Insn *in = lower_emit(L, OP_UPDATE, rt, reg, nargs, args, lv->pos);
+  in->nsteps = nsteps;
+  in->steps = steps;
+  in->type2 = nt;
+  env_set(L->env, root->name, nt);
+}
+
+/* Make the instruction that just produced v write `dst` directly, when
+ * v is a temporary: saves a copy, and makes `xs = xs + [x]` an in-place
+ * append. */
+static bool
+retarget(Lower *L, Val v, int dst)
+{
+  if (L->dry || !L->env || L->fn->ncode == 0) return false;
+  Insn *last = L->fn->code[L->fn->ncode - 1];
+  if (last->dst != v.reg || L->fn->regnames[v.reg]) return false;
+  if (last->op == OP_FORALL || last->op == OP_TRY || last->op == OP_LABEL)
+    return false;
+  last->dst = dst;
+  return true;
+}
+
+static void
+assign_var(Lower *L, Node *lv, Val v)
+{
+  int reg = lower_var(L, lv->name);
+  if (v.reg != reg && !retarget(L, v, reg)) {
+    int args[1] = {v.reg};
+    lower_emit(L, OP_ASSIGN, v.type, reg, 1, args, lv->pos);
+  }
+  env_set(L->env, lv->name, v.type);
+}
+
+static void
+check_fresh_or_var(Lower *L, Node *lv)
+{
+  if (lv->kind != ND_NAME)
+    error_at(lv->pos, "a destructuring assignment needs plain variables");
+  (void)L;
+}
+
+static void
+lower_assign(Lower *L, Node *s)
+{
+  if (s->args.n == 1) {
+    Node *lv = s->args.v[0];
+    if (lv->kind == ND_NAME) {
+      /* evaluate straight into the variable when we can */
+      Val v = lower_expr(L, s->rhs);
+      if (v.type->kind == TY_VOID)
+        error_at(s->rhs->pos, "expression has no value");
+      assign_var(L, lv, v);
+    } else {
+      Val v = lower_expr(L, s->rhs);
+      assign_path(L, lv, v);
+    }
+    return;
+  }
+  /* a, b, c = e: e must be a tuple of that arity */
+  Val t = lower_expr(L, s->rhs);
+  Type *tt = ty_expand(t.type);
+  if (tt->kind != TY_TUPLE || tt->n != s->args.n)
+    error_at(s->rhs->pos, "expected a tuple of %d values, found %s",
+             s->args.n, ty_str(t.type));
+  for (int i = 0; i < s->args.n; i++) {
+    Node *lv = s->args.v[i];
+    check_fresh_or_var(L, lv);
+    int r = lower_tmp(L);
+    Insn *in = lower_emit(L, OP_TUPLELOAD, t.type, r, 1, &t.reg, lv->pos);
+    in->imm = i;
+    assign_var(L, lv, (Val){r, tt->elems[i]});
+  }
+}
+
+static void
+lower_ratsplit(Lower *L, Node *s)
+{
+  Val v = lower_coerce(L, lower_expr(L, s->rhs), ty_real, s->rhs->pos);
+  Op ops[2] = {OP_NUM, OP_DEN};
+  for (int i = 0; i < 2; i++) {
+    Node *lv = s->args.v[i];
+    check_fresh_or_var(L, lv);
+    int r = lower_tmp(L);
+    lower_emit(L, ops[i], ty_real, r, 1, &v.reg, lv->pos);
+    assign_var(L, lv, (Val){r, ty_int});
+  }
+}
+
+/* ---- control flow ------------------------------------------------ */
+
+static void
+lower_if(Lower *L, Node *s)
+{
+  int lelse = lower_new_label(L), lend = lower_new_label(L);
+  Env *tenv, *fenv;
+  lower_cond(L, s->cond, false, lelse, &tenv, &fenv);
+  L->env = tenv;
+  lower_block(L, &s->body);
+  Env *after_then = L->env;
+  lower_goto(L, lend, s->pos);
+  lower_label(L, lelse, s->pos);
+  L->env = fenv;
+  lower_block(L, &s->else_body);
+  lower_label(L, lend, s->pos);
+  L->env = env_join(after_then, L->env);
+}
+
+/* Run `body` as the body of a loop until the environment at the loop
+ * head is a fixed point (§4.5 rule 5); returns that environment.  `pre`
+ * runs at the head of each iteration (e.g. binding the loop variable)
+ * and may narrow; the body runs dry (no code). */
+typedef void (*LoopHead)(Lower *L, Node *s, Env **body_env, Env **exit_env);
+
+static Env *
+loop_fixpoint(Lower *L, Node *s, LoopHead head, NodeList *body)
+{
+  Env *before = L->env;
+  Env *in = env_copy(before);
+  bool was_dry = L->dry;
+  int nregs = L->fn->nregs, nlabels = L->fn->nlabels, nvars = L->nvars;
+  for (int iter = 0; iter < 16; iter++) {
+    L->dry = true;
+    Loop lp = {lower_new_label(L), NULL, L->try_depth, L->loop};
+    L->loop = &lp;
+    L->env = env_copy(in);
+    Env *benv = NULL, *xenv = NULL;
+    head(L, s, &benv, &xenv);
+    L->env = benv;
+    lower_block(L, body);
+    L->loop = lp.prev;
+    Env *next = env_copy(before);
+    /* variables of the entry environment only; types joined */
+    Env *out = L->env;
+    Env *j = env_new();
+    for (int i = 0; i < next->n; i++) {
+      Type *t = in->types[i];
+      Type *to = out ? env_get(out, next->names[i]) : NULL;
+      /* a variable the body may leave undefined stays as before */
+      env_set(j, next->names[i], to ? ty_union(t, to) : t);
+    }
+    bool same = env_same(j, in);
+    in = j;
+    if (same) break;
+    if (iter == 15)
+      for (int i = 0; i < in->n; i++) in->types[i] = ty_any; /* widen */
+  }
+  L->dry = was_dry;
+  L->fn->nregs = nregs;
+  L->fn->nlabels = nlabels;
+  L->nvars = nvars;
+  L->env = in;
+  return in;
+}
+
+static void
+while_head(Lower *L, Node *s, Env **benv, Env **xenv)
+{
+  /* the real lowering emits the test itself; here only its typing */
+  int l = lower_new_label(L);
+  lower_cond(L, s->cond, false, l, benv, xenv);
+}
+
+static void
+lower_while(Lower *L, Node *s)
+{
+  if (s->invariant) {
+    int ok = lower_new_label(L);
+    Env *t, *f;
+    lower_cond(L, s->invariant, true, ok, &t, &f);
+    L->env = f;
+    lower_emit(L, OP_FAIL, NULL, -1, 0, NULL, s->invariant->pos)->name =
+      "loop invariant not satisfied on entry";
+    lower_label(L, ok, s->pos);
+    L->env = t;
+  }
+  loop_fixpoint(L, s, while_head, &s->body);
+  Loop lp = {lower_new_label(L), NULL, L->try_depth, L->loop};
+  lower_emit(L, OP_LOOP, NULL, -1, 0, NULL, s->pos);
+  L->loop = &lp;
+  Env *benv, *xenv;
+  lower_cond(L, s->cond, false, lp.break_label, &benv, &xenv);
+  L->env = benv;
+  lower_block(L, &s->body);
+  if (s->invariant && L->env) {
+    int ok = lower_new_label(L);
+    Env *t, *f;
+    lower_cond(L, s->invariant, true, ok, &t, &f);
+    L->env = f;
+    lower_emit(L, OP_FAIL, NULL, -1, 0, NULL, s->invariant->pos)->name =
+      "loop invariant not restored";
+    lower_label(L, ok, s->pos);
+    L->env = t;
+  }
+  lower_emit(L, OP_NOP, NULL, -1, 0, NULL, s->pos);
+  L->loop = lp.prev;
+  Env *saved = L->env;
+  L->env = xenv ? xenv : saved;  /* END is reached in any case */
+  lower_emit(L, OP_END, NULL, -1, 0, NULL, s->pos);
+  lower_label(L, lp.break_label, s->pos);
+  L->env = env_join(xenv, lp.break_env);
+}
+
+static void
+do_head(Lower *L, Node *s, Env **benv, Env **xenv)
+{
+  (void)s;
+  *benv = L->env;
+  *xenv = NULL;
+}
+
+static void
+lower_do_while(Lower *L, Node *s)
+{
+  loop_fixpoint(L, s, do_head, &s->body);
+  Loop lp = {lower_new_label(L), NULL, L->try_depth, L->loop};
+  lower_emit(L, OP_LOOP, NULL, -1, 0, NULL, s->pos);
+  L->loop = &lp;
+  lower_block(L, &s->body);
+  Env *benv = NULL, *xenv = NULL;
+  if (L->env) lower_cond(L, s->cond, false, lp.break_label, &benv, &xenv);
+  lower_emit(L, OP_NOP, NULL, -1, 0, NULL, s->pos);
+  L->loop = lp.prev;
+  Env *saved = L->env;
+  L->env = xenv ? xenv : saved ? saved : env_new();
+  lower_emit(L, OP_END, NULL, -1, 0, NULL, s->pos);
+  lower_label(L, lp.break_label, s->pos);
+  L->env = env_join(xenv, lp.break_env);
+}
+
+/* The element type of iterating over a value of type t. */
+static Type *
+iter_elem_type(Node *src, Type *t)
+{
+  Type *x = ty_expand(t);
+  if (x->kind == TY_STRING) return ty_char;
+  if (x->kind == TY_MAP) {
+    Type *kv[2] = {x->elems[0], x->elems[1]};
+    return ty_tuple(2, kv);
+  }
+  Type *e = ty_list_elem(x);
+  if (!e) e = ty_set_elem(x);
+  if (!e && x->kind == TY_UNION) {
+    /* a union of collections */
+    e = NULL;
+    for (int i = 0; i < x->n; i++) {
+      Type *m = iter_elem_type(src, x->elems[i]);
+      e = ty_union(e, m);
+    }
+  }
+  if (!e) error_at(src->pos, "cannot iterate over a value of type %s",
+                   ty_str(t));
+  return e;
+}
+
+/* For-loop state shared between its typing head and its lowering. */
+static Val for_src;
+
+static void
+bind_for_vars(Lower *L, Node *s, int elem_reg, Type *et)
+{
+  if (s->vars.n == 1) {
+    Node *v = s->vars.v[0];
+    if (env_get(L->env, v->name))
+      error_at(v->pos, "variable '%s' already defined", v->name);
+    env_set(L->env, v->name, et);
+    return;
+  }
+  Type *tt = ty_expand(et);
+  if (tt->kind != TY_TUPLE || tt->n != s->vars.n)
+    error_at(s->pos, "for with %d variables needs a map", s->vars.n);
+  for (int i = 0; i < s->vars.n; i++) {
+    Node *v = s->vars.v[i];
+    if (env_get(L->env, v->name))
+      error_at(v->pos, "variable '%s' already defined", v->name);
+    int r = lower_var(L, v->name);
+    Insn *in = lower_emit(L, OP_TUPLELOAD, et, r, 1, &elem_reg, v->pos);
+    in->imm = i;
+    env_set(L->env, v->name, tt->elems[i]);
+  }
+}
+
+static void
+for_head(Lower *L, Node *s, Env **benv, Env **xenv)
+{
+  Type *et = iter_elem_type(s->lhs, for_src.type);
+  bind_for_vars(L, s, lower_tmp(L), et);
+  *benv = L->env;
+  *xenv = NULL;
+}
+
+/* Remove the loop's own variables from an environment leaving it. */
+static Env *
+without_vars(Env *e, Env *keep)
+{
+  if (!e || !keep) return e;
+  Env *r = env_new();
+  for (int i = 0; i < e->n; i++)
+    if (env_get(keep, e->names[i])) env_set(r, e->names[i], e->types[i]);
+  return r;
+}
+
+static void
+lower_for(Lower *L, Node *s)
+{
+  Val src = lower_expr(L, s->lhs);
+  Env *before = env_copy(L->env);
+  Val outer_src = for_src;  /* nested loops: the enclosing fixpoint
+                               reads it again after this loop */
+  for_src = src;
+  loop_fixpoint(L, s, for_head, &s->body);
+  Env *head_env = env_copy(L->env);
+  Type *et = iter_elem_type(s->lhs, src.type);
+  Loop lp = {lower_new_label(L), NULL, L->try_depth, L->loop};
+  int elem = s->vars.n == 1 ? lower_var(L, ((Node *)s->vars.v[0])->name)
+                            : lower_tmp(L);
+  lower_emit(L, OP_FORALL, src.type, elem, 1, &src.reg, s->pos);
+  L->loop = &lp;
+  bind_for_vars(L, s, elem, et);
+  lower_block(L, &s->body);
+  lower_emit(L, OP_NOP, NULL, -1, 0, NULL, s->pos);
+  L->loop = lp.prev;
+  if (!L->env) L->env = head_env;
+  lower_emit(L, OP_END, NULL, -1, 0, NULL, s->pos);
+  lower_label(L, lp.break_label, s->pos);
+  /* after the loop: zero or more iterations ran; body variables and the
+   * loop variable go out of scope */
+  L->env = without_vars(env_join(head_env, lp.break_env), before);
+  for_src = outer_src;
+}
+
+static void
+lower_break(Lower *L, Node *s)
+{
+  if (!L->loop) error_at(s->pos, "break outside of a loop");
+  pop_tries(L, L->try_depth - L->loop->try_depth, s->pos);
+  L->loop->break_env = env_join(L->loop->break_env, L->env);
+  lower_goto(L, L->loop->break_label, s->pos);
+  L->env = NULL;
+}
+
+static void
+lower_switch(Lower *L, Node *s)
+{
+  Val v = lower_expr(L, s->lhs);
+  int lend = lower_new_label(L), ldef = lend;
+  int ncases = 0;
+  for (int i = 0; i < s->cases.n; i++)
+    ncases += ((Node *)s->cases.v[i])->args.n;
+  SwitchCase *cases = wyil_alloc(sizeof(SwitchCase) * (size_t)(ncases + 1));
+  int *labels = wyil_alloc(sizeof(int) * (size_t)(s->cases.n + 1));
+  int k = 0;
+  for (int i = 0; i < s->cases.n; i++) {
+    Node *c = s->cases.v[i];
+    labels[i] = lower_new_label(L);
+    if (c->is_default) {
+      if (i != s->cases.n - 1)
+        error_at(c->pos, "unreachable code: default must be the last case");
+      ldef = labels[i];
+    }
+    for (int a = 0; a < c->args.n; a++) {
+      Const *cv = const_eval(&L->sc, c->args.v[a]);
+      for (int p = 0; p < k; p++)
+        if (const_equal(cases[p].value, cv))
+          error_at(((Node *)c->args.v[a])->pos, "duplicate case label");
+      cases[k++] = (SwitchCase){cv, labels[i]};
+    }
+  }
+  Insn *in = lower_emit(L, OP_SWITCH, v.type, -1, 1, &v.reg, s->pos);
+  in->ncases = k;
+  in->cases = cases;
+  in->label = ldef;
+  Env *before = L->env, *out = ldef == lend ? env_copy(before) : NULL;
+  for (int i = 0; i < s->cases.n; i++) {
+    Node *c = s->cases.v[i];
+    lower_label(L, labels[i], c->pos);
+    L->env = env_copy(before);
+    lower_block(L, &c->body);
+    lower_goto(L, lend, c->pos);
+    out = env_join(out, L->env);
+  }
+  lower_label(L, lend, s->pos);
+  L->env = out;
+}
+
+static void
+lower_return(Lower *L, Node *s)
+{
+  if (!s->lhs) {
+    if (L->ret->kind != TY_VOID)
+      error_at(s->pos, "missing return value");
+    pop_tries(L, L->try_depth, s->pos);
+    lower_emit(L, OP_RETURN, NULL, -1, 0, NULL, s->pos);
+    L->env = NULL;
+    return;
+  }
+  if (L->ret->kind == TY_VOID)
+    error_at(s->pos, "cannot return a value from a void function");
+  Val v = lower_coerce(L, lower_expr(L, s->lhs), L->ret, s->lhs->pos);
+  if (L->ensures) {
+    /* `$` is the result, the parameters their values on entry */
+    Env *saved = L->env;
+    L->env = env_new();
+    Type *pt = L->fn->type;
+    for (int i = 0; i < pt->n; i++) {
+      const char *pname = L->fs->decl->params[i].name;
+      env_set(L->env, pname, pt->elems[i]);
+    }
+    env_set(L->env, "$", L->ret);
+    /* bind names to the shadow registers through a fresh var map */
+    VarReg *vars = L->vars;
+    int nvars = L->nvars, capvars = L->capvars;
+    L->vars = NULL;
+    L->nvars = L->capvars = 0;
+    for (int i = 0; i < pt->n; i++) {
+      if (L->nvars == L->capvars) {
+        L->capvars = L->capvars ? 2 * L->capvars : 16;
+        VarReg *nv = wyil_alloc(sizeof(VarReg) * (size_t)L->capvars);
+        if (L->nvars) memcpy(nv, L->vars, sizeof(VarReg) * (size_t)L->nvars);
+        L->vars = nv;
+      }
+      L->vars[L->nvars++] = (VarReg){L->fs->decl->params[i].name,
+                                     L->shadows[i]};
+    }
+    int dollar = lower_var(L, "$");
+    int args[1] = {v.reg};
+    lower_emit(L, OP_ASSIGN, L->ret, dollar, 1, args, s->pos);
+    int ok = lower_new_label(L);
+    Env *t, *f;
+    lower_cond(L, L->ensures, true, ok, &t, &f);
+    L->env = f;
+    lower_emit(L, OP_FAIL, NULL, -1, 0, NULL, L->ensures->pos)->name =
+      "postcondition not satisfied";
+    lower_label(L, ok, s->pos);
+    L->vars = vars;
+    L->nvars = nvars;
+    L->capvars = capvars;
+    L->env = saved;
+  } else if (ty_has_constraint(L->ret)) {
+    int ok = lower_new_label(L);
+    Insn *in = lower_emit(L, OP_IFIS, v.type, -1, 1, &v.reg, s->pos);
+    in->type2 = L->ret;
+    in->label = ok;
+    lower_emit(L, OP_FAIL, NULL, -1, 0, NULL, s->pos)->name =
+      "constraint not satisfied";
+    lower_label(L, ok, s->pos);
+  }
+  pop_tries(L, L->try_depth, s->pos);
+  lower_emit(L, OP_RETURN, L->ret, -1, 1, &v.reg, s->pos);
+  L->env = NULL;
+}
+
+static void
+lower_check(Lower *L, Node *s, const char *msg)
+{
+  int ok = lower_new_label(L);
+  Env *t, *f;
+  lower_cond(L, s->cond, true, ok, &t, &f);
+  L->env = f;
+  lower_emit(L, OP_FAIL, NULL, -1, 0, NULL, s->pos)->name = msg;
+  lower_label(L, ok, s->pos);
+  L->env = t;
+}
+
+static void
+lower_try(Lower *L, Node *s)
+{
+  int lhandler = lower_new_label(L), lend = lower_new_label(L);
+  int caught = lower_tmp(L);
+  Insn *in = lower_emit(L, OP_TRY, NULL, caught, 0, NULL, s->pos);
+  in->label = lhandler;
+  Env *before = env_copy(L->env);
+  L->try_depth++;
+  lower_block(L, &s->body);
+  L->try_depth--;
+  lower_emit(L, OP_TRYEND, NULL, -1, 0, NULL, s->pos);
+  lower_goto(L, lend, s->pos);
+  Env *out = L->env;
+  /* the handler: any point of the body may have thrown */
+  lower_label(L, lhandler, s->pos);
+  int *labels = wyil_alloc(sizeof(int) * (size_t)(s->cases.n + 1));
+  L->env = env_copy(before);
+  for (int i = 0; i < s->cases.n; i++) {
+    Node *c = s->cases.v[i];
+    labels[i] = lower_new_label(L);
+    Insn *is = lower_emit(L, OP_IFIS, ty_any, -1, 1, &caught, c->pos);
+    is->type2 = resolve_type(&L->sc, c->type);
+    is->label = labels[i];
+  }
+  lower_emit(L, OP_THROW, ty_any, -1, 1, &caught, s->pos);
+  for (int i = 0; i < s->cases.n; i++) {
+    Node *c = s->cases.v[i];
+    lower_label(L, labels[i], c->pos);
+    L->env = env_copy(before);
+    Type *ct = resolve_type(&L->sc, c->type);
+    assign_var(L, &(Node){.kind = ND_NAME, .name = c->name, .pos = c->pos},
+               (Val){caught, ct});
+    lower_block(L, &c->body);
+    lower_goto(L, lend, c->pos);
+    out = env_join(out, L->env);
+  }
+  lower_label(L, lend, s->pos);
+  L->env = out;
+}
+
+static void
+lower_stmt(Lower *L, Node *s)
+{
+  if (!L->env && !L->dry) {
+    /* code after return/break/throw is skipped, as javac's rule would
+     * reject it; the 2013 compiler reports nothing, so neither do we */
+  }
+  switch (s->kind) {
+  case ND_ASSIGN: lower_assign(L, s); break;
+  case ND_RATSPLIT: lower_ratsplit(L, s); break;
+  case ND_EXPR_STMT:
+    if (s->lhs->kind != ND_CALL)
+      error_at(s->pos, "only a call can be used as a statement");
+    lower_call(L, s->lhs, false);
+    break;
+  case ND_IF: lower_if(L, s); break;
+  case ND_WHILE: lower_while(L, s); break;
+  case ND_DO_WHILE: lower_do_while(L, s); break;
+  case ND_FOR: lower_for(L, s); break;
+  case ND_SWITCH: lower_switch(L, s); break;
+  case ND_RETURN: lower_return(L, s); break;
+  case ND_BREAK: lower_break(L, s); break;
+  case ND_ASSERT: lower_check(L, s, "assertion failed"); break;
+  case ND_ASSUME: lower_check(L, s, "assumption failed"); break;
+  case ND_DEBUG: {
+    Val v = lower_coerce(L, lower_expr(L, s->lhs), ty_string, s->lhs->pos);
+    lower_emit(L, OP_DEBUG, ty_string, -1, 1, &v.reg, s->pos);
+    break;
+  }
+  case ND_SKIP: lower_emit(L, OP_NOP, NULL, -1, 0, NULL, s->pos); break;
+  case ND_THROW: {
+    Val v = lower_expr(L, s->lhs);
+    lower_emit(L, OP_THROW, v.type, -1, 1, &v.reg, s->pos);
+    L->env = NULL;
+    break;
+  }
+  case ND_TRY: lower_try(L, s); break;
+  default: error_at(s->pos, "not a statement");
+  }
+}
+
+void
+lower_block(Lower *L, NodeList *body)
+{
+  for (int i = 0; i < body->n; i++) {
+    if (!L->env) {
+      /* unreachable statements: typed in an empty environment would
+       * give spurious errors; skip them as dead code */
+      return;
+    }
+    lower_stmt(L, body->v[i]);
+  }
+}
+
+/* ---- functions --------------------------------------------------- */
+
+static void
+check_param_constraints(Lower *L, Decl *d)
+{
+  Type *t = L->fn->type;
+  for (int i = 0; i < t->n; i++) {
+    if (!ty_has_constraint(t->elems[i])) continue;
+    int ok = lower_new_label(L);
+    Insn *in = lower_emit(L, OP_IFIS, t->elems[i], -1, 1, &i, d->params[i].pos);
+    in->type2 = t->elems[i];
+    in->label = ok;
+    lower_emit(L, OP_FAIL, NULL, -1, 0, NULL, d->params[i].pos)->name =
+      "constraint not satisfied";
+    lower_label(L, ok, d->pos);
+  }
+}
+
+static void
+lower_func(Program *prog, FuncSym *fs)
+{
+  Decl *d = fs->decl;
+  Func *fn = fs->fn;
+  if (d->is_native) return;
+  Lower L = {0};
+  L.prog = prog;
+  L.sc = (Scope){prog, fs->mod, d};
+  L.fs = fs;
+  L.fn = fn;
+  L.ret = fn->type->ret;
+  L.env = env_new();
+  for (int i = 0; i < d->nparams; i++) {
+    for (int k = 0; k < i; k++)
+      if (!strcmp(d->params[k].name, d->params[i].name))
+        error_at(d->params[i].pos, "duplicate parameter '%s'",
+                 d->params[i].name);
+    /* parameters are registers 0..n-1 */
+    fn->regnames[i] = d->params[i].name;
+    if (L.nvars == L.capvars) {
+      L.capvars = L.capvars ? 2 * L.capvars : 16;
+      VarReg *v = wyil_alloc(sizeof(VarReg) * (size_t)L.capvars);
+      if (L.nvars) memcpy(v, L.vars, sizeof(VarReg) * (size_t)L.nvars);
+      L.vars = v;
+    }
+    L.vars[L.nvars++] = (VarReg){d->params[i].name, i};
+    env_set(L.env, d->params[i].name, fn->type->elems[i]);
+  }
+  if (fn->is_method && d->receiver)
+    env_set(L.env, "this", fn->type->receiver), lower_var(&L, "this");
+  check_param_constraints(&L, d);
+  if (d->requires) {
+    int ok = lower_new_label(&L);
+    Env *t, *f;
+    lower_cond(&L, d->requires, true, ok, &t, &f);
+    L.env = f;
+    lower_emit(&L, OP_FAIL, NULL, -1, 0, NULL, d->requires->pos)->name =
+      "precondition not satisfied";
+    lower_label(&L, ok, d->pos);
+    L.env = t;
+  }
+  if (d->ensures) {
+    L.ensures = d->ensures;
+    L.shadows = wyil_alloc(sizeof(int) * (size_t)(d->nparams + 1));
+    for (int i = 0; i < d->nparams; i++) {
+      L.shadows[i] = lower_tmp(&L);
+      int a[1] = {i};
+      lower_emit(&L, OP_ASSIGN, fn->type->elems[i], L.shadows[i], 1, a, d->pos);
+    }
+  }
+  lower_block(&L, &d->body);
+  if (L.env) {
+    if (L.ret->kind != TY_VOID)
+      error_at(d->pos, "missing return statement in '%s'", d->name);
+    lower_emit(&L, OP_RETURN, NULL, -1, 0, NULL, d->pos);
+  }
+}
+
+/* A `where` clause becomes a function bool NAME$where(T $) (§2.3); for
+ * a record type its fields are bound as variables too. */
+static void
+lower_where(Program *prog, TypeSym *ts)
+{
+  Decl *d = ts->decl;
+  Type *t = ts->def->type;
+  Type *params[1] = {t};
+  Func *fn = wyil_new_func(prog->m, ts->mod->name,
+                           wyil_fmt("%s$where", d->name),
+                           ty_func(ty_bool, 1, params), d->pos);
+  fn->cname = wyil_fmt("wyw_%s_%s", ts->mod->stem, d->name);
+  ts->def->where = fn;
+  Lower L = {0};
+  L.prog = prog;
+  L.sc = (Scope){prog, ts->mod, d};
+  L.fn = fn;
+  L.ret = ty_bool;
+  L.env = env_new();
+  L.vars = wyil_alloc(sizeof(VarReg) * 16);
+  L.capvars = 16;
+  L.vars[L.nvars++] = (VarReg){"$", 0};
+  fn->regnames[0] = "$";
+  env_set(L.env, "$", t);
+  Type *rt = ty_expand(t);
+  if (rt->kind == TY_RECORD)
+    for (int i = 0; i < rt->n; i++) {
+      int r = lower_var(&L, rt->names[i]);
+      int a[1] = {0};
+      lower_emit(&L, OP_FIELDLOAD, t, r, 1, a, d->pos)->name = rt->names[i];
+      env_set(L.env, rt->names[i], rt->elems[i]);
+    }
+  Val v = bool_value(&L, d->where);
+  lower_emit(&L, OP_RETURN, ty_bool, -1, 1, &v.reg, d->pos);
+}
+
+void
+lower_program(Program *prog)
+{
+  /* lowering a function can queue more (its callees) and resolve more
+   * types (whose constraints need functions): run to a fixed point */
+  int done = 0;
+  bool more = true;
+  while (more) {
+    more = false;
+    while (done < prog->queue.n) {
+      FuncSym *fs = prog->queue.v[done++];
+      lower_func(prog, fs);
+      more = true;
+    }
+    for (int i = 0; i < prog->mods.n; i++) {
+      ModInfo *mod = prog->mods.v[i];
+      for (int k = 0; k < mod->types.n; k++) {
+        TypeSym *ts = mod->types.v[k];
+        if (ts->def && ts->decl->where && !ts->def->where) {
+          lower_where(prog, ts);
+          more = true;
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,307 @@
+/* lower_cond.c -- conditions as branch trees (spec §10.4): && and ||
+ * short-circuit, ! swaps the sense, comparisons become if<cmp>, `is`
+ * becomes ifis.  Narrowing (§4.5 rules 6, 7): an `is` test or a null
+ * comparison on a local variable gives it a narrower type where the
+ * condition is true and where it is false. */
+#include <string.h>
+
+#include "compiler.h"
+
+/* The part of t that is a T (for the true branch of `x is T`). */
+static Type *
+narrow_to(Type *t, Type *T)
+{
+  if (ty_subtype(t, T)) return t;
+  Type *x = ty_expand(t);
+  if (x->kind == TY_UNION) {
+    Type *r = NULL;
+    for (int i = 0; i < x->n; i++) {
+      Type *m = narrow_to(x->elems[i], T);
+      if (m) r = ty_union(r, m);
+    }
+    if (r) return r;
+  }
+  if (ty_subtype(T, t)) return T;
+  /* overlapping but neither contains the other: T is the best we know,
+   * unless they cannot overlap at all */
+  return x->kind == TY_UNION ? NULL : (ty_expand(T)->kind == x->kind
+                                       || x->kind == TY_ANY ? T : NULL);
+}
+
+/* Strip constraints: the false branch of `x is nat` keeps ints. */
+static bool
+has_where(Type *T)
+{
+  return ty_has_constraint(T);
+}
+
+/* The part of t that is not a T (false branch). */
+static Type *
+narrow_away(Type *t, Type *T)
+{
+  if (has_where(T)) return t;
+  Type *x = ty_expand(t);
+  if (x->kind != TY_UNION) return ty_subtype(t, T) ? ty_void : t;
+  Type *r = NULL;
+  for (int i = 0; i < x->n; i++)
+    if (!ty_subtype(x->elems[i], T)) r = ty_union(r, x->elems[i]);
+  return r ? r : ty_void;
+}
+
+/* Record narrowing of variable `name` in the two environments. */
+static void
+narrow(Env *tenv, Env *fenv, const char *name, Type *t, Type *T, SrcPos pos)
+{
+  Type *yes = narrow_to(t, T), *no = narrow_away(t, T);
+  if (!yes || yes->kind == TY_VOID)
+    error_at(pos, "incomparable operands: %s and %s", ty_str(t), ty_str(T));
+  if (tenv) env_set(tenv, name, yes);
+  if (fenv && no->kind != TY_VOID) env_set(fenv, name, no);
+}
+
+/* if a cmp b goto label, for a comparator that may have no negation. */
+static void
+branch(Lower *L, Cmp cmp, bool sense, Type *t, Val a, Val b, int label,
+       SrcPos pos)
+{
+  int args[2] = {a.reg, b.reg};
+  if (sense || (cmp != CMP_IN && cmp != CMP_SB && cmp != CMP_SBE)) {
+    Insn *in = lower_emit(L, OP_IF, t, -1, 2, args, pos);
+    in->cmp = sense ? cmp : cmp_negate(cmp);
+    in->label = label;
+    return;
+  }
+  int skip = lower_new_label(L);
+  Insn *in = lower_emit(L, OP_IF, t, -1, 2, args, pos);
+  in->cmp = cmp;
+  in->label = skip;
+  lower_goto(L, label, pos);
+  lower_label(L, skip, pos);
+}
+
+static bool
+is_num(Type *t)
+{
+  return ty_subtype(t, ty_union(ty_union(ty_int, ty_char), ty_real));
+}
+
+/* Bring the operands of == / != to a common type (§5.4). */
+static Type *
+unify_eq(Lower *L, Node *e, Val *a, Val *b)
+{
+  if (ty_subtype(a->type, b->type)) return b->type;
+  if (ty_subtype(b->type, a->type)) return a->type;
+  if (coercible(a->type, b->type)) {
+    *a = lower_coerce(L, *a, b->type, e->lhs->pos);
+    return b->type;
+  }
+  if (coercible(b->type, a->type)) {
+    *b = lower_coerce(L, *b, a->type, e->rhs->pos);
+    return a->type;
+  }
+  /* overlapping unions (int|null vs int) are fine; disjoint are not */
+  Type *x = ty_expand(a->type), *y = ty_expand(b->type);
+  if (x->kind == TY_UNION || y->kind == TY_UNION)
+    return ty_union(a->type, b->type);
+  error_at(e->pos, "incomparable operands: %s and %s", ty_str(a->type),
+           ty_str(b->type));
+}
+
+static void
+cond_compare(Lower *L, Node *e, bool sense, int label, Env **tenv,
+             Env **fenv)
+{
+  Val a = lower_expr(L, e->lhs), b = lower_expr(L, e->rhs);
+  static const Cmp cmps[] = {
+    [BOP_EQ] = CMP_EQ, [BOP_NE] = CMP_NE, [BOP_LT] = CMP_LT,
+    [BOP_LE] = CMP_LE, [BOP_GT] = CMP_GT, [BOP_GE] = CMP_GE,
+  };
+  Cmp cmp = cmps[e->op];
+  Type *t;
+  if (e->op == BOP_EQ || e->op == BOP_NE) {
+    t = unify_eq(L, e, &a, &b);
+  } else {
+    if (!is_num(a.type) || !is_num(b.type))
+      error_at(e->pos, "cannot compare %s and %s", ty_str(a.type),
+               ty_str(b.type));
+    bool ca = ty_expand(a.type)->kind == TY_CHAR;
+    bool cb = ty_expand(b.type)->kind == TY_CHAR;
+    if (ca && cb) {
+      t = ty_char;
+    } else if (ty_subtype(a.type, ty_union(ty_int, ty_char))
+               && ty_subtype(b.type, ty_union(ty_int, ty_char))) {
+      a = lower_coerce(L, a, ty_int, e->lhs->pos);
+      b = lower_coerce(L, b, ty_int, e->rhs->pos);
+      t = ty_int;
+    } else if (ty_subtype(a.type, ty_real) || ty_subtype(b.type, ty_real)) {
+      a = lower_coerce(L, a, ty_real, e->lhs->pos);
+      b = lower_coerce(L, b, ty_real, e->rhs->pos);
+      t = ty_real;
+    } else {
+      t = ty_union(ty_int, ty_real);
+    }
+  }
+  Env *start = L->env;
+  *tenv = env_copy(start);
+  *fenv = env_copy(start);
+  /* x == null / x != null narrow like `x is null` */
+  Node *var = e->lhs->kind == ND_NAME ? e->lhs
+              : e->rhs->kind == ND_NAME ? e->rhs : NULL;
+  Node *other = var == e->lhs ? e->rhs : e->lhs;
+  if ((e->op == BOP_EQ || e->op == BOP_NE) && var && other->kind == ND_NULL
+      && env_get(start, var->name)) {
+    Type *vt = env_get(start, var->name);
+    if (e->op == BOP_EQ)
+      narrow(*tenv, *fenv, var->name, vt, ty_null, e->pos);
+    else
+      narrow(*fenv, *tenv, var->name, vt, ty_null, e->pos);
+  }
+  branch(L, cmp, sense, t, a, b, label, e->pos);
+  L->env = sense ? *fenv : *tenv;
+}
+
+static void
+cond_in(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
+{
+  Val x = lower_expr(L, e->lhs), c = lower_expr(L, e->rhs);
+  Type *t = ty_expand(c.type);
+  Cmp cmp = CMP_IN;
+  if (e->op == BOP_IN) {
+    Type *et = ty_list_elem(t);
+    if (!et) et = ty_set_elem(t);
+    if (!et) error_at(e->pos, "'in' needs a list or set, found %s",
+                      ty_str(c.type));
+    if (!ty_subtype(x.type, et) && coercible(x.type, et))
+      x = lower_coerce(L, x, et, e->lhs->pos);
+  } else {
+    cmp = e->op == BOP_SUBSET ? CMP_SB : CMP_SBE;
+    if (ty_list_elem(x.type)) x = lower_coerce(L, x, ty_set(ty_list_elem(x.type)),
+                                         e->lhs->pos);
+    if (ty_list_elem(c.type)) c = lower_coerce(L, c, ty_set(ty_list_elem(c.type)),
+                                         e->rhs->pos);
+    if (!ty_set_elem(x.type) || !ty_set_elem(c.type))
+      error_at(e->pos, "subset needs sets, found %s and %s", ty_str(x.type),
+               ty_str(c.type));
+  }
+  *tenv = env_copy(L->env);
+  *fenv = env_copy(L->env);
+  branch(L, cmp, sense, c.type, x, c, label, e->pos);
+  L->env = sense ? *fenv : *tenv;
+}
+
+static void
+cond_is(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
+{
+  Val v = lower_expr(L, e->lhs);
+  Type *T = resolve_type(&L->sc, e->type);
+  *tenv = env_copy(L->env);
+  *fenv = env_copy(L->env);
+  if (e->lhs->kind == ND_NAME && env_get(L->env, e->lhs->name))
+    narrow(*tenv, *fenv, e->lhs->name, v.type, T, e->pos);
+  if (sense) {
+    Insn *in = lower_emit(L, OP_IFIS, v.type, -1, 1, &v.reg, e->pos);
+    in->type2 = T;
+    in->label = label;
+  } else {
+    int skip = lower_new_label(L);
+    Insn *in = lower_emit(L, OP_IFIS, v.type, -1, 1, &v.reg, e->pos);
+    in->type2 = T;
+    in->label = skip;
+    lower_goto(L, label, e->pos);
+    lower_label(L, skip, e->pos);
+  }
+  L->env = sense ? *fenv : *tenv;
+}
+
+static void
+cond_logic(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
+{
+  Env *t1, *f1, *t2, *f2;
+  bool is_and = e->op == BOP_AND;
+  if (is_and != sense) {
+    /* && jumping on false, || jumping on true: both sides jump */
+    lower_cond(L, e->lhs, sense, label, &t1, &f1);
+    L->env = is_and ? t1 : f1;
+    lower_cond(L, e->rhs, sense, label, &t2, &f2);
+  } else {
+    int skip = lower_new_label(L);
+    lower_cond(L, e->lhs, !sense, skip, &t1, &f1);
+    L->env = is_and ? t1 : f1;
+    lower_cond(L, e->rhs, sense, label, &t2, &f2);
+    lower_label(L, skip, e->pos);
+  }
+  if (is_and) {
+    *tenv = t2;
+    *fenv = env_join(f1, f2);
+  } else {
+    *tenv = env_join(t1, t2);
+    *fenv = f2;
+  }
+  L->env = sense ? *fenv : *tenv;
+}
+
+/* some/all/no { x in xs, ... | cond } as nested loops (§5.12). */
+static void
+cond_quant(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
+{
+  error_at(e->pos, "quantifiers are not supported yet");
+  (void)L; (void)sense; (void)label; (void)tenv; (void)fenv;
+}
+
+void
+lower_cond(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
+{
+  if (!L->env) {
+    *tenv = *fenv = NULL;
+    return;
+  }
+  switch (e->kind) {
+  case ND_BINARY:
+    switch (e->op) {
+    case BOP_AND: case BOP_OR:
+      cond_logic(L, e, sense, label, tenv, fenv);
+      return;
+    case BOP_EQ: case BOP_NE: case BOP_LT: case BOP_LE: case BOP_GT:
+    case BOP_GE:
+      cond_compare(L, e, sense, label, tenv, fenv);
+      return;
+    case BOP_IN: case BOP_SUBSET: case BOP_SUBSETEQ:
+      cond_in(L, e, sense, label, tenv, fenv);
+      return;
+    default:
+      break;
+    }
+    break;
+  case ND_UNARY:
+    if (e->op == UOP_NOT) {
+      lower_cond(L, e->lhs, !sense, label, fenv, tenv);
+      return;
+    }
+    break;
+  case ND_IS:
+    cond_is(L, e, sense, label, tenv, fenv);
+    return;
+  case ND_BOOL:
+    *tenv = e->ival ? L->env : NULL;
+    *fenv = e->ival ? NULL : L->env;
+    if ((e->ival != 0) == sense) {
+      lower_goto(L, label, e->pos);
+      L->env = NULL;
+    }
+    return;
+  case ND_QUANT:
+    cond_quant(L, e, sense, label, tenv, fenv);
+    return;
+  default:
+    break;
+  }
+  /* any other boolean expression: compare its value with true */
+  Val v = lower_expr(L, e);
+  if (!ty_subtype(v.type, ty_bool))
+    error_at(e->pos, "expected a condition (bool), found %s", ty_str(v.type));
+  Val t = lower_const(L, const_bool(true), e->pos);
+  *tenv = env_copy(L->env);
+  *fenv = env_copy(L->env);
+  branch(L, CMP_EQ, sense, ty_bool, v, t, label, e->pos);
+  L->env = sense ? *fenv : *tenv;
+}

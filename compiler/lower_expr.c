@@ -1,0 +1,592 @@
+/* lower_expr.c -- typing and lowering of expressions (spec §4.4, §4.5
+ * rule 8, §5): literals, variables, operators with their int/real/string
+ * /list/set meanings, indexing with the inserted bounds checks (§10.3),
+ * collections, records, casts and implicit coercions. */
+#include <string.h>
+
+#include "compiler.h"
+
+/* ---- coercion ---------------------------------------------------- */
+
+static bool
+coerce_ok(Type *from, Type *to, int depth)
+{
+  if (depth > 24 || ty_subtype(from, to)) return true;
+  Type *f = ty_expand(from), *t = ty_expand(to);
+  if (f->kind == TY_VOID) return true;
+  if (f->kind == TY_UNION) {
+    for (int i = 0; i < f->n; i++)
+      if (!coerce_ok(f->elems[i], to, depth + 1)) return false;
+    return true;
+  }
+  if (t->kind == TY_UNION) {
+    for (int i = 0; i < t->n; i++)
+      if (coerce_ok(from, t->elems[i], depth + 1)) return true;
+    return false;
+  }
+  switch (f->kind) {
+  case TY_CHAR: return t->kind == TY_INT || t->kind == TY_REAL;
+  case TY_INT: return t->kind == TY_REAL;
+  case TY_STRING:
+    return t->kind == TY_LIST && t->elems[0]->kind != TY_CHAR
+           && coerce_ok(ty_int, t->elems[0], depth + 1);
+  case TY_LIST:
+    if (t->kind == TY_LIST || t->kind == TY_SET)
+      return coerce_ok(f->elems[0], t->elems[0], depth + 1);
+    if (t->kind == TY_MAP)
+      return coerce_ok(ty_int, t->elems[0], depth + 1)
+             && coerce_ok(f->elems[0], t->elems[1], depth + 1);
+    return false;
+  case TY_SET:
+    if (t->kind == TY_SET) return coerce_ok(f->elems[0], t->elems[0], depth + 1);
+    return t->kind == TY_MAP && f->elems[0]->kind == TY_VOID;
+  case TY_MAP:
+    return t->kind == TY_MAP && coerce_ok(f->elems[0], t->elems[0], depth + 1)
+           && coerce_ok(f->elems[1], t->elems[1], depth + 1);
+  case TY_TUPLE:
+    if (t->kind != TY_TUPLE || t->n != f->n) return false;
+    for (int i = 0; i < f->n; i++)
+      if (!coerce_ok(f->elems[i], t->elems[i], depth + 1)) return false;
+    return true;
+  case TY_RECORD:
+    if (t->kind != TY_RECORD || (!t->open && t->n != f->n)) return false;
+    for (int i = 0; i < t->n; i++) {
+      int k = 0;
+      while (k < f->n && strcmp(f->names[k], t->names[i])) k++;
+      if (k == f->n || !coerce_ok(f->elems[k], t->elems[i], depth + 1))
+        return false;
+    }
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool
+coercible(Type *from, Type *to)
+{
+  return coerce_ok(from, to, 0);
+}
+
+Val
+lower_coerce(Lower *L, Val v, Type *to, SrcPos pos)
+{
+  if (ty_subtype(v.type, to)) return v;
+  if (!coercible(v.type, to))
+    error_at(pos, "expected type %s, found %s", ty_str(to), ty_str(v.type));
+  int r = lower_tmp(L);
+  Insn *in = lower_emit(L, OP_CONVERT, v.type, r, 1, &v.reg, pos);
+  in->type2 = to;
+  return (Val){r, to};
+}
+
+/* ---- helpers ----------------------------------------------------- */
+
+static Val
+emit2(Lower *L, Op op, Type *type, Type *rtype, Val a, Val b, SrcPos pos)
+{
+  int r = lower_tmp(L);
+  int args[2] = {a.reg, b.reg};
+  lower_emit(L, op, type, r, 2, args, pos);
+  return (Val){r, rtype};
+}
+
+static Val
+emit1(Lower *L, Op op, Type *type, Type *rtype, Val a, SrcPos pos)
+{
+  int r = lower_tmp(L);
+  lower_emit(L, op, type, r, 1, &a.reg, pos);
+  return (Val){r, rtype};
+}
+
+/* Calls a standard-library function by module and name (one overload
+ * taking the argument's type): used for Any.toString in string +. */
+static Val
+call_lib(Lower *L, const char *stem, const char *name, Val arg, SrcPos pos)
+{
+  ModInfo *mod = find_module(L->prog, "whiley.lang", stem);
+  PtrVec fs = {0};
+  if (mod) module_funcs(mod, name, &fs);
+  if (!fs.n) internal_error("standard library lacks %s.%s", stem, name);
+  Func *fn = use_func(L->prog, fs.v[0]);
+  arg = lower_coerce(L, arg, fn->type->elems[0], pos);
+  int r = lower_tmp(L);
+  Insn *in = lower_emit(L, OP_INVOKE, fn->type, r, 1, &arg.reg, pos);
+  in->callee = fn;
+  return (Val){r, fn->type->ret};
+}
+
+void
+lower_check_index(Lower *L, Val coll, Val idx, SrcPos pos)
+{
+  Val zero = lower_const(L, const_int("0"), pos);
+  int a[2] = {idx.reg, zero.reg};
+  Insn *in = lower_emit(L, OP_ASSERT, ty_int, -1, 2, a, pos);
+  in->cmp = CMP_GE;
+  in->name = "index out of bounds (negative)";
+  Val len = emit1(L, OP_LENGTHOF, coll.type, ty_int, coll, pos);
+  int b[2] = {idx.reg, len.reg};
+  in = lower_emit(L, OP_ASSERT, ty_int, -1, 2, b, pos);
+  in->cmp = CMP_LT;
+  in->name = "index out of bounds (not less than length)";
+}
+
+/* 1: int (or char), 2: real, 3: a union of numbers, 0: not a number */
+static int
+num_class(Type *t)
+{
+  if (ty_subtype(t, ty_union(ty_int, ty_char))) return 1;
+  if (ty_subtype(t, ty_real)) return 2;
+  if (ty_subtype(t, ty_union(ty_union(ty_int, ty_char), ty_real))) return 3;
+  return 0;
+}
+
+static bool
+is_string(Type *t)
+{
+  return ty_expand(t)->kind == TY_STRING;
+}
+
+static Type *ty_number;  /* int|real, for arithmetic on unions */
+
+static Val
+arith(Lower *L, Node *e, Op op, Val a, Val b)
+{
+  int ca = num_class(a.type), cb = num_class(b.type);
+  if (!ca || !cb)
+    error_at(e->pos, "invalid operands for arithmetic: %s and %s",
+             ty_str(a.type), ty_str(b.type));
+  if (!ty_number) ty_number = ty_union(ty_int, ty_real);
+  Type *t;
+  if (ca == 1 && cb == 1) {
+    t = ty_int;
+  } else if (ca != 3 && cb != 3) {
+    a = lower_coerce(L, a, ty_real, e->lhs->pos);
+    b = lower_coerce(L, b, ty_real, e->rhs->pos);
+    t = ty_real;
+  } else {
+    t = ty_number;
+  }
+  if (op == OP_REM && t != ty_int)
+    error_at(e->pos, "'%%' needs int operands, found %s and %s",
+             ty_str(a.type), ty_str(b.type));
+  if (op == OP_DIV) {
+    Val zero = lower_const(L, t == ty_real ? const_real_decimal("0.0")
+                                         : const_int("0"), e->pos);
+    if (t == ty_number) zero = lower_const(L, const_int("0"), e->pos);
+    int args[2] = {b.reg, zero.reg};
+    Insn *in = lower_emit(L, OP_ASSERT, t, -1, 2, args, e->pos);
+    in->cmp = CMP_NE;
+    in->name = "division by zero";
+  }
+  return emit2(L, op, t, t, a, b, e->pos);
+}
+
+static Val
+string_append(Lower *L, Node *e, Val a, Val b)
+{
+  bool sa = is_string(a.type), sb = is_string(b.type);
+  if (sa && sb) return emit2(L, OP_SAPPEND, ty_string, ty_string, a, b, e->pos);
+  if (sa && ty_expand(b.type)->kind == TY_CHAR)
+    return emit2(L, OP_SAPPENDL, ty_string, ty_string, a, b, e->pos);
+  if (sb && ty_expand(a.type)->kind == TY_CHAR)
+    return emit2(L, OP_SAPPENDR, ty_string, ty_string, a, b, e->pos);
+  if (!sa) a = call_lib(L, "Any", "toString", a, e->lhs->pos);
+  if (!sb) b = call_lib(L, "Any", "toString", b, e->rhs->pos);
+  return emit2(L, OP_SAPPEND, ty_string, ty_string, a, b, e->pos);
+}
+
+/* Set operands: a list is converted to a set first (§5.9). */
+static Val
+as_set(Lower *L, Val v, SrcPos pos)
+{
+  Type *et = ty_list_elem(v.type);
+  if (et) return lower_coerce(L, v, ty_set(et), pos);
+  if (!ty_set_elem(v.type))
+    error_at(pos, "expected a set, found %s", ty_str(v.type));
+  return v;
+}
+
+static Val
+set_op(Lower *L, Node *e, Op op, Val a, Val b)
+{
+  a = as_set(L, a, e->lhs->pos);
+  b = as_set(L, b, e->rhs->pos);
+  Type *ea = ty_set_elem(a.type), *eb = ty_set_elem(b.type);
+  Type *t = op == OP_UNION ? ty_set(ty_union(ea, eb))
+            : op == OP_DIFF ? a.type : ty_set(ty_union(ea, eb));
+  return emit2(L, op, t, t, a, b, e->pos);
+}
+
+static bool
+is_set(Type *t)
+{
+  return ty_set_elem(t) != NULL;
+}
+
+static Val
+lower_binary(Lower *L, Node *e)
+{
+  switch (e->op) {
+  case BOP_AND: case BOP_OR: case BOP_EQ: case BOP_NE: case BOP_LT:
+  case BOP_LE: case BOP_GT: case BOP_GE: case BOP_IN: case BOP_SUBSET:
+  case BOP_SUBSETEQ:
+    return bool_value(L, e);
+  default:
+    break;
+  }
+  Val a = lower_expr(L, e->lhs);
+  /* xs + [x]: append one element (in place when xs is the target) */
+  if (e->op == BOP_ADD && ty_list_elem(a.type) && e->rhs->kind == ND_LIST
+      && e->rhs->args.n == 1 && !is_string(a.type)) {
+    Val x = lower_expr(L, e->rhs->args.v[0]);
+    Type *t = ty_list(ty_union(ty_list_elem(a.type), x.type));
+    return emit2(L, OP_APPENDL, t, t, a, x, e->pos);
+  }
+  Val b = lower_expr(L, e->rhs);
+  switch (e->op) {
+  case BOP_ADD:
+    if (is_string(a.type) || is_string(b.type))
+      return string_append(L, e, a, b);
+    if (ty_list_elem(a.type) && ty_list_elem(b.type)) {
+      Type *t = ty_list(ty_union(ty_list_elem(a.type), ty_list_elem(b.type)));
+      return emit2(L, OP_APPEND, t, t, a, b, e->pos);
+    }
+    if (is_set(a.type) || is_set(b.type)) return set_op(L, e, OP_UNION, a, b);
+    return arith(L, e, OP_ADD, a, b);
+  case BOP_SUB:
+    if (is_set(a.type)) return set_op(L, e, OP_DIFF, a, b);
+    return arith(L, e, OP_SUB, a, b);
+  case BOP_MUL: return arith(L, e, OP_MUL, a, b);
+  case BOP_DIV: return arith(L, e, OP_DIV, a, b);
+  case BOP_REM: return arith(L, e, OP_REM, a, b);
+  case BOP_UNION: return set_op(L, e, OP_UNION, a, b);
+  case BOP_INTERSECT: return set_op(L, e, OP_INTERSECT, a, b);
+  case BOP_BITAND:
+    if (is_set(a.type) || is_set(b.type))
+      return set_op(L, e, OP_INTERSECT, a, b);
+    /* fall through */
+  case BOP_BITOR: case BOP_BITXOR: {
+    if (ty_expand(a.type)->kind != TY_BYTE || ty_expand(b.type)->kind != TY_BYTE)
+      error_at(e->pos, "bitwise operators need bytes, found %s and %s",
+               ty_str(a.type), ty_str(b.type));
+    Op op = e->op == BOP_BITAND ? OP_BITAND
+            : e->op == BOP_BITOR ? OP_BITOR : OP_BITXOR;
+    return emit2(L, op, ty_byte, ty_byte, a, b, e->pos);
+  }
+  case BOP_SHL: case BOP_SHR:
+    if (ty_expand(a.type)->kind != TY_BYTE)
+      error_at(e->pos, "shift needs a byte, found %s", ty_str(a.type));
+    b = lower_coerce(L, b, ty_int, e->rhs->pos);
+    return emit2(L, e->op == BOP_SHL ? OP_SHL : OP_SHR, ty_byte, ty_byte, a, b,
+                 e->pos);
+  default:
+    internal_error("lower_binary: op %d", e->op);
+  }
+}
+
+static Val
+lower_unary(Lower *L, Node *e)
+{
+  if (e->op == UOP_NOT) return bool_value(L, e);
+  Val a = lower_expr(L, e->lhs);
+  if (e->op == UOP_INVERT) {
+    if (ty_expand(a.type)->kind != TY_BYTE)
+      error_at(e->pos, "'~' needs a byte, found %s", ty_str(a.type));
+    return emit1(L, OP_INVERT, ty_byte, ty_byte, a, e->pos);
+  }
+  int c = num_class(a.type);
+  if (!c) error_at(e->pos, "cannot negate a value of type %s", ty_str(a.type));
+  if (ty_expand(a.type)->kind == TY_CHAR) a = lower_coerce(L, a, ty_int, e->pos);
+  Type *t = c == 1 ? ty_int : c == 2 ? ty_real : ty_union(ty_int, ty_real);
+  return emit1(L, OP_NEG, t, t, a, e->pos);
+}
+
+static Val
+lower_index(Lower *L, Node *e)
+{
+  Val c = lower_expr(L, e->lhs);
+  Type *t = ty_expand(c.type);
+  if (t->kind == TY_MAP) {
+    Val k = lower_coerce(L, lower_expr(L, e->rhs), t->elems[0], e->rhs->pos);
+    return emit2(L, OP_INDEXOF, c.type, t->elems[1], c, k, e->pos);
+  }
+  Type *et = t->kind == TY_STRING ? ty_char : ty_list_elem(t);
+  if (!et) error_at(e->pos, "cannot index a value of type %s", ty_str(c.type));
+  Val i = lower_coerce(L, lower_expr(L, e->rhs), ty_int, e->rhs->pos);
+  lower_check_index(L, c, i, e->pos);
+  return emit2(L, OP_INDEXOF, c.type, et, c, i, e->pos);
+}
+
+static Val
+lower_sublist(Lower *L, Node *e)
+{
+  Val c = lower_expr(L, e->lhs);
+  bool str = is_string(c.type);
+  if (!str && !ty_list_elem(c.type))
+    error_at(e->pos, "cannot take a sublist of %s", ty_str(c.type));
+  Node *a = e->args.v[0], *b = e->args.v[1];
+  Val start = a ? lower_coerce(L, lower_expr(L, a), ty_int, a->pos)
+                : lower_const(L, const_int("0"), e->pos);
+  Val end = b ? lower_coerce(L, lower_expr(L, b), ty_int, b->pos)
+              : emit1(L, OP_LENGTHOF, c.type, ty_int, c, e->pos);
+  int r = lower_tmp(L);
+  int args[3] = {c.reg, start.reg, end.reg};
+  lower_emit(L, str ? OP_SUBSTR : OP_SUBLIST, c.type, r, 3, args, e->pos);
+  return (Val){r, c.type};
+}
+
+static Val
+lower_length(Lower *L, Node *e)
+{
+  Val c = lower_expr(L, e->lhs);
+  Type *t = ty_expand(c.type);
+  if (t->kind != TY_STRING && t->kind != TY_MAP && !ty_list_elem(t)
+      && !ty_set_elem(t))
+    error_at(e->pos, "cannot take the length of %s", ty_str(c.type));
+  return emit1(L, OP_LENGTHOF, c.type, ty_int, c, e->pos);
+}
+
+/* Elements of a list/set/tuple literal, lowered left to right. */
+static int *
+lower_elems(Lower *L, NodeList *args, Type **elem_union, Type **types)
+{
+  int *regs = wyil_alloc(sizeof(int) * (size_t)(args->n + 1));
+  Type *u = NULL;
+  for (int i = 0; i < args->n; i++) {
+    Val v = lower_expr(L, args->v[i]);
+    regs[i] = v.reg;
+    if (types) types[i] = v.type;
+    u = ty_union(u, v.type);
+  }
+  if (elem_union) *elem_union = u ? u : ty_void;
+  return regs;
+}
+
+static Val
+lower_collection(Lower *L, Node *e)
+{
+  int r = lower_tmp(L);
+  Type *u, *t;
+  switch (e->kind) {
+  case ND_LIST: {
+    int *regs = lower_elems(L, &e->args, &u, NULL);
+    t = ty_list(u);
+    lower_emit(L, OP_NEWLIST, t, r, e->args.n, regs, e->pos);
+    break;
+  }
+  case ND_SET: {
+    int *regs = lower_elems(L, &e->args, &u, NULL);
+    t = ty_set(u);
+    lower_emit(L, OP_NEWSET, t, r, e->args.n, regs, e->pos);
+    break;
+  }
+  case ND_MAP: {
+    int *regs = wyil_alloc(sizeof(int) * (size_t)(e->args.n + 1));
+    Type *k = NULL, *v = NULL;
+    for (int i = 0; i < e->args.n; i++) {
+      Val x = lower_expr(L, e->args.v[i]);
+      regs[i] = x.reg;
+      if (i % 2) v = ty_union(v, x.type);
+      else k = ty_union(k, x.type);
+    }
+    t = ty_map(k ? k : ty_void, v ? v : ty_void);
+    lower_emit(L, OP_NEWMAP, t, r, e->args.n, regs, e->pos);
+    break;
+  }
+  case ND_TUPLE: {
+    Type **ts = wyil_alloc(sizeof(Type *) * (size_t)(e->args.n + 1));
+    int *regs = lower_elems(L, &e->args, NULL, ts);
+    t = ty_tuple(e->args.n, ts);
+    lower_emit(L, OP_NEWTUPLE, t, r, e->args.n, regs, e->pos);
+    break;
+  }
+  default: { /* ND_RECORD: evaluate in source order, store sorted */
+    int n = e->args.n;
+    Type **ts = wyil_alloc(sizeof(Type *) * (size_t)(n + 1));
+    int *regs = lower_elems(L, &e->args, NULL, ts);
+    for (int i = 0; i < n; i++)
+      for (int k = 0; k < i; k++)
+        if (!strcmp(e->names[i], e->names[k]))
+          error_at(e->pos, "duplicate field '%s'", e->names[i]);
+    t = ty_record(n, e->names, ts, false);
+    int *sorted = wyil_alloc(sizeof(int) * (size_t)(n + 1));
+    for (int i = 0; i < n; i++)
+      for (int k = 0; k < n; k++)
+        if (!strcmp(t->names[i], e->names[k])) sorted[i] = regs[k];
+    lower_emit(L, OP_NEWRECORD, t, r, n, sorted, e->pos);
+    break;
+  }
+  }
+  return (Val){r, t};
+}
+
+static Val
+lower_cast(Lower *L, Node *e)
+{
+  Type *t = resolve_type(&L->sc, e->type);
+  Val v = lower_expr(L, e->lhs);
+  if (ty_subtype(v.type, t)) return (Val){v.reg, t};
+  /* explicit casts add int -> char (§4.4) */
+  bool int_to_char = ty_expand(t)->kind == TY_CHAR
+                     && ty_subtype(v.type, ty_int);
+  if (!int_to_char && !coercible(v.type, t))
+    error_at(e->pos, "cannot cast %s to %s", ty_str(v.type), ty_str(t));
+  int r = lower_tmp(L);
+  Insn *in = lower_emit(L, OP_CONVERT, v.type, r, 1, &v.reg, e->pos);
+  in->type2 = t;
+  return (Val){r, t};
+}
+
+static Val
+lower_name(Lower *L, Node *e)
+{
+  Type *t = env_get(L->env, e->name);
+  if (t) return (Val){lower_var(L, e->name), t};
+  if (lookup_const(&L->sc, e->name))
+    return lower_const(L, const_eval(&L->sc, e), e->pos);
+  for (int i = 0; i < L->nvars; i++)
+    if (!strcmp(L->vars[i].name, e->name))
+      error_at(e->pos, "variable '%s' may be uninitialised", e->name);
+  error_at(e->pos, "unknown variable '%s'", e->name);
+}
+
+static Val
+lower_field(Lower *L, Node *e)
+{
+  if (e->lhs->kind == ND_NAME && !env_get(L->env, e->lhs->name)) {
+    /* Module.CONSTANT */
+    ModInfo *mod = lookup_module(&L->sc, e->lhs->name);
+    if (mod) return lower_const(L, const_eval(&L->sc, e), e->pos);
+  }
+  Val r = lower_expr(L, e->lhs);
+  Type *ft = ty_field_type(r.type, e->name);
+  if (!ft) error_at(e->pos, "no field '%s' in %s", e->name, ty_str(r.type));
+  Val v = emit1(L, OP_FIELDLOAD, r.type, ft, r, e->pos);
+  if (!L->dry && L->env) L->fn->code[L->fn->ncode - 1]->name = e->name;
+  return v;
+}
+
+static Val
+deref(Lower *L, Val r, SrcPos pos)
+{
+  Type *t = ty_expand(r.type);
+  if (t->kind != TY_REF)
+    error_at(pos, "cannot dereference a value of type %s", ty_str(r.type));
+  if (!L->fn->is_method)
+    error_at(pos, "dereference not permitted in function");
+  return emit1(L, OP_DEREF, r.type, t->elems[0], r, pos);
+}
+
+static Val
+lower_funcref(Lower *L, Node *e)
+{
+  if (e->has_args)
+    error_at(e->pos, "partial application is not supported yet");
+  PtrVec cands = {0};
+  Node *n = e->lhs;
+  if (n && n->kind == ND_NAME) lookup_funcs(&L->sc, n->name, &cands);
+  else if (n && n->kind == ND_FIELD && n->lhs->kind == ND_NAME) {
+    ModInfo *mod = lookup_module(&L->sc, n->lhs->name);
+    if (mod) module_funcs(mod, n->name, &cands);
+  } else if (!n && e->name) {
+    lookup_funcs(&L->sc, e->name, &cands);
+  }
+  if (cands.n == 0) error_at(e->pos, "unknown function");
+  if (cands.n > 1) error_at(e->pos, "reference to an overloaded function is "
+                            "ambiguous");
+  Func *fn = use_func(L->prog, cands.v[0]);
+  int r = lower_tmp(L);
+  Insn *in = lower_emit(L, OP_LAMBDA, fn->type, r, 0, NULL, e->pos);
+  in->callee = fn;
+  return (Val){r, fn->type};
+}
+
+Val
+lower_expr(Lower *L, Node *e)
+{
+  switch (e->kind) {
+  case ND_NULL: return lower_const(L, const_null(), e->pos);
+  case ND_BOOL: return lower_const(L, const_bool(e->ival != 0), e->pos);
+  case ND_INT: return lower_const(L, const_int(e->text), e->pos);
+  case ND_REAL: return lower_const(L, const_real_decimal(e->text), e->pos);
+  case ND_CHAR: return lower_const(L, const_char((uint32_t)e->ival), e->pos);
+  case ND_BYTE: return lower_const(L, const_byte((uint32_t)e->ival), e->pos);
+  case ND_STRING: return lower_const(L, const_string(e->str), e->pos);
+  case ND_NAME: return lower_name(L, e);
+  case ND_BINARY: return lower_binary(L, e);
+  case ND_UNARY: return lower_unary(L, e);
+  case ND_LENGTH: return lower_length(L, e);
+  case ND_INDEX: return lower_index(L, e);
+  case ND_SUBLIST: return lower_sublist(L, e);
+  case ND_FIELD: return lower_field(L, e);
+  case ND_ARROW: {
+    Val r = deref(L, lower_expr(L, e->lhs), e->pos);
+    Type *ft = ty_field_type(r.type, e->name);
+    if (!ft) error_at(e->pos, "no field '%s' in %s", e->name, ty_str(r.type));
+    Val v = emit1(L, OP_FIELDLOAD, r.type, ft, r, e->pos);
+    if (!L->dry && L->env) L->fn->code[L->fn->ncode - 1]->name = e->name;
+    return v;
+  }
+  case ND_DEREF: return deref(L, lower_expr(L, e->lhs), e->pos);
+  case ND_CALL: {
+    Val v = lower_call(L, e, true);
+    if (v.type->kind == TY_VOID)
+      error_at(e->pos, "a void call has no value");
+    return v;
+  }
+  case ND_LIST: case ND_SET: case ND_MAP: case ND_TUPLE: case ND_RECORD:
+    return lower_collection(L, e);
+  case ND_RANGE: {
+    Val a = lower_coerce(L, lower_expr(L, e->lhs), ty_int, e->lhs->pos);
+    Val b = lower_coerce(L, lower_expr(L, e->rhs), ty_int, e->rhs->pos);
+    return emit2(L, OP_RANGE, ty_list(ty_int), ty_list(ty_int), a, b, e->pos);
+  }
+  case ND_CAST: return lower_cast(L, e);
+  case ND_IS: return bool_value(L, e);
+  case ND_FUNCREF: return lower_funcref(L, e);
+  case ND_NEW: {
+    if (!L->fn->is_method)
+      error_at(e->pos, "object allocation not permitted in function");
+    Val v = lower_expr(L, e->lhs);
+    return emit1(L, OP_NEWOBJECT, ty_ref(v.type), ty_ref(v.type), v, e->pos);
+  }
+  case ND_LAMBDA:
+    error_at(e->pos, "lambda expressions are not supported yet");
+  case ND_COMPREHENSION:
+    error_at(e->pos, "set comprehensions are not supported yet");
+  case ND_QUANT:
+    return bool_value(L, e);
+  default:
+    error_at(e->pos, "not an expression");
+  }
+}
+
+Val
+lower_expr_into(Lower *L, Node *e, int dst)
+{
+  Val v = lower_expr(L, e);
+  if (dst < 0 || v.reg == dst) return v;
+  lower_emit(L, OP_ASSIGN, v.type, dst, 1, &v.reg, e->pos);
+  return (Val){dst, v.type};
+}
+
+Val
+bool_value(Lower *L, Node *e)
+{
+  int r = lower_tmp(L), ltrue = lower_new_label(L), lend = lower_new_label(L);
+  Env *before = env_copy(L->env), *t, *f;
+  lower_cond(L, e, true, ltrue, &t, &f);
+  L->env = f;
+  Insn *in = lower_emit(L, OP_CONST, ty_bool, r, 0, NULL, e->pos);
+  in->cst = const_bool(false);
+  lower_goto(L, lend, e->pos);
+  lower_label(L, ltrue, e->pos);
+  L->env = t;
+  in = lower_emit(L, OP_CONST, ty_bool, r, 0, NULL, e->pos);
+  in->cst = const_bool(true);
+  lower_label(L, lend, e->pos);
+  /* narrowing does not outlive the value */
+  L->env = (t || f) ? before : NULL;
+  return (Val){r, ty_bool};
+}

@@ -1,0 +1,398 @@
+/* resolve.c -- modules and names.  Loads the program's file and the
+ * standard library modules it can see (whiley.lang.* always by module
+ * name, spec §2.2), records each module's types, constants and
+ * functions, and answers lookups from a scope: own module first, then
+ * the imports declared before the current declaration.  Also turns
+ * written types (TypeExpr) into Types. */
+#include <dirent.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "compiler.h"
+
+static const char *
+path_stem(const char *path)
+{
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  const char *dot = strrchr(base, '.');
+  return dot ? wyil_strndup(base, (size_t)(dot - base)) : base;
+}
+
+static ModInfo *
+add_module(Program *prog, const char *package, const char *stem, Ast *ast)
+{
+  ModInfo *mod = wyil_alloc(sizeof(ModInfo));
+  mod->package = package;
+  mod->stem = stem;
+  if (*package) {
+    char *name = wyil_fmt("%s/%s", package, stem);
+    for (char *p = name; *p; p++)
+      if (*p == '.') *p = '/';
+    mod->name = name;
+  } else {
+    mod->name = stem;
+  }
+  mod->ast = ast;
+  for (int i = 0; i < ast->ndecls; i++) {
+    Decl *d = ast->decls[i];
+    if (d->kind == DK_FUNC) {
+      FuncSym *fs = wyil_alloc(sizeof(FuncSym));
+      fs->decl = d;
+      fs->mod = mod;
+      vec_push(&mod->funcs, fs);
+    } else if (d->kind == DK_TYPE) {
+      TypeSym *ts = wyil_alloc(sizeof(TypeSym));
+      ts->decl = d;
+      ts->mod = mod;
+      vec_push(&mod->types, ts);
+    } else if (d->kind == DK_CONST) {
+      ConstSym *cs = wyil_alloc(sizeof(ConstSym));
+      cs->decl = d;
+      cs->mod = mod;
+      vec_push(&mod->consts, cs);
+    }
+  }
+  vec_push(&prog->mods, mod);
+  return mod;
+}
+
+static char *
+package_dir(Program *prog, const char *package)
+{
+  char *dir = wyil_fmt("%s/%s", prog->stdlib, package);
+  for (char *p = dir + strlen(prog->stdlib) + 1; *p; p++)
+    if (*p == '.') *p = '/';
+  return dir;
+}
+
+ModInfo *
+find_module(Program *prog, const char *package, const char *stem)
+{
+  for (int i = 0; i < prog->mods.n; i++) {
+    ModInfo *mod = prog->mods.v[i];
+    if (!strcmp(mod->package, package) && !strcmp(mod->stem, stem))
+      return mod;
+  }
+  if (!*package) return NULL;
+  char *path = wyil_fmt("%s/%s.whiley", package_dir(prog, package), stem);
+  struct stat st;
+  if (stat(path, &st) != 0) return NULL;
+  return add_module(prog, package, stem, parse_file(path));
+}
+
+/* The module stems of a package directory, for `import * from P.*`. */
+static int
+package_modules(Program *prog, const char *package, const char ***out)
+{
+  DIR *d = opendir(package_dir(prog, package));
+  PtrVec v = {0};
+  if (d) {
+    struct dirent *e;
+    while ((e = readdir(d))) {
+      size_t n = strlen(e->d_name);
+      if (n > 7 && !strcmp(e->d_name + n - 7, ".whiley"))
+        vec_push(&v, wyil_strndup(e->d_name, n - 7));
+    }
+    closedir(d);
+  }
+  *out = (const char **)v.v;
+  return v.n;
+}
+
+/* Join path parts [from, to) with dots. */
+static const char *
+join_parts(const char **parts, int from, int to)
+{
+  StrBuf sb = {0};
+  for (int i = from; i < to; i++) {
+    if (i > from) sb_putc(&sb, '.');
+    sb_puts(&sb, parts[i]);
+  }
+  const char *s = wyil_strdup(sb.s ? sb.s : "");
+  sb_free(&sb);
+  return s;
+}
+
+/* Calls fn(mod, name_filter) for each module an import brings in; the
+ * filter is NULL for `*`, or the one imported name. */
+typedef void (*ImportVisit)(ModInfo *mod, const char *only, void *ctx);
+
+static void
+visit_import(Program *prog, Decl *d, ImportVisit visit, void *ctx)
+{
+  if (d->npath < 2) return;
+  const char *last = d->path[d->npath - 1];
+  const char *only = strcmp(d->name, "*") ? d->name : NULL;
+  if (!strcmp(last, "*")) {
+    const char *package = join_parts(d->path, 0, d->npath - 1);
+    const char **stems;
+    int n = package_modules(prog, package, &stems);
+    for (int i = 0; i < n; i++) {
+      ModInfo *mod = find_module(prog, package, stems[i]);
+      if (mod) visit(mod, only, ctx);
+    }
+    return;
+  }
+  const char *package = join_parts(d->path, 0, d->npath - 1);
+  ModInfo *mod = find_module(prog, package, last);
+  if (!mod && !strcmp(d->name, "*") && d->npath == 1)
+    mod = find_module(prog, "", last);
+  if (!mod) error_at(d->pos, "unknown module '%s'", join_parts(d->path, 0,
+                                                              d->npath));
+  visit(mod, only, ctx);
+}
+
+/* Visit the scope's own module, then every import before sc->decl. */
+static void
+visit_scope(Scope *sc, ImportVisit visit, void *ctx)
+{
+  visit(sc->mod, NULL, ctx);
+  Ast *ast = sc->mod->ast;
+  for (int i = 0; i < ast->ndecls; i++) {
+    Decl *d = ast->decls[i];
+    if (d == sc->decl) break;
+    if (d->kind == DK_IMPORT) visit_import(sc->prog, d, visit, ctx);
+  }
+}
+
+typedef struct FindCtx {
+  const char *name;
+  PtrVec *out;
+  int kind;      /* 0 funcs, 1 types, 2 consts */
+} FindCtx;
+
+static void
+push_unique(PtrVec *out, void *p)
+{
+  for (int i = 0; i < out->n; i++)
+    if (out->v[i] == p) return;
+  vec_push(out, p);
+}
+
+static void
+find_in(ModInfo *mod, const char *only, void *vctx)
+{
+  FindCtx *ctx = vctx;
+  if (only && strcmp(only, ctx->name)) return;
+  PtrVec *syms = ctx->kind == 0 ? &mod->funcs
+                 : ctx->kind == 1 ? &mod->types : &mod->consts;
+  for (int i = 0; i < syms->n; i++) {
+    Decl *d = *(Decl **)syms->v[i];   /* every *Sym starts with decl */
+    if (!strcmp(d->name, ctx->name)) push_unique(ctx->out, syms->v[i]);
+  }
+}
+
+void
+lookup_funcs(Scope *sc, const char *name, PtrVec *out)
+{
+  FindCtx ctx = {name, out, 0};
+  visit_scope(sc, find_in, &ctx);
+}
+
+void
+module_funcs(ModInfo *mod, const char *name, PtrVec *out)
+{
+  FindCtx ctx = {name, out, 0};
+  find_in(mod, NULL, &ctx);
+}
+
+static void *
+lookup_one(Scope *sc, const char *name, int kind)
+{
+  PtrVec out = {0};
+  FindCtx ctx = {name, &out, kind};
+  visit_scope(sc, find_in, &ctx);
+  return out.n ? out.v[0] : NULL;
+}
+
+TypeSym *
+lookup_type(Scope *sc, const char *name)
+{
+  return lookup_one(sc, name, 1);
+}
+
+ConstSym *
+lookup_const(Scope *sc, const char *name)
+{
+  return lookup_one(sc, name, 2);
+}
+
+ModInfo *
+lookup_module(Scope *sc, const char *name)
+{
+  if (!strcmp(name, sc->mod->stem)) return sc->mod;
+  /* whiley.lang modules are always visible by name (§2.2) */
+  ModInfo *mod = find_module(sc->prog, "whiley.lang", name);
+  if (mod) return mod;
+  return find_module(sc->prog, "whiley.gpgpu", name);
+}
+
+/* ---- types ------------------------------------------------------- */
+
+static TypeDef *typedef_of(Program *prog, TypeSym *ts);
+
+static Type *
+resolve_nominal(Scope *sc, TypeExpr *te)
+{
+  TypeSym *ts = NULL;
+  if (te->n == 1) {
+    ts = lookup_type(sc, te->names[0]);
+  } else {
+    /* Mod.Name or pkg.Mod.Name */
+    const char *stem = te->names[te->n - 2];
+    ModInfo *mod = te->n == 2 ? lookup_module(sc, stem)
+                   : find_module(sc->prog, join_parts(te->names, 0, te->n - 2),
+                                 stem);
+    if (mod) {
+      Scope msc = {sc->prog, mod, NULL};
+      ts = lookup_type(&msc, te->names[te->n - 1]);
+    }
+  }
+  if (!ts)
+    error_at(te->pos, "unknown type '%s'", join_parts(te->names, 0, te->n));
+  return ty_nominal(typedef_of(sc->prog, ts));
+}
+
+Type *
+resolve_type(Scope *sc, TypeExpr *te)
+{
+  Type **elems = NULL;
+  if (te->n > 0 && te->kind != TE_NOMINAL) {
+    elems = wyil_alloc(sizeof(Type *) * (size_t)te->n);
+    for (int i = 0; i < te->n; i++) elems[i] = resolve_type(sc, te->elems[i]);
+  }
+  switch (te->kind) {
+  case TE_ANY: return ty_any;
+  case TE_VOID: return ty_void;
+  case TE_NULL: return ty_null;
+  case TE_BOOL: return ty_bool;
+  case TE_BYTE: return ty_byte;
+  case TE_CHAR: return ty_char;
+  case TE_INT: return ty_int;
+  case TE_REAL: return ty_real;
+  case TE_STRING: return ty_string;
+  case TE_LIST: return ty_list(elems[0]);
+  case TE_SET: return ty_set(elems[0]);
+  case TE_MAP: return ty_map(elems[0], elems[1]);
+  case TE_TUPLE: return ty_tuple(te->n, elems);
+  case TE_RECORD:
+    for (int i = 0; i < te->n; i++)
+      for (int k = 0; k < i; k++)
+        if (!strcmp(te->names[i], te->names[k]))
+          error_at(te->pos, "duplicate field '%s'", te->names[i]);
+    return ty_record(te->n, te->names, elems, te->open);
+  case TE_REF: return ty_ref(elems[0]);
+  case TE_UNION: {
+    Type *t = NULL;
+    for (int i = 0; i < te->n; i++) t = ty_union(t, elems[i]);
+    /* keep nominal members visible: ty_union keeps them as they are */
+    return t;
+  }
+  case TE_INTERSECT: return ty_intersect(te->n, elems);
+  case TE_NEGATION: return ty_negation(elems[0]);
+  case TE_FUNC:
+    return ty_func(resolve_type(sc, te->ret), te->n, elems);
+  case TE_METHOD:
+    return ty_method(resolve_type(sc, te->ret), NULL, te->n, elems);
+  case TE_NOMINAL: return resolve_nominal(sc, te);
+  }
+  internal_error("resolve_type: kind %d", te->kind);
+}
+
+static TypeDef *
+typedef_of(Program *prog, TypeSym *ts)
+{
+  if (ts->def) return ts->def;
+  TypeDef *def = wyil_alloc(sizeof(TypeDef));
+  def->module = ts->mod->name;
+  def->name = ts->decl->name;
+  def->pos = ts->decl->pos;
+  ts->def = def;  /* set first: recursive types refer to themselves */
+  Scope sc = {prog, ts->mod, ts->decl};
+  def->type = resolve_type(&sc, ts->decl->type);
+  if (def->type->kind == TY_NOMINAL && def->type->def == def)
+    error_at(ts->decl->pos, "type '%s' is defined as itself", def->name);
+  vec_push(&prog->m->typedefs, def);
+  return def;
+}
+
+/* ---- functions --------------------------------------------------- */
+
+Func *
+func_of(Program *prog, FuncSym *fs)
+{
+  if (fs->fn) return fs->fn;
+  Decl *d = fs->decl;
+  Scope sc = {prog, fs->mod, d};
+  Type **params = wyil_alloc(sizeof(Type *) * (size_t)(d->nparams + 1));
+  for (int i = 0; i < d->nparams; i++)
+    params[i] = resolve_type(&sc, d->params[i].type);
+  Type *ret = resolve_type(&sc, d->ret);
+  Type *t = d->is_method
+            ? ty_method(ret, d->receiver ? resolve_type(&sc, d->receiver)
+                                         : NULL, d->nparams, params)
+            : ty_func(ret, d->nparams, params);
+  Func *fn = wyil_new_func(NULL, fs->mod->name, d->name, t, d->pos);
+  fn->is_native = d->is_native;
+  fn->is_public = d->is_public;
+  /* unique C name: module stem, name, and overload position */
+  int k = 0;
+  for (int i = 0; i < fs->mod->funcs.n; i++) {
+    FuncSym *o = fs->mod->funcs.v[i];
+    if (o == fs) break;
+    if (!strcmp(o->decl->name, d->name)) k++;
+  }
+  fn->cname = wyil_fmt("wyf_%s_%s_%d", fs->mod->stem, d->name, k);
+  for (char *p = (char *)fn->cname; *p; p++)
+    if (*p == '$' || *p == '.') *p = '_';
+  fs->fn = fn;
+  return fn;
+}
+
+Func *
+use_func(Program *prog, FuncSym *fs)
+{
+  Func *fn = func_of(prog, fs);
+  if (!fs->queued) {
+    fs->queued = true;
+    vec_push(&prog->queue, fs);
+    vec_push(&prog->m->funcs, fn);
+  }
+  return fn;
+}
+
+FuncSym *
+sym_of_func(Program *prog, Func *fn)
+{
+  for (int i = 0; i < prog->mods.n; i++) {
+    ModInfo *mod = prog->mods.v[i];
+    for (int k = 0; k < mod->funcs.n; k++) {
+      FuncSym *fs = mod->funcs.v[k];
+      if (fs->fn == fn) return fs;
+    }
+  }
+  return NULL;
+}
+
+Program *
+resolve_program(const char *path, const char *stdlib_dir)
+{
+  Program *prog = wyil_alloc(sizeof(Program));
+  prog->stdlib = stdlib_dir;
+  Ast *ast = parse_file(path);
+  const char *stem = path_stem(path);
+  prog->m = wyil_new_module(stem, path);
+  prog->main_mod = add_module(prog, "", stem, ast);
+  /* the entry point: void ::main(System.Console) */
+  ModInfo *mod = prog->main_mod;
+  for (int i = 0; i < mod->funcs.n; i++) {
+    FuncSym *fs = mod->funcs.v[i];
+    if (strcmp(fs->decl->name, "main") || !fs->decl->is_method) continue;
+    prog->m->main = use_func(prog, fs);
+  }
+  /* every function of the program's own module is compiled, used or
+   * not, so that its errors are reported */
+  for (int i = 0; i < mod->funcs.n; i++) use_func(prog, mod->funcs.v[i]);
+  return prog;
+}

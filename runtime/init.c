@@ -1,0 +1,47 @@
+/* init.c -- program start-up and shut-down.
+ *
+ * wy_init routes GMP's (and so MPFR's) allocations through the runtime
+ * allocator, gives stdout a 1 MiB buffer (programs print tens of
+ * thousands of values one at a time), and builds the System.Console
+ * record {args: [string], out: ref} (§2.1, §7.1) from argv[1..].
+ * wy_exit flushes stdout and frees the runtime's global state.
+ */
+#include <mpfr.h>
+
+#include "wyrt_impl.h"
+
+static char stdout_buffer[1 << 20];
+
+static const char *const console_names[] = {"args", "out"};
+static const WyShape console_shape = {2, console_names};
+
+wyv
+wy_init(int argc, char **argv)
+{
+  static bool started;
+  wyv vals[2];
+  if (!started) {
+    started = true;
+    wyrt_install_gmp_allocator();
+    setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
+    wyrt_mpfr_setup();
+  }
+  vals[0] = wy_list_new(WY_LS_ANY, argc > 1 ? (size_t)argc - 1 : 0);
+  for (int i = 1; i < argc; i++) {
+    wyv s = wy_str_lit(argv[i]);
+    wy_list_push(&vals[0], s);
+    wy_decref(s);
+  }
+  vals[1] = wy_ref_new(WY_NULL);
+  return wyrt_record_take(&console_shape, vals);
+}
+
+void
+wy_exit(void)
+{
+  fflush(stdout);
+  wyrt_print_free();
+  wyrt_bench_free();
+  wyrt_free_state();
+  mpfr_free_cache();
+}

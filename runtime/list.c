@@ -1,0 +1,517 @@
+/* list.c -- lists with flat storage and copy-on-write (§3.1, §5.5-5.9).
+ *
+ * A list keeps its elements in one array whose layout is its storage
+ * kind (WyList.h.sub): LS_INT holds raw int64 small ints, LS_BOOL bytes,
+ * LS_REAL inline GMP rationals, LS_ANY value words.  Storing something
+ * that does not fit turns the list into LS_ANY ("widening"); an empty
+ * list re-picks its storage from the first element pushed, so `xs = []`
+ * followed by pushes of ints gets LS_INT.
+ *
+ * Value semantics: every mutator first makes the list unique, copying
+ * it when its count is above 1.  A unique list is updated in place and
+ * grows by doubling, so pushes and in-place appends are amortised O(1).
+ */
+#include "wyrt_impl.h"
+
+static const size_t elem_size[] = {
+  [WY_LS_ANY] = sizeof(wyv),
+  [WY_LS_INT] = sizeof(int64_t),
+  [WY_LS_REAL] = sizeof(mpq_t),
+  [WY_LS_BOOL] = sizeof(uint8_t),
+};
+
+static inline wyv *any_at(WyList *l) { return (wyv *)l->data; }
+static inline int64_t *ints_of(WyList *l) { return (int64_t *)l->data; }
+static inline uint8_t *bools_of(WyList *l) { return (uint8_t *)l->data; }
+static inline mpq_ptr real_at(WyList *l, size_t i)
+{ return ((mpq_t *)l->data)[i]; }
+
+static inline wyv
+list_val(WyList *l)
+{
+  return (wyv)(uintptr_t)l;
+}
+
+static inline WyListStore
+store_of(WyList *l)
+{
+  return (WyListStore)l->h.sub;
+}
+
+static inline bool
+is_bool(wyv v)
+{
+  return v == WY_TRUE || v == WY_FALSE;
+}
+
+/* Can v be stored in an array of kind s? */
+static inline bool
+fits(WyListStore s, wyv v)
+{
+  switch (s) {
+  case WY_LS_INT: return wy_is_small(v);
+  case WY_LS_BOOL: return is_bool(v);
+  case WY_LS_REAL: return wyrt_is_real(v);
+  case WY_LS_ANY: break;
+  }
+  return true;
+}
+
+/* The storage an empty list of kind `cur` takes for its first v. */
+static WyListStore
+natural_store(WyListStore cur, wyv v)
+{
+  if (wy_is_small(v)) return WY_LS_INT;
+  if (is_bool(v)) return WY_LS_BOOL;
+  if (cur == WY_LS_REAL && wyrt_is_real(v)) return WY_LS_REAL;
+  return WY_LS_ANY;
+}
+
+WyList *
+wyrt_new_list(WyListStore s, size_t cap)
+{
+  WyList *l = (WyList *)wyrt_new_obj(WY_K_LIST, sizeof(WyList));
+  l->h.sub = (uint8_t)s;
+  l->len = 0;
+  l->cap = cap;
+  l->data = cap ? wyrt_alloc(cap * elem_size[s]) : NULL;
+  return l;
+}
+
+/* Initialise the empty slot i with the borrowed v, which fits. */
+static inline void
+put(WyList *l, size_t i, wyv v)
+{
+  switch (store_of(l)) {
+  case WY_LS_ANY:
+    wy_incref(v);
+    any_at(l)[i] = v;
+    break;
+  case WY_LS_INT:
+    ints_of(l)[i] = wy_small_val(v);
+    break;
+  case WY_LS_BOOL:
+    bools_of(l)[i] = v == WY_TRUE;
+    break;
+  case WY_LS_REAL:
+    mpq_init(real_at(l, i));
+    mpq_set(real_at(l, i), wy_real(v)->q);
+    break;
+  }
+}
+
+/* Overwrite the filled slot i with the borrowed v, which fits. */
+static inline void
+replace(WyList *l, size_t i, wyv v)
+{
+  switch (store_of(l)) {
+  case WY_LS_ANY:
+    wy_incref(v);
+    wy_set(&any_at(l)[i], v);
+    break;
+  case WY_LS_REAL:
+    mpq_set(real_at(l, i), wy_real(v)->q);
+    break;
+  default:
+    put(l, i, v);
+  }
+}
+
+wyv
+wy_list_get(wyv lv, size_t i)
+{
+  WyList *l = wy_list(lv);
+  switch (store_of(l)) {
+  case WY_LS_ANY: {
+    wyv v = any_at(l)[i];
+    wy_incref(v);
+    return v;
+  }
+  case WY_LS_INT:
+    return wy_small(ints_of(l)[i]);
+  case WY_LS_BOOL:
+    return wy_bool(bools_of(l)[i]);
+  case WY_LS_REAL:
+    return wyrt_real_from_mpq(real_at(l, i));
+  }
+  return WY_UNDEF;
+}
+
+/* Copy element i of src into the empty slot j of dst (same storage). */
+static inline void
+copy_elem(WyList *dst, size_t j, WyList *src, size_t i)
+{
+  switch (store_of(dst)) {
+  case WY_LS_ANY:
+    any_at(dst)[j] = any_at(src)[i];
+    wy_incref(any_at(dst)[j]);
+    break;
+  case WY_LS_INT:
+    ints_of(dst)[j] = ints_of(src)[i];
+    break;
+  case WY_LS_BOOL:
+    bools_of(dst)[j] = bools_of(src)[i];
+    break;
+  case WY_LS_REAL:
+    mpq_init(real_at(dst, j));
+    mpq_set(real_at(dst, j), real_at(src, i));
+    break;
+  }
+}
+
+/* Turn l into LS_ANY, keeping its elements. */
+static void
+widen(WyList *l)
+{
+  wyv *nd;
+  if (store_of(l) == WY_LS_ANY) return;
+  nd = wyrt_alloc((l->cap ? l->cap : 1) * sizeof(wyv));
+  for (size_t i = 0; i < l->len; i++) nd[i] = wy_list_get(list_val(l), i);
+  if (store_of(l) == WY_LS_REAL)
+    for (size_t i = 0; i < l->len; i++) mpq_clear(real_at(l, i));
+  wyrt_free(l->data);
+  l->data = nd;
+  l->h.sub = WY_LS_ANY;
+}
+
+/* Give the empty list l storage kind s. */
+static void
+restore(WyList *l, WyListStore s)
+{
+  if (store_of(l) == s) return;
+  if (l->cap) l->data = wyrt_realloc(l->data, l->cap * elem_size[s]);
+  l->h.sub = (uint8_t)s;
+}
+
+static void
+reserve(WyList *l, size_t need)
+{
+  size_t cap;
+  if (need <= l->cap) return;
+  cap = l->cap * 2;
+  if (cap < need) cap = need;
+  if (cap < 4) cap = 4;
+  l->data = wyrt_realloc(l->data, cap * elem_size[store_of(l)]);
+  l->cap = cap;
+}
+
+/* A copy of src with room for cap >= src->len elements. */
+static WyList *
+copy_list(WyList *src, size_t cap)
+{
+  WyList *d = wyrt_new_list(store_of(src), cap);
+  if (store_of(src) == WY_LS_INT || store_of(src) == WY_LS_BOOL) {
+    if (src->len) memcpy(d->data, src->data, src->len * elem_size[store_of(src)]);
+  } else {
+    for (size_t i = 0; i < src->len; i++) copy_elem(d, i, src, i);
+  }
+  d->len = src->len;
+  return d;
+}
+
+/* Make *slot unique (copy when shared or when `self` is the list). */
+static WyList *
+make_unique(wyv *slot, bool self, size_t extra)
+{
+  WyList *l = wy_list(*slot);
+  if (l->h.rc > 1 || self) {
+    WyList *c = copy_list(l, l->len + extra);
+    wy_set(slot, list_val(c));
+    l = c;
+  }
+  return l;
+}
+
+/* Do all elements of src fit storage s? */
+static bool
+all_fit(WyListStore s, WyList *src)
+{
+  if (s == WY_LS_ANY || store_of(src) == s) return true;
+  if (store_of(src) != WY_LS_ANY) return false;
+  for (size_t i = 0; i < src->len; i++)
+    if (!fits(s, any_at(src)[i])) return false;
+  return true;
+}
+
+/* Append the first n elements of src to dst, which has room for them
+ * and a storage they fit.  dst and src may be the same list. */
+static void
+append_elems(WyList *dst, WyList *src, size_t n)
+{
+  size_t base = dst->len;
+  if (store_of(dst) == store_of(src)) {
+    if (store_of(dst) == WY_LS_INT || store_of(dst) == WY_LS_BOOL)
+      memcpy((char *)dst->data + base * elem_size[store_of(dst)], src->data,
+             n * elem_size[store_of(dst)]);
+    else
+      for (size_t i = 0; i < n; i++) copy_elem(dst, base + i, src, i);
+  } else {
+    for (size_t i = 0; i < n; i++) {
+      wyv v = wy_list_get(list_val(src), i);
+      put(dst, base + i, v);
+      wy_decref(v);
+    }
+  }
+  dst->len = base + n;
+}
+
+/* ---------------------------------------------------------------- */
+/* Construction                                                       */
+
+wyv
+wy_list_new(WyListStore hint, size_t cap)
+{
+  return list_val(wyrt_new_list(hint, cap));
+}
+
+static WyListStore
+pick_store(WyListStore hint, size_t n, const wyv *elems)
+{
+  bool ints = true, bools = true, reals = true;
+  if (n == 0) return hint;
+  for (size_t i = 0; i < n; i++) {
+    ints = ints && wy_is_small(elems[i]);
+    bools = bools && is_bool(elems[i]);
+    reals = reals && wyrt_is_real(elems[i]);
+  }
+  if (ints) return WY_LS_INT;
+  if (bools) return WY_LS_BOOL;
+  if (reals && hint == WY_LS_REAL) return WY_LS_REAL;
+  return WY_LS_ANY;
+}
+
+wyv
+wy_list_of(WyListStore hint, size_t n, const wyv *elems)
+{
+  WyList *l = wyrt_new_list(pick_store(hint, n, elems), n);
+  for (size_t i = 0; i < n; i++) put(l, i, elems[i]);
+  l->len = n;
+  return list_val(l);
+}
+
+wyv
+wy_list_range(wyv a, wyv b)
+{
+  int64_t x, y;
+  WyList *l;
+  if (wyrt_small_or_char(a, &x) && wyrt_small_or_char(b, &y)) {
+    int64_t step = x < y ? 1 : -1;
+    size_t n = x < y ? (size_t)(y - x) : (size_t)(x - y);
+    l = wyrt_new_list(WY_LS_INT, n);
+    for (size_t i = 0; i < n; i++, x += step) ints_of(l)[i] = x;
+    l->len = n;
+  } else {
+    int dir = wy_int_cmp(a, b);
+    wyv step = wy_small(dir < 0 ? 1 : -1), cur = a;
+    wy_incref(cur);
+    l = wyrt_new_list(WY_LS_ANY, 0);
+    while (wy_int_cmp(cur, b) != 0) {
+      wyrt_list_push_unique(l, cur);
+      wy_set(&cur, wy_int_add(cur, step));
+    }
+    wy_decref(cur);
+  }
+  return list_val(l);
+}
+
+/* ---------------------------------------------------------------- */
+/* Indexing and update                                                */
+
+size_t
+wyrt_index(wyv i, size_t len, const WyPos *pos)
+{
+  int64_t x;
+  if (wyrt_small_or_char(i, &x)) {
+    if (x < 0) wy_fail("index out of bounds (negative)", pos);
+    if ((uint64_t)x >= len)
+      wy_fail("index out of bounds (not less than length)", pos);
+    return (size_t)x;
+  }
+  if (wy_int_cmp(i, wy_small(0)) < 0)
+    wy_fail("index out of bounds (negative)", pos);
+  wy_fail("index out of bounds (not less than length)", pos);
+}
+
+size_t
+wyrt_bound(wyv b, size_t len, const WyPos *pos)
+{
+  int64_t x;
+  if (wyrt_small_or_char(b, &x)) {
+    if (x < 0) wy_fail("index out of bounds (negative)", pos);
+    if ((uint64_t)x > len)
+      wy_fail("index out of bounds (not less than length)", pos);
+    return (size_t)x;
+  }
+  if (wy_int_cmp(b, wy_small(0)) < 0)
+    wy_fail("index out of bounds (negative)", pos);
+  wy_fail("index out of bounds (not less than length)", pos);
+}
+
+wyv
+wy_list_index(wyv l, wyv i, const WyPos *pos)
+{
+  WyList *x = wy_list(l);
+  size_t k = wyrt_index(i, x->len, pos);
+  if (store_of(x) == WY_LS_INT) return wy_small(ints_of(x)[k]);
+  return wy_list_get(l, k);
+}
+
+void
+wy_list_set(wyv *l, wyv i, wyv v, const WyPos *pos)
+{
+  size_t k = wyrt_index(i, wy_list(*l)->len, pos);
+  bool self = v == *l;          /* xs[i] = xs: keep the old xs alive */
+  WyList *x;
+  if (self) wy_incref(v);
+  x = make_unique(l, self, 0);
+  if (!fits(store_of(x), v)) widen(x);
+  replace(x, k, v);
+  if (self) wy_decref(v);
+}
+
+wyv *
+wy_list_slot(wyv *l, wyv i, const WyPos *pos)
+{
+  size_t k = wyrt_index(i, wy_list(*l)->len, pos);
+  WyList *x = make_unique(l, false, 0);
+  widen(x);
+  return &any_at(x)[k];
+}
+
+/* ---------------------------------------------------------------- */
+/* Append and push                                                    */
+
+wyv
+wy_list_append(wyv a, wyv b)
+{
+  WyList *x = wy_list(a), *y = wy_list(b), *r;
+  WyListStore s;
+  if (x->len == 0) s = store_of(y);
+  else if (y->len == 0 || store_of(x) == store_of(y)) s = store_of(x);
+  else s = WY_LS_ANY;
+  r = wyrt_new_list(s, x->len + y->len);
+  append_elems(r, x, x->len);
+  append_elems(r, y, y->len);
+  return list_val(r);
+}
+
+void
+wy_list_append_inplace(wyv *l, wyv b)
+{
+  WyList *x = wy_list(*l), *y = wy_list(b);
+  size_t n = y->len;
+  if (n == 0) return;
+  if (x->h.rc > 1) {
+    wy_set(l, wy_list_append(*l, b));
+    return;
+  }
+  if (x->len == 0) restore(x, store_of(y));
+  else if (!all_fit(store_of(x), y)) widen(x);
+  reserve(x, x->len + n);
+  append_elems(x, y, n);
+}
+
+void
+wyrt_list_push_unique(WyList *l, wyv e)
+{
+  if (l->len == 0) restore(l, natural_store(store_of(l), e));
+  else if (!fits(store_of(l), e)) widen(l);
+  if (l->len == l->cap) reserve(l, l->len + 1);
+  put(l, l->len, e);
+  l->len++;
+}
+
+void
+wy_list_push(wyv *l, wyv e)
+{
+  WyList *x = wy_list(*l);
+  bool self = e == *l;          /* xs + [xs]: keep the old xs alive */
+  if (self) wy_incref(e);
+  if (x->h.rc > 1 || self) x = make_unique(l, true, x->len / 2 + 4);
+  wyrt_list_push_unique(x, e);
+  if (self) wy_decref(e);
+}
+
+/* ---------------------------------------------------------------- */
+/* Sublists and membership                                            */
+
+wyv
+wy_list_sub(wyv l, wyv a, wyv b, const WyPos *pos)
+{
+  WyList *x = wy_list(l), *r;
+  size_t lo = wyrt_bound(a, x->len, pos), hi = wyrt_bound(b, x->len, pos);
+  if (lo <= hi) {
+    r = wyrt_new_list(store_of(x), hi - lo);
+    for (size_t i = lo; i < hi; i++) copy_elem(r, i - lo, x, i);
+    r->len = hi - lo;
+  } else {                     /* a > b: elements b..a-1, reversed */
+    r = wyrt_new_list(store_of(x), lo - hi);
+    for (size_t i = 0; i < lo - hi; i++) copy_elem(r, i, x, lo - 1 - i);
+    r->len = lo - hi;
+  }
+  return list_val(r);
+}
+
+bool
+wy_list_contains(wyv l, wyv e)
+{
+  WyList *x = wy_list(l);
+  switch (store_of(x)) {
+  case WY_LS_INT:
+    if (!wy_is_small(e)) return false;
+    for (size_t i = 0; i < x->len; i++)
+      if (ints_of(x)[i] == wy_small_val(e)) return true;
+    return false;
+  case WY_LS_BOOL:
+    if (!is_bool(e)) return false;
+    for (size_t i = 0; i < x->len; i++)
+      if (bools_of(x)[i] == (e == WY_TRUE)) return true;
+    return false;
+  case WY_LS_REAL:
+    if (!wyrt_is_real(e)) return false;
+    for (size_t i = 0; i < x->len; i++)
+      if (mpq_equal(real_at(x, i), wy_real(e)->q)) return true;
+    return false;
+  case WY_LS_ANY:
+    for (size_t i = 0; i < x->len; i++)
+      if (wy_equals(any_at(x)[i], e)) return true;
+    return false;
+  }
+  return false;
+}
+
+/* ---------------------------------------------------------------- */
+/* Generic collection operations                                      */
+
+wyv
+wy_length(wyv v)
+{
+  switch (wy_kind(v)) {
+  case WY_K_LIST: return wy_small((int64_t)wy_list(v)->len);
+  case WY_K_STRING: return wy_small((int64_t)wy_string(v)->len);
+  case WY_K_SET: return wy_small((int64_t)wy_setobj(v)->len);
+  case WY_K_MAP: return wy_small((int64_t)wy_mapobj(v)->len);
+  default: wyrt_internal("length of a value that has none");
+  }
+}
+
+bool
+wy_contains(wyv c, wyv e)
+{
+  switch (wy_kind(c)) {
+  case WY_K_LIST: return wy_list_contains(c, e);
+  case WY_K_SET: return wy_set_contains(c, e);
+  default: wyrt_internal("membership in a value that is no collection");
+  }
+}
+
+wyv
+wy_index(wyv c, wyv i, const WyPos *pos)
+{
+  switch (wy_kind(c)) {
+  case WY_K_LIST: return wy_list_index(c, i, pos);
+  case WY_K_STRING: return wy_str_index(c, i, pos);
+  case WY_K_MAP: return wy_map_get(c, i);
+  default: wyrt_internal("indexing a value that is no list, string or map");
+  }
+}

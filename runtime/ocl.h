@@ -1,0 +1,350 @@
+/* ocl.h -- the OpenCL device layer of libwyrt (design.md "Runtime").
+ *
+ * Generated host code includes this header after wyrt.h.  An offloaded
+ * loop becomes static data (one WyOclKernel with its WyOclParams) and
+ * one call in place of the loop, which stays behind as the fallback:
+ *
+ *   static const WyOclParam k0_params[] = {
+ *     {WY_OCL_LIST_IN,  WY_OCL_T_INT, 1, {-1, -1, -1}},
+ *     {WY_OCL_LIST_OUT, WY_OCL_T_INT, 1, {0, -1, -1}},
+ *   };
+ *   static const WyOclKernel k0 = {
+ *     prog_src, NULL, "k0", 1, false, false, 2, k0_params};
+ *   ...
+ *   WyOclArg a[] = {{&r1}, {&r2}};
+ *   int64_t lo[3] = {3}, hi[3] = {7};           // for i in 3..7
+ *   int st = wy_ocl_offload(&k0, a, 2, lo, hi);
+ *   if (st != WY_OCL_OK) {
+ *     if (wy_ocl_mandatory() && !wy_ocl_language_error(st))
+ *       wy_fail(wy_ocl_mandatory_message(), &pos);
+ *     ... the original loop ...
+ *   }
+ *
+ * Every entry point returns a status and never exits or longjmps
+ * (style.md "Errors"): on any status but WY_OCL_OK the host values are
+ * exactly as they were before the call (all or nothing), so the CPU path
+ * can run the loop from the start.
+ *
+ * KERNEL ABI -- what opencl_backend emits.  wy_int is `int`, or `long`
+ * when the program is built for the 64-bit variant (the runtime adds
+ * -DWYC_INT64=1 to the build options); wy_real is float, or double when
+ * the descriptor says real_double; bool is uchar.
+ *
+ *   __kernel void NAME(__global int *wyc_err,
+ *                      wy_int lo0, wy_int n0,   // one pair per NDRange
+ *                      ...                       // dimension, 0 first
+ *                      ...per parameter, in order:
+ *                      //  list, nesting depth d: __global T *p,
+ *                      //      wy_int len0, ..., wy_int len{d-1}
+ *                      //      (outermost length first; row-major data)
+ *                      //  WY_OCL_INT: wy_int  WY_OCL_REAL: wy_real
+ *                      //  WY_OCL_BOOL: uchar
+ *                      )
+ *
+ * Work item: gid_d = get_global_id(d); `if (gid_d >= n_d) return;` (the
+ * global size is rounded up to a multiple of the work-group size); the
+ * loop variable is lo_d + gid_d.  A loop over 3..7 is 4 work items with
+ * lo0 = 3, n0 = 4.  Put the innermost loop in dimension 0: neighbouring
+ * work items then touch neighbouring elements of a row.  On an error the
+ * kernel does atomic_cmpxchg(wyc_err, 0, CODE) with CODE one of
+ * WY_OCL_FLAG_*, and returns.
+ *
+ * The runtime reads environment variables on first use:
+ *   WYC_DEVICE=gpu|cpu|none|P:D  the device (default: first GPU, else
+ *                                first CPU device, else none)
+ *   WYC_QUIET=1                  no fallback notes on stderr
+ *   WYC_OFFLOAD=mandatory        wy_ocl_mandatory() is true
+ *   WYC_PROFILE=1                per-kernel phase summary at exit
+ *   XDG_CACHE_HOME               program binaries in $XDG_CACHE_HOME/wyc
+ *                                (default ~/.cache/wyc)
+ */
+#ifndef WY_OCL_H
+#define WY_OCL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "wyrt.h"
+
+/* ---------------------------------------------------------------- */
+/* Statuses                                                          */
+
+/* ORDER WyOclStatus: status_text in ocl_device.c.  1 to 4 are also the
+ * codes kernels write into wyc_err. */
+typedef enum WyOclStatus {
+  WY_OCL_OK,
+  WY_OCL_FLAG_OVERFLOW,   /* the kernel saw an integer overflow */
+  WY_OCL_FLAG_BOUNDS,     /* ... an index out of bounds */
+  WY_OCL_FLAG_DIVZERO,    /* ... a division by zero */
+  WY_OCL_FLAG_CHECK,      /* ... a failed check (assert, constraint) */
+  WY_OCL_E_DISABLED,      /* WYC_DEVICE=none */
+  WY_OCL_E_BAD_DEVICE,    /* WYC_DEVICE has a value we do not know */
+  WY_OCL_E_NO_DEVICE,     /* no platform, or not the device asked for */
+  WY_OCL_E_BUILD,         /* the program does not build for the device */
+  WY_OCL_E_NO_KERNEL,     /* no such kernel in the program */
+  WY_OCL_E_NO_FP64,       /* real_double, but the device has no double */
+  WY_OCL_E_NOMEM,         /* host or device memory ran out */
+  WY_OCL_E_ARGS,          /* arguments do not match the descriptor */
+  WY_OCL_E_JAGGED,        /* a list of lists with rows of unequal length */
+  WY_OCL_E_OVERFLOW,      /* an int does not fit the device's int: try
+                             the 64-bit variant */
+  WY_OCL_E_REAL_RANGE,    /* a real is out of the device float's range */
+  WY_OCL_E_NONFINITE,     /* the kernel wrote an infinity or a NaN */
+  WY_OCL_E_DESCENDING,    /* hi < lo in some dimension */
+  WY_OCL_E_CL,            /* any other OpenCL error */
+  WY_OCL_NSTATUS
+} WyOclStatus;
+
+/* The static text of a status ("a list of lists is jagged"). */
+const char *wy_ocl_status_text(int status);
+/* The detailed reason of the last failure of this process, e.g.
+ * "list argument 1 is jagged (row 2 has 3 elements, row 0 has 4)". */
+const char *wy_ocl_last_reason(void);
+/* Does the status report a language error seen on the device (bounds,
+ * division by zero, failed check)?  The CPU path then reports it
+ * exactly, so even WYC_OFFLOAD=mandatory should run it. */
+bool wy_ocl_language_error(int status);
+
+/* ---------------------------------------------------------------- */
+/* Kernel descriptors (static data emitted by the back end)           */
+
+typedef enum WyOclArgKind {
+  WY_OCL_LIST_IN,     /* a list the kernel only reads: uploaded */
+  WY_OCL_LIST_OUT,    /* a list the kernel only writes (see win) */
+  WY_OCL_LIST_INOUT,  /* read and written: uploaded and read back */
+  WY_OCL_INT,         /* scalars, passed by value */
+  WY_OCL_REAL,
+  WY_OCL_BOOL
+} WyOclArgKind;
+
+typedef enum WyOclElem {
+  WY_OCL_T_INT,       /* device wy_int (int or long) */
+  WY_OCL_T_REAL,      /* device wy_real (float or double) */
+  WY_OCL_T_BOOL       /* device uchar */
+} WyOclElem;
+
+/* One kernel parameter.  For a LIST_OUT, win[l] names the NDRange
+ * dimension whose loop variable is the index at nesting level l (0 the
+ * outermost): the kernel writes exactly the elements of the box those
+ * ranges span, so when every level has one the list is not uploaded and
+ * only that box is read back.  A level with -1 spans the whole list; the
+ * list is then uploaded too and only elements that changed are written
+ * back (as for LIST_INOUT, whose win is ignored). */
+typedef struct WyOclParam {
+  uint8_t kind;       /* WyOclArgKind */
+  uint8_t elem;       /* lists: WyOclElem of the innermost elements */
+  uint8_t depth;      /* lists: 1 [T], 2 [[T]], 3 [[[T]]] */
+  int8_t win[3];      /* LIST_OUT: NDRange dimension per level, or -1 */
+} WyOclParam;
+
+typedef struct WyOclKernel {
+  const char *source;   /* OpenCL C of the program holding the kernel;
+                           kernels with the same source pointer and
+                           options share one build */
+  const char *options;  /* build options, or NULL */
+  const char *name;     /* the __kernel function */
+  int ndims;            /* NDRange dimensions, 1 to 3 */
+  bool real_double;     /* wy_real is double (--gpu-real=double) */
+  bool int64_only;      /* no 32-bit variant (--gpu-int=64) */
+  int nparams;
+  const WyOclParam *params;
+} WyOclKernel;
+
+/* One argument: the host register holding the value.  Lists that the
+ * kernel writes are updated through the slot (copy-on-write). */
+typedef struct WyOclArg {
+  wyv *slot;
+} WyOclArg;
+
+/* ---------------------------------------------------------------- */
+/* Running kernels                                                   */
+
+/* Run k over lo[d] .. hi[d]-1 in each of its k->ndims dimensions, with
+ * the 64-bit variant if use64.  On WY_OCL_OK the lists the kernel
+ * writes hold its results; otherwise nothing has changed and
+ * wy_ocl_last_reason() says why.  An empty range runs nothing and
+ * succeeds; hi < lo is WY_OCL_E_DESCENDING. */
+int wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
+               const int64_t lo[3], const int64_t hi[3], bool use64);
+
+/* What generated code calls: the 32-bit variant (unless int64_only),
+ * then the 64-bit one if the first reported an overflow; on failure
+ * the fallback note (below) and the status. */
+int wy_ocl_offload(const WyOclKernel *k, WyOclArg *args, int nargs,
+                   const int64_t lo[3], const int64_t hi[3]);
+
+/* Print "wyc: kernel NAME runs on the CPU: REASON" on stderr, once per
+ * kernel name, unless WYC_QUIET=1. */
+void wy_ocl_fallback_note(const char *kernel_name, const char *reason);
+/* WYC_OFFLOAD=mandatory: a fallback must become an error. */
+bool wy_ocl_mandatory(void);
+/* The message for that error: names the kernel and the last reason. */
+const char *wy_ocl_mandatory_message(void);
+
+/* Make the list in *slot unique (copy it when its count is above 1, so
+ * that no other holder sees the write) and return it. */
+WyList *wy_ocl_list_unique(wyv *slot);
+
+/* ---------------------------------------------------------------- */
+/* Devices                                                           */
+
+/* Find the platform and device (WYC_DEVICE), make the context and the
+ * profiling queue.  Called lazily by wy_ocl_run; the result (success or
+ * failure) is kept until wy_ocl_shutdown. */
+int wy_ocl_init(void);
+/* Release every OpenCL object and all state, timing included; the next
+ * call starts afresh and reads the environment again. */
+void wy_ocl_shutdown(void);
+/* The selected device's name, or NULL before a successful init. */
+const char *wy_ocl_device_name(void);
+/* `wyc --list-devices`: one line per device, "P:D type name
+ * (platform, driver)", the default marked with '*'.  Returns the number
+ * of devices (0 when there is no platform).  Uses no value of libwyrt,
+ * so the compiler can link ocl_device.o alone. */
+int wy_ocl_list_devices(FILE *out);
+
+/* Counters, for tests and --verbose. */
+typedef struct WyOclCounters {
+  long source_builds;   /* programs compiled from source */
+  long cache_loads;     /* programs loaded from the binary cache */
+  long cache_writes;    /* binaries written to the cache */
+  long runs;            /* kernels run to completion on the device */
+} WyOclCounters;
+void wy_ocl_counters(WyOclCounters *out);
+
+/* ---------------------------------------------------------------- */
+/* Timing (whiley.gpgpu.Util and WYC_PROFILE=1)                       */
+
+/* ORDER WyOclPhase: phase_names in ocl_bench.c. */
+typedef enum WyOclPhase {
+  WY_OCL_PH_INIT,       /* device set-up, program build, kernel lookup */
+  WY_OCL_PH_MARSHAL,    /* host values -> device layout */
+  WY_OCL_PH_UPLOAD,     /* host -> device copies (profiling events) */
+  WY_OCL_PH_EXEC,       /* the NDRange (profiling event) */
+  WY_OCL_PH_DOWNLOAD,   /* device -> host copies (profiling events) */
+  WY_OCL_PH_UNMARSHAL,  /* device layout -> host values */
+  WY_OCL_PH_OTHER,      /* the rest of the call: buffers, arguments */
+  WY_OCL_NPHASES
+} WyOclPhase;
+
+/* These need no OpenCL library (ocl_bench.c calls no OpenCL), so the
+ * natives of whiley.gpgpu.Util may call them in every program:
+ *   wy_lib_Util_beginGPUBenchmarking   -> wy_ocl_bench_begin()
+ *   wy_lib_Util_endGPUBenchmarking     -> wy_ocl_bench_end()
+ *   wy_lib_Util_printOutGPUBenchmarkResults -> wy_ocl_bench_print(stderr)
+ * begin opens a region (wall clock) in which every offloaded call is
+ * recorded per phase; print writes CSV: one row per call, then the
+ * average per kernel, then each region's wall-clock time. */
+void wy_ocl_bench_begin(void);
+void wy_ocl_bench_end(void);
+void wy_ocl_bench_print(FILE *out);
+
+/* ---------------------------------------------------------------- */
+/* Internals shared by runtime/ocl_*.c, which define WY_OCL_IMPL.     */
+/* Generated code does not see them and needs no OpenCL headers.      */
+
+#ifdef WY_OCL_IMPL
+
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+/* A program built for the device: one per (source, options, variant). */
+typedef struct WyOclProg {
+  const char *source;     /* the descriptor's pointers (the key) */
+  const char *options;
+  bool int64;             /* built with -DWYC_INT64=1 */
+  cl_program prog;        /* NULL if the build failed */
+  int status;             /* WY_OCL_OK or why the build failed */
+  char *reason;           /* malloc'd reason of a failed build */
+} WyOclProg;
+
+/* A kernel object, with its work-group limits on the device. */
+typedef struct WyOclKern {
+  const WyOclKernel *k;   /* the descriptor (the key, with int64) */
+  bool int64;
+  cl_kernel kern;
+  size_t wg_max;          /* CL_KERNEL_WORK_GROUP_SIZE */
+  size_t wg_multiple;     /* CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE */
+} WyOclKern;
+
+/* Times of one offloaded call, seconds. */
+typedef struct WyOclTimes {
+  double t[WY_OCL_NPHASES];
+} WyOclTimes;
+
+/* Accumulated times of one kernel (both variants). */
+typedef struct WyOclStat {
+  const char *name;       /* the kernel's name (static) */
+  long calls;             /* finished on the device */
+  long failed;            /* ended with a status */
+  WyOclTimes sum;         /* over finished calls */
+} WyOclStat;
+
+/* One call recorded inside a benchmarking region. */
+typedef struct WyOclCall {
+  const char *name;       /* the kernel's name (static) */
+  int region;             /* 1-based region number */
+  long nth;               /* 1-based call number of this kernel */
+  int status;             /* WyOclStatus */
+  WyOclTimes times;
+} WyOclCall;
+
+/* All state of the device layer (Lua's global_State). */
+typedef struct WyOclState {
+  /* device, ocl_device.c */
+  bool tried;             /* wy_ocl_init ran; init_status is its result */
+  int init_status;
+  cl_platform_id platform;
+  cl_device_id device;
+  cl_context ctx;
+  cl_command_queue queue; /* in order, CL_QUEUE_PROFILING_ENABLE */
+  cl_mem err_buf;         /* the kernels' error flag, one cl_int */
+  char device_name[256];
+  char driver_version[128];
+  bool fp64;              /* the device has double */
+  cl_ulong max_alloc;     /* CL_DEVICE_MAX_MEM_ALLOC_SIZE */
+  size_t max_item[3];     /* CL_DEVICE_MAX_WORK_ITEM_SIZES */
+  char reason[512];       /* the last failure's reason */
+  const char *reason_kernel; /* the kernel of the last failure */
+  char **noted;           /* kernel names whose fallback was noted */
+  int nnoted, capnoted;
+  /* programs and kernels, ocl_program.c */
+  WyOclProg *progs;
+  int nprogs, capprogs;
+  WyOclKern *kerns;
+  int nkerns, capkerns;
+  WyOclCounters counters;
+  /* timing, ocl_bench.c */
+  WyOclStat *stats;
+  int nstats, capstats;
+  WyOclCall *calls;       /* recorded in regions */
+  size_t ncalls, capcalls;
+  double *regions;        /* wall-clock seconds of finished regions */
+  int nregions, capregions;
+  bool bench_open;
+  double bench_start;
+  bool profile_hooked;    /* atexit(print_profile) done */
+} WyOclState;
+
+/* ocl_bench.c: the one instance, defined where no OpenCL is linked. */
+extern WyOclState wy_ocl_g;
+
+/* ocl_device.c */
+int wy_ocl_fail(int status, const char *fmt, ...)
+  __attribute__((format(printf, 2, 3)));   /* records the reason */
+int wy_ocl_cl_fail(cl_int err, const char *what); /* maps err */
+const char *wy_ocl_cl_error_name(cl_int err);
+
+/* ocl_program.c */
+int wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out);
+void wy_ocl_programs_free(void);
+
+/* ocl_bench.c */
+double wy_ocl_now(void);                  /* monotonic seconds */
+void wy_ocl_record(const WyOclKernel *k, int status, const WyOclTimes *t);
+void wy_ocl_bench_free(void);
+
+#endif /* WY_OCL_IMPL */
+
+#endif

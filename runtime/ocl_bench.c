@@ -1,0 +1,205 @@
+/* ocl_bench.c -- timing of offloaded calls: whiley.gpgpu.Util, WYC_PROFILE.
+ *
+ * Input: one WyOclTimes per call from wy_ocl_run (via wy_ocl_record).
+ * Output: per-kernel sums (printed at exit when WYC_PROFILE=1) and, inside
+ * the regions opened by wy_ocl_bench_begin, one record per call, printed
+ * as CSV by wy_ocl_bench_print.
+ *
+ * This file calls no OpenCL function, and it defines the state struct
+ * wy_ocl_g, so that libwyrt's Util natives can call it in a program
+ * built with --target=c without linking -lOpenCL.  Its memory comes from
+ * malloc, not wyrt_alloc: it lives across wy_exit, until the atexit
+ * summary has been printed.
+ */
+#define WY_OCL_IMPL
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ocl.h"
+
+WyOclState wy_ocl_g;
+
+/* ORDER WyOclPhase */
+static const char *const phase_names[WY_OCL_NPHASES] = {
+  "init", "marshal", "upload", "execute", "download", "unmarshal", "other",
+};
+
+double
+wy_ocl_now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Grow *p (n used, *cap allocated, elements of size sz) by one; false
+ * when memory ran out. */
+static bool
+grow(void **p, size_t n, size_t *cap, size_t sz)
+{
+  size_t nc;
+  void *q;
+  if (n < *cap) return true;
+  nc = *cap ? 2 * *cap : 16;
+  q = realloc(*p, nc * sz);
+  if (!q) return false;
+  *p = q;
+  *cap = nc;
+  return true;
+}
+
+static double
+total_of(const WyOclTimes *t)
+{
+  double s = 0;
+  for (int i = 0; i < WY_OCL_NPHASES; i++) s += t->t[i];
+  return s;
+}
+
+static WyOclStat *
+stat_of(const char *name)
+{
+  WyOclState *g = &wy_ocl_g;
+  size_t cap = (size_t)g->capstats;
+  for (int i = 0; i < g->nstats; i++)
+    if (g->stats[i].name == name || strcmp(g->stats[i].name, name) == 0)
+      return &g->stats[i];
+  if (!grow((void **)&g->stats, (size_t)g->nstats, &cap, sizeof *g->stats))
+    return NULL;
+  g->capstats = (int)cap;
+  memset(&g->stats[g->nstats], 0, sizeof *g->stats);
+  g->stats[g->nstats].name = name;
+  return &g->stats[g->nstats++];
+}
+
+static void print_profile(void);
+
+void
+wy_ocl_record(const WyOclKernel *k, int status, const WyOclTimes *t)
+{
+  WyOclState *g = &wy_ocl_g;
+  WyOclStat *s = stat_of(k->name);
+  const char *p = getenv("WYC_PROFILE");
+  if (!g->profile_hooked && p && strcmp(p, "1") == 0) {
+    g->profile_hooked = true;
+    atexit(print_profile);
+  }
+  if (s && status == 0) {
+    s->calls++;
+    for (int i = 0; i < WY_OCL_NPHASES; i++) s->sum.t[i] += t->t[i];
+  } else if (s) {
+    s->failed++;
+  }
+  if (!g->bench_open
+      || !grow((void **)&g->calls, g->ncalls, &g->capcalls, sizeof *g->calls))
+    return;
+  g->calls[g->ncalls++] = (WyOclCall){
+    k->name, g->nregions + 1, s ? s->calls + s->failed : 0, status, *t};
+}
+
+void
+wy_ocl_bench_begin(void)
+{
+  wy_ocl_g.bench_open = true;
+  wy_ocl_g.bench_start = wy_ocl_now();
+}
+
+void
+wy_ocl_bench_end(void)
+{
+  WyOclState *g = &wy_ocl_g;
+  size_t cap = (size_t)g->capregions;
+  if (!g->bench_open) return;
+  g->bench_open = false;
+  if (!grow((void **)&g->regions, (size_t)g->nregions, &cap,
+            sizeof *g->regions))
+    return;
+  g->capregions = (int)cap;
+  g->regions[g->nregions++] = wy_ocl_now() - g->bench_start;
+}
+
+static void
+print_header(FILE *out, const char *first)
+{
+  fprintf(out, "%s", first);
+  for (int i = 0; i < WY_OCL_NPHASES; i++)
+    fprintf(out, ",%s_ms", phase_names[i]);
+  fprintf(out, ",total_ms\n");
+}
+
+static void
+print_times(FILE *out, const WyOclTimes *t, double scale)
+{
+  for (int i = 0; i < WY_OCL_NPHASES; i++)
+    fprintf(out, ",%.4f", t->t[i] * 1e3 * scale);
+  fprintf(out, ",%.4f\n", total_of(t) * 1e3 * scale);
+}
+
+/* CSV on out.  Rows of kind "call" (one per recorded call, numbered per
+ * kernel), "average" (per kernel, over its calls that finished on the
+ * device) and "region" (wall clock of each region, in total_ms). */
+void
+wy_ocl_bench_print(FILE *out)
+{
+  WyOclState *g = &wy_ocl_g;
+  fflush(stdout);
+  print_header(out, "kind,region,kernel,call,status");
+  for (size_t i = 0; i < g->ncalls; i++) {
+    WyOclCall *c = &g->calls[i];
+    fprintf(out, "call,%d,%s,%ld,%s", c->region, c->name, c->nth,
+            c->status ? "fallback" : "ok");
+    print_times(out, &c->times, 1.0);
+  }
+  for (int k = 0; k < g->nstats; k++) {
+    WyOclTimes sum = {{0}};
+    long n = 0;
+    for (size_t j = 0; j < g->ncalls; j++) {
+      if (g->calls[j].status || strcmp(g->calls[j].name, g->stats[k].name))
+        continue;
+      n++;
+      for (int p = 0; p < WY_OCL_NPHASES; p++)
+        sum.t[p] += g->calls[j].times.t[p];
+    }
+    if (n == 0) continue;
+    fprintf(out, "average,,%s,%ld,ok", g->stats[k].name, n);
+    print_times(out, &sum, 1.0 / (double)n);
+  }
+  for (int r = 0; r < g->nregions; r++) {
+    fprintf(out, "region,%d,,,", r + 1);
+    for (int i = 0; i < WY_OCL_NPHASES; i++) fprintf(out, ",");
+    fprintf(out, ",%.4f\n", g->regions[r] * 1e3);
+  }
+  fflush(out);
+}
+
+/* WYC_PROFILE=1, at exit: per kernel, calls on the device, fallbacks,
+ * and the average time of each phase. */
+static void
+print_profile(void)
+{
+  WyOclState *g = &wy_ocl_g;
+  fflush(stdout);
+  fprintf(stderr, "wyc profile, averages per call on the device\n");
+  print_header(stderr, "kernel,calls,fallbacks");
+  for (int i = 0; i < g->nstats; i++) {
+    WyOclStat *s = &g->stats[i];
+    fprintf(stderr, "%s,%ld,%ld", s->name, s->calls, s->failed);
+    print_times(stderr, &s->sum, s->calls ? 1.0 / (double)s->calls : 0.0);
+  }
+}
+
+void
+wy_ocl_bench_free(void)
+{
+  WyOclState *g = &wy_ocl_g;
+  free(g->stats);
+  free(g->calls);
+  free(g->regions);
+  g->stats = NULL;
+  g->calls = NULL;
+  g->regions = NULL;
+  g->nstats = g->capstats = g->nregions = g->capregions = 0;
+  g->ncalls = g->capcalls = 0;
+  g->bench_open = false;
+}

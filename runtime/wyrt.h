@@ -1,0 +1,486 @@
+/* wyrt.h -- the public interface of libwyrt, the wyc runtime.
+ *
+ * Generated C programs include this header and nothing else of the
+ * project.  It defines the value representation of the Whiley dialect
+ * (spec whiley-dialect.md §4.2) and every operation the C back end calls.
+ *
+ * VALUES.  Every Whiley value is a `wyv`, one 64-bit word:
+ *   - low bit 1:             a small int, value = (int64_t)v >> 1 (63 bits);
+ *   - low 3 bits == 2:       an immediate: null, bool, char or byte; the
+ *                            kind in bits 3..7, the payload in bits 32..63;
+ *   - low 3 bits == 0, != 0: a pointer to a reference-counted WyObj;
+ *   - 0 (WY_UNDEF):          "no value": an unassigned register.
+ * Ints outside 63 bits are GMP integers (WY_BIGINT objects); an operation
+ * whose result fits 63 bits always returns the small form, so a value has
+ * one canonical representation and equality of small ints is word
+ * equality.  Reals are exact GMP rationals.
+ *
+ * OWNERSHIP (one rule, no exceptions): every function BORROWS its wyv
+ * arguments and RETURNS A NEW REFERENCE that the caller owns.  Mutators
+ * that take `wyv *slot` update *slot in place (copy-on-write when the
+ * object is shared) and borrow their other arguments.  wy_incref and
+ * wy_decref are the only reference-count operations generated code uses.
+ *
+ * ERRORS.  Language errors (spec §8) call wy_fail: flush stdout, print
+ * "FILE:LINE:COL: MESSAGE" (or just MESSAGE without a position) on stderr,
+ * exit(1).  Source positions are passed as `const WyPos *`, static data
+ * emitted by the back end; NULL is allowed.
+ */
+#ifndef WYRT_H
+#define WYRT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint64_t wyv;
+
+#define WY_UNDEF ((wyv)0)
+
+/* ---------------------------------------------------------------- */
+/* Positions, for error messages                                     */
+
+typedef struct WyPos {
+  const char *file;  /* source file as given on the wyc command line */
+  int line, col;     /* 1-based */
+} WyPos;
+
+/* ---------------------------------------------------------------- */
+/* Immediates and objects                                            */
+
+enum WyImmKind { WY_IMM_NULL = 1, WY_IMM_BOOL, WY_IMM_CHAR, WY_IMM_BYTE };
+
+#define WY_MAKE_IMM(kind, payload) \
+  (((wyv)(uint32_t)(payload) << 32) | ((wyv)(kind) << 3) | 2u)
+#define WY_NULL  WY_MAKE_IMM(WY_IMM_NULL, 0)
+#define WY_FALSE WY_MAKE_IMM(WY_IMM_BOOL, 0)
+#define WY_TRUE  WY_MAKE_IMM(WY_IMM_BOOL, 1)
+
+/* Heap object kinds.  ORDER WyKind: wy_kind() returns these for every
+ * value, immediates included, so one switch covers everything. */
+typedef enum WyKind {
+  WY_K_UNDEF, WY_K_NULL, WY_K_BOOL, WY_K_BYTE, WY_K_CHAR, WY_K_INT,
+  WY_K_REAL, WY_K_STRING, WY_K_SET, WY_K_LIST, WY_K_TUPLE, WY_K_RECORD,
+  WY_K_MAP, WY_K_REF, WY_K_FUNC
+} WyKind;
+
+/* Every heap object starts with this header. */
+typedef struct WyObj {
+  uint32_t rc;    /* reference count; freed when it drops to 0 */
+  uint8_t kind;   /* WyKind */
+  uint8_t sub;    /* kind-specific: list storage kind (WyListStore) */
+  uint16_t pad;
+} WyObj;
+
+static inline bool wy_is_small(wyv v) { return (v & 1u) != 0; }
+static inline bool wy_is_imm(wyv v) { return (v & 7u) == 2u; }
+static inline bool wy_is_obj(wyv v) { return v != 0 && (v & 7u) == 0; }
+static inline WyObj *wy_obj(wyv v) { return (WyObj *)(uintptr_t)v; }
+
+void wy_free_obj(WyObj *o); /* called when rc reaches 0; frees children */
+
+static inline void
+wy_incref(wyv v)
+{
+  if (wy_is_obj(v)) wy_obj(v)->rc++;
+}
+
+static inline void
+wy_decref(wyv v)
+{
+  if (wy_is_obj(v) && --wy_obj(v)->rc == 0) wy_free_obj(wy_obj(v));
+}
+
+/* Replace *slot by the owned value nv (decref the old one). */
+static inline void
+wy_set(wyv *slot, wyv nv)
+{
+  wyv old = *slot;
+  *slot = nv;
+  wy_decref(old);
+}
+
+WyKind wy_kind(wyv v);
+
+/* ---------------------------------------------------------------- */
+/* Scalars                                                           */
+
+#define WY_SMALL_MIN (-(INT64_C(1) << 62))
+#define WY_SMALL_MAX ((INT64_C(1) << 62) - 1)
+
+static inline bool wy_fits_small(int64_t x)
+{ return x >= WY_SMALL_MIN && x <= WY_SMALL_MAX; }
+static inline wyv wy_small(int64_t x) { return ((wyv)x << 1) | 1u; }
+static inline int64_t wy_small_val(wyv v) { return (int64_t)v >> 1; }
+
+wyv wy_int_from_i64(int64_t x);          /* any int64, big if needed */
+wyv wy_int_from_str(const char *dec);    /* decimal literal, '-' allowed */
+bool wy_int_to_i64(wyv v, int64_t *out); /* false if it does not fit */
+
+wyv wy_real_from_str(const char *dec);   /* "3.234" -> 1617/500, exact */
+wyv wy_real_from_frac(wyv num, wyv den); /* ints; den != 0; normalised */
+wyv wy_real_from_int(wyv i);             /* also accepts a char */
+wyv wy_real_from_double(double d);       /* exact binary value of d */
+double wy_real_to_double(wyv r);         /* nearest double (ints too) */
+/* Added by the runtime: `(char) i` keeps the low 16 bits (Java); the
+ * code of a char as an int (an int is returned as it is, incref'd). */
+wyv wy_int_to_char(wyv i);
+wyv wy_char_to_int(wyv c);
+
+static inline wyv wy_bool(bool b) { return b ? WY_TRUE : WY_FALSE; }
+static inline bool wy_truth(wyv v) { return v == WY_TRUE; }
+static inline wyv wy_char(uint32_t c) { return WY_MAKE_IMM(WY_IMM_CHAR, c); }
+static inline wyv wy_byte(uint8_t b) { return WY_MAKE_IMM(WY_IMM_BYTE, b); }
+static inline uint32_t wy_imm_payload(wyv v) { return (uint32_t)(v >> 32); }
+
+/* Integer arithmetic (operands int or char; spec §5.1, §5.3).  The fast
+ * paths are inline; the slow paths live in int.c. */
+wyv wy_int_add_slow(wyv a, wyv b);
+wyv wy_int_sub_slow(wyv a, wyv b);
+wyv wy_int_mul_slow(wyv a, wyv b);
+wyv wy_int_div(wyv a, wyv b, const WyPos *pos); /* truncating; "division by zero" */
+wyv wy_int_rem(wyv a, wyv b, const WyPos *pos); /* sign of dividend */
+wyv wy_int_neg(wyv a);
+int wy_int_cmp(wyv a, wyv b);                   /* <0, 0, >0 */
+
+static inline wyv
+wy_int_add(wyv a, wyv b)
+{
+  int64_t r;
+  if ((a & b & 1u) && !__builtin_add_overflow(wy_small_val(a),
+                                              wy_small_val(b), &r)
+      && wy_fits_small(r))
+    return wy_small(r);
+  return wy_int_add_slow(a, b);
+}
+
+static inline wyv
+wy_int_sub(wyv a, wyv b)
+{
+  int64_t r;
+  if ((a & b & 1u) && !__builtin_sub_overflow(wy_small_val(a),
+                                              wy_small_val(b), &r)
+      && wy_fits_small(r))
+    return wy_small(r);
+  return wy_int_sub_slow(a, b);
+}
+
+static inline wyv
+wy_int_mul(wyv a, wyv b)
+{
+  int64_t r;
+  if ((a & b & 1u) && !__builtin_mul_overflow(wy_small_val(a),
+                                              wy_small_val(b), &r)
+      && wy_fits_small(r))
+    return wy_small(r);
+  return wy_int_mul_slow(a, b);
+}
+
+static inline bool
+wy_int_lt(wyv a, wyv b)
+{
+  if (a & b & 1u) return (int64_t)a < (int64_t)b;
+  return wy_int_cmp(a, b) < 0;
+}
+
+/* Real arithmetic: operands are reals or ints/chars (converted first). */
+wyv wy_real_add(wyv a, wyv b);
+wyv wy_real_sub(wyv a, wyv b);
+wyv wy_real_mul(wyv a, wyv b);
+wyv wy_real_div(wyv a, wyv b, const WyPos *pos); /* "division by zero" */
+wyv wy_real_neg(wyv a);
+wyv wy_real_num(wyv r);  /* numerator of the normalised fraction (int) */
+wyv wy_real_den(wyv r);  /* denominator, > 0 (int) */
+
+/* Numeric comparison of ints, chars and reals in any mix (§5.4). */
+int wy_num_cmp(wyv a, wyv b);
+
+/* Generic arithmetic for operands whose static type is a union: ints
+ * stay ints, any real operand makes the result real. */
+wyv wy_add(wyv a, wyv b);
+wyv wy_sub(wyv a, wyv b);
+wyv wy_mul(wyv a, wyv b);
+wyv wy_div(wyv a, wyv b, const WyPos *pos);
+wyv wy_neg(wyv a);
+
+/* Bytes (§5.17). */
+wyv wy_byte_and(wyv a, wyv b);
+wyv wy_byte_or(wyv a, wyv b);
+wyv wy_byte_xor(wyv a, wyv b);
+wyv wy_byte_shl(wyv a, wyv n);
+wyv wy_byte_shr(wyv a, wyv n);
+wyv wy_byte_invert(wyv a);
+
+/* ---------------------------------------------------------------- */
+/* Equality, ordering, hashing                                        */
+
+/* Structural value equality with NO conversion: int 1 != real 1.0
+ * (§5.4 for any-typed operands).  The back end converts operands to a
+ * common type first when the static types call for it. */
+bool wy_equals(wyv a, wyv b);
+/* Total order of §6.3 (kinds ranked null < bool < byte < char < int <
+ * real < string < set < list < tuple < record < map < ref < function). */
+int wy_compare(wyv a, wyv b);
+
+/* ---------------------------------------------------------------- */
+/* Strings (UTF-16 code units, immutable except through wy_str_set)   */
+
+wyv wy_str_from_utf8(const char *s, size_t nbytes);
+wyv wy_str_lit(const char *utf8);            /* NUL-terminated */
+size_t wy_str_len(wyv s);
+uint16_t wy_str_at(wyv s, size_t i);
+wyv wy_str_append(wyv a, wyv b);             /* string + string */
+wyv wy_str_append_char(wyv s, wyv c);        /* string + char */
+wyv wy_str_prepend_char(wyv c, wyv s);       /* char + string */
+wyv wy_str_index(wyv s, wyv i, const WyPos *pos);   /* char; bounds checked */
+void wy_str_set(wyv *s, wyv i, wyv c, const WyPos *pos);
+wyv wy_str_sub(wyv s, wyv a, wyv b, const WyPos *pos);
+wyv wy_str_to_int_list(wyv s);               /* string -> [int] (§4.4) */
+char *wy_str_to_utf8(wyv s);                 /* malloc'd, NUL-terminated */
+/* Added: *s = *s + b (b a string or a char), in place and amortised
+ * O(1) when *s is unique. */
+void wy_str_append_inplace(wyv *s, wyv b);
+
+/* ---------------------------------------------------------------- */
+/* Lists                                                              */
+
+/* Storage kinds (WyObj.sub of a list).  A list picks its storage from
+ * what it holds and changes it silently: storing a value that does not
+ * fit turns an LS_INT list into LS_ANY.  Only performance depends on
+ * it; marshalling (the OpenCL runtime) reads the flat arrays directly. */
+typedef enum WyListStore {
+  WY_LS_ANY,   /* wyv[]: any values */
+  WY_LS_INT,   /* int64_t[]: small ints only (63-bit range) */
+  WY_LS_REAL,  /* mpq_t[] inline: reals only */
+  WY_LS_BOOL   /* uint8_t[]: bools only */
+} WyListStore;
+
+typedef struct WyList {
+  WyObj h;         /* h.sub = WyListStore */
+  size_t len, cap; /* elements used, allocated */
+  void *data;      /* storage array, by h.sub */
+} WyList;
+
+static inline WyList *wy_list(wyv v) { return (WyList *)(uintptr_t)v; }
+static inline size_t wy_list_len(wyv l) { return wy_list(l)->len; }
+
+/* A new empty list with `cap` reserved slots; `hint` picks the storage
+ * (the elements' static type is known to the back end). */
+wyv wy_list_new(WyListStore hint, size_t cap);
+wyv wy_list_of(WyListStore hint, size_t n, const wyv *elems); /* literal */
+wyv wy_list_range(wyv a, wyv b);      /* a..b, §5.5 (descending if a > b) */
+wyv wy_list_get(wyv l, size_t i);     /* unchecked index */
+wyv wy_list_index(wyv l, wyv i, const WyPos *pos); /* checked (§8 msgs) */
+/* Fast read of element i of an LS_INT list, no bounds check: for the
+ * back end when it has just checked the bounds. */
+static inline wyv wy_list_get_int_fast(wyv l, size_t i)
+{ return wy_small(((int64_t *)wy_list(l)->data)[i]); }
+/* l[i] = v: *l is made unique first (copy-on-write); bounds-checked with
+ * the §8 messages (Java has no check here; any fatal error is allowed). */
+void wy_list_set(wyv *l, wyv i, wyv v, const WyPos *pos);
+/* A pointer to slot i of *l for a nested update chain (x[i][j] = e):
+ * makes *l unique and LS_ANY first.  Valid until *l is next changed. */
+wyv *wy_list_slot(wyv *l, wyv i, const WyPos *pos);
+wyv wy_list_append(wyv a, wyv b);     /* a + b (new list) */
+/* *l = *l + b: in place, amortised O(1) per element when *l is unique. */
+void wy_list_append_inplace(wyv *l, wyv b);
+/* *l = *l + [e]: in place, amortised O(1) when *l is unique. */
+void wy_list_push(wyv *l, wyv e);
+wyv wy_list_sub(wyv l, wyv a, wyv b, const WyPos *pos); /* §5.8 */
+bool wy_list_contains(wyv l, wyv e);
+
+/* ---------------------------------------------------------------- */
+/* Sets and maps: sorted by wy_compare, unique keys                   */
+
+wyv wy_set_of(size_t n, const wyv *elems);
+wyv wy_set_union(wyv a, wyv b);
+wyv wy_set_intersect(wyv a, wyv b);
+wyv wy_set_diff(wyv a, wyv b);
+wyv wy_set_add(wyv s, wyv e);             /* s ∪ {e} */
+void wy_set_add_inplace(wyv *s, wyv e);
+bool wy_set_contains(wyv s, wyv e);
+bool wy_set_subset(wyv a, wyv b);          /* a ⊆ b */
+bool wy_set_subset_strict(wyv a, wyv b);   /* a ⊂ b */
+size_t wy_set_len(wyv s);
+wyv wy_set_get(wyv s, size_t i);           /* i-th in sorted order */
+
+wyv wy_map_of(size_t n, const wyv *keys, const wyv *vals);
+wyv wy_map_get(wyv m, wyv k);              /* WY_NULL when absent */
+void wy_map_put(wyv *m, wyv k, wyv v);
+size_t wy_map_len(wyv m);
+wyv wy_map_key(wyv m, size_t i);           /* i-th key in sorted order */
+wyv wy_map_val(wyv m, size_t i);
+/* Added: the slot of m[k] for a nested update chain (m[k].f = e); makes
+ * *m unique first and inserts k |-> null when absent.  An empty set in
+ * *m is turned into an empty map (`{}` is both, §1.4). */
+wyv *wy_map_slot(wyv *m, wyv k);
+
+/* Generic length of a list, set, map or string (`|e|`), as an int. */
+wyv wy_length(wyv v);
+/* Generic membership `e in c` for lists and sets. */
+bool wy_contains(wyv c, wyv e);
+/* Added: e[i] on a list or string (checked, §8) or a map (WY_NULL when
+ * absent), for operands whose static type is a union. */
+wyv wy_index(wyv c, wyv i, const WyPos *pos);
+
+/* ---------------------------------------------------------------- */
+/* Tuples, records, references, functions                             */
+
+wyv wy_tuple_of(size_t n, const wyv *elems);
+wyv wy_tuple_get(wyv t, size_t i);
+size_t wy_tuple_len(wyv t);
+
+/* A record shape: its field names, sorted by strcmp (Java compareTo on
+ * ASCII).  Shapes are static data emitted by the back end; two shapes
+ * with the same names are interchangeable (compared by name). */
+typedef struct WyShape {
+  size_t n;               /* number of fields */
+  const char *const *names;
+} WyShape;
+
+wyv wy_record_of(const WyShape *shape, const wyv *vals); /* vals sorted */
+wyv wy_record_get(wyv r, const char *field);  /* fails if absent */
+void wy_record_set(wyv *r, const char *field, wyv v);
+/* Slot of a field for a nested update chain; makes *r unique first. */
+wyv *wy_record_slot(wyv *r, const char *field);
+bool wy_record_has(wyv r, const char *field);
+
+wyv wy_ref_new(wyv v);                 /* new e */
+wyv wy_ref_get(wyv r);                 /* *r (a new reference) */
+wyv *wy_ref_slot(wyv r);               /* for r->f = e (shared, no copy) */
+
+/* Function values: a C entry taking (bound..., args...) as an array.
+ * The back end emits one such trampoline per function whose address is
+ * taken. */
+typedef wyv (*WyFnEntry)(const wyv *args);
+wyv wy_func_new(WyFnEntry entry, const char *name, size_t nbound,
+                const wyv *bound);
+wyv wy_func_call(wyv f, size_t nargs, const wyv *args);
+
+/* ---------------------------------------------------------------- */
+/* Runtime type descriptors: `is` tests and coercions                 */
+
+typedef enum WyTypeKind {
+  WY_T_VOID, WY_T_ANY, WY_T_NULL, WY_T_BOOL, WY_T_BYTE, WY_T_CHAR,
+  WY_T_INT, WY_T_REAL, WY_T_STRING, WY_T_LIST, WY_T_SET, WY_T_MAP,
+  WY_T_TUPLE, WY_T_RECORD, WY_T_REF, WY_T_FUNC, WY_T_UNION,
+  WY_T_NEGATION, WY_T_INTERSECT, WY_T_NOMINAL
+} WyTypeKind;
+
+/* Static, possibly cyclic (recursive types), emitted by the back end. */
+typedef struct WyType WyType;
+struct WyType {
+  WyTypeKind kind;
+  size_t n;                    /* members: tuple/union/record/func arity */
+  const WyType *const *elems;  /* list/set/ref: [0]; map: key [0], val [1];
+                                  tuple/union/intersect: n members;
+                                  record: n field types, sorted by name;
+                                  negation/nominal: [0] */
+  const char *const *names;    /* record: n field names, sorted */
+  bool open;                   /* record: has `...` */
+  const char *name;            /* nominal: its name, for messages */
+  /* nominal with a `where`: the constraint, NULL if none */
+  bool (*where)(wyv v);
+};
+
+bool wy_is(wyv v, const WyType *t);       /* `v is T` (§5.14), deep */
+/* Convert v to type t (§4.4): int/char -> real, lists -> sets/maps,
+ * string -> [int], element-wise inside compound values; values already
+ * of the target's kinds are returned unchanged (incref'd).  For a union
+ * target, a value that matches a member as it is stays as it is;
+ * otherwise the first member it coerces to is used. */
+wyv wy_convert(wyv v, const WyType *t);
+
+/* ---------------------------------------------------------------- */
+/* Printing (§6)                                                      */
+
+wyv wy_to_string(wyv v);          /* Any.toString, as a string value */
+void wy_print_any(wyv v);         /* stdout, Any.toString text */
+void wy_print_str(wyv s);         /* stdout, raw string */
+void wy_print_newline(void);
+/* Append the Any.toString text of v to a growing C buffer; *buf may be
+ * NULL initially.  Used by to_string and by tests. */
+void wy_format(wyv v, char **buf, size_t *len, size_t *cap);
+
+/* ---------------------------------------------------------------- */
+/* Errors and exceptions                                              */
+
+_Noreturn void wy_fail(const char *msg, const WyPos *pos);
+
+/* Exceptions (§3.9): try pushes a handler; throw longjmps to the
+ * innermost one with the thrown value.  Handlers pop on normal exit. */
+#include <setjmp.h>
+typedef struct WyHandler {
+  jmp_buf env;
+  struct WyHandler *prev;
+  wyv thrown;              /* owned by the catcher after the longjmp */
+} WyHandler;
+void wy_try_push(WyHandler *h);
+void wy_try_pop(WyHandler *h);
+_Noreturn void wy_throw(wyv v);     /* borrows v (increfs it) */
+
+/* ---------------------------------------------------------------- */
+/* Program start-up and the standard library's natives                */
+
+/* Called by the generated main(): sets up GMP's allocator, stdout
+ * buffering, and returns the Console record {out, args}. */
+wyv wy_init(int argc, char **argv);
+void wy_exit(void);   /* flushes stdout; frees global state */
+/* Added: blocks the runtime (GMP included) has allocated and not freed;
+ * 0 after wy_exit when a program released every value (leak tests). */
+size_t wy_live_blocks(void);
+
+/* Natives of whiley.lang.* (spec §7).  A `native` declaration in
+ * stdlib/whiley/<pkg>/<Module>.whiley binds to wy_lib_<Module>_<function>
+ * taking one wyv per parameter and returning a wyv (WY_NULL for void).
+ * Overloads share one C function: the compiler has already converted the
+ * arguments to the chosen overload's parameter types, so the function
+ * dispatches on the kinds it receives.  Preconditions are checked by the
+ * generated code, not here.  (System.print/println are not natives: the
+ * back end emits wy_print_str / wy_print_any by static type.) */
+wyv wy_lib_Math_abs(wyv x);                 /* int or real */
+wyv wy_lib_Math_min(wyv a, wyv b);
+wyv wy_lib_Math_max(wyv a, wyv b);
+wyv wy_lib_Math_pow(wyv base, wyv exp);     /* ints, exp > 0 */
+wyv wy_lib_Math_floor(wyv x);               /* real (or int) -> int */
+wyv wy_lib_Math_ceil(wyv x);
+wyv wy_lib_Math_round(wyv x);               /* half away from zero */
+wyv wy_lib_Math_isqrt(wyv x);
+wyv wy_lib_Math_sqrt(wyv x, wyv err);       /* int or real x */
+wyv wy_lib_Math_exp(wyv x);
+wyv wy_lib_Math_exp10(wyv x);
+wyv wy_lib_Math_log(wyv x);
+wyv wy_lib_Math_log10(wyv x);
+wyv wy_lib_Math_sin(wyv x);
+wyv wy_lib_Math_cos(wyv x);
+wyv wy_lib_Math_tan(wyv x);
+wyv wy_lib_Math_asin(wyv x);
+wyv wy_lib_Math_acos(wyv x);
+wyv wy_lib_Math_atan(wyv x);
+wyv wy_lib_Math_random(void);
+wyv wy_lib_Time_current(void);              /* real seconds, millis/1000 */
+wyv wy_lib_Int_toHexString(wyv x);
+wyv wy_lib_Int_parse(wyv s);                /* throws SyntaxError record */
+wyv wy_lib_Real_parse(wyv s);
+wyv wy_lib_Char_toString(wyv c);
+wyv wy_lib_Byte_toString(wyv b);
+wyv wy_lib_Byte_toUnsignedInt(wyv b);       /* byte or [byte] */
+wyv wy_lib_Byte_toInt(wyv b);               /* byte or [byte], signed */
+wyv wy_lib_Byte_toChar(wyv b);
+wyv wy_lib_Int_toUnsignedByte(wyv v);
+wyv wy_lib_Int_toSignedByte(wyv v);
+wyv wy_lib_Int_toUnsignedBytes(wyv v);
+wyv wy_lib_String_indexOf(wyv s, wyv c, wyv start); /* int|null */
+wyv wy_lib_String_lastIndexOf(wyv s, wyv c);
+wyv wy_lib_String_replace(wyv s, wyv old, wyv nw);
+wyv wy_lib_String_fromASCII(wyv bytes);
+wyv wy_lib_String_toUTF8(wyv s);
+
+/* whiley.gpgpu.Util: timing of offloaded work (spec §7.11).  Until the
+ * OpenCL runtime exists they record wall-clock time between begin and
+ * end; print writes the CSV summary to stderr. */
+wyv wy_lib_Util_beginGPUBenchmarking(void);   /* return WY_NULL */
+wyv wy_lib_Util_endGPUBenchmarking(void);
+wyv wy_lib_Util_printOutGPUBenchmarkResults(void);
+
+#endif

@@ -1,0 +1,276 @@
+/* wyrt_impl.h -- internals of libwyrt shared by the runtime's .c files.
+ *
+ * Generated programs never include this header: they see only wyrt.h.
+ * It holds the layouts of the heap objects (one struct per WyKind), the
+ * allocator, GMP views of int and real values, and the text buffer used
+ * by printing.  One banner per .c file, as in chibicc.h.
+ */
+#ifndef WYRT_IMPL_H
+#define WYRT_IMPL_H
+
+#include <gmp.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "wyrt.h"
+
+_Static_assert(sizeof(long) == 8, "libwyrt needs 64-bit longs");
+_Static_assert(GMP_NUMB_BITS == 64, "libwyrt needs 64-bit GMP limbs");
+
+/* ---------------------------------------------------------------- */
+/* value.c: allocation, object headers, freeing                      */
+
+void *wyrt_alloc(size_t n);              /* never NULL: fails instead */
+void *wyrt_realloc(void *p, size_t n);
+void wyrt_free(void *p);
+void wyrt_install_gmp_allocator(void);
+/* A new object of `size` bytes with rc 1 and the given kind. */
+WyObj *wyrt_new_obj(WyKind kind, size_t size);
+void wyrt_free_state(void);              /* wy_exit: the free worklist */
+
+/* ---------------------------------------------------------------- */
+/* int.c: big integers                                               */
+
+typedef struct WyBigInt {
+  WyObj h;
+  mpz_t z;        /* never fits 63 bits (canonical form) */
+} WyBigInt;
+
+/* Storage for a read-only mpz view of a small int or a char. */
+typedef struct WyIntTmp {
+  mpz_t z;
+  mp_limb_t limb;
+} WyIntTmp;
+
+static inline WyBigInt *wy_bigint(wyv v) { return (WyBigInt *)wy_obj(v); }
+
+static inline bool
+wyrt_is_int(wyv v)
+{
+  return wy_is_small(v) || (wy_is_obj(v) && wy_obj(v)->kind == WY_K_INT);
+}
+
+static inline bool
+wyrt_is_char(wyv v)
+{
+  return wy_is_imm(v) && ((v >> 3) & 31) == WY_IMM_CHAR;
+}
+
+static inline bool
+wyrt_is_byte(wyv v)
+{
+  return wy_is_imm(v) && ((v >> 3) & 31) == WY_IMM_BYTE;
+}
+
+/* An int or a char: the kinds integer arithmetic accepts. */
+static inline bool
+wyrt_is_intlike(wyv v)
+{
+  return wyrt_is_int(v) || wyrt_is_char(v);
+}
+
+/* The value of a small int or char in *x; false for a big int. */
+static inline bool
+wyrt_small_or_char(wyv v, int64_t *x)
+{
+  if (wy_is_small(v)) {
+    *x = wy_small_val(v);
+    return true;
+  }
+  if (wyrt_is_char(v)) {
+    *x = wy_imm_payload(v);
+    return true;
+  }
+  return false;
+}
+
+mpz_srcptr wyrt_int_mpz(wyv v, WyIntTmp *t); /* int or char; read-only */
+WyBigInt *wyrt_new_bigint(void);             /* value 0, not canonical */
+wyv wyrt_int_finish(WyBigInt *b);            /* canonicalise (may free b) */
+wyv wyrt_int_from_mpz(mpz_srcptr z);         /* copies */
+
+/* ---------------------------------------------------------------- */
+/* real.c: rationals                                                  */
+
+typedef struct WyReal {
+  WyObj h;
+  mpq_t q;        /* canonical: gcd 1, den > 0 */
+} WyReal;
+
+/* Storage for a read-only mpq view of an int or a char. */
+typedef struct WyRealTmp {
+  mpq_t q;
+  WyIntTmp num;
+  mp_limb_t one;
+} WyRealTmp;
+
+static inline WyReal *wy_real(wyv v) { return (WyReal *)wy_obj(v); }
+
+static inline bool
+wyrt_is_real(wyv v)
+{
+  return wy_is_obj(v) && wy_obj(v)->kind == WY_K_REAL;
+}
+
+mpq_srcptr wyrt_real_mpq(wyv v, WyRealTmp *t); /* real, int or char */
+WyReal *wyrt_new_real(void);                   /* value 0 */
+wyv wyrt_real_from_mpq(mpq_srcptr q);          /* copies */
+double wyrt_mpz_to_double(mpz_srcptr z);       /* correctly rounded */
+double wyrt_mpq_to_double(mpq_srcptr q);       /* correctly rounded */
+void wyrt_mpfr_setup(void);                    /* double emulation */
+
+/* ---------------------------------------------------------------- */
+/* string.c: UTF-16 strings                                          */
+
+typedef struct WyString {
+  WyObj h;
+  size_t len, cap;  /* code units used, allocated */
+  uint16_t data[];
+} WyString;
+
+static inline WyString *wy_string(wyv v) { return (WyString *)wy_obj(v); }
+
+static inline bool
+wyrt_is_string(wyv v)
+{
+  return wy_is_obj(v) && wy_obj(v)->kind == WY_K_STRING;
+}
+
+WyString *wyrt_new_str(size_t len);  /* len code units, uninitialised */
+
+/* ---------------------------------------------------------------- */
+/* list.c                                                             */
+
+static inline bool
+wyrt_is_list(wyv v)
+{
+  return wy_is_obj(v) && wy_obj(v)->kind == WY_K_LIST;
+}
+
+/* Check index i (an int) against len with the §8 messages. */
+size_t wyrt_index(wyv i, size_t len, const WyPos *pos);
+/* Check a sublist bound: 0 <= b <= len. */
+size_t wyrt_bound(wyv b, size_t len, const WyPos *pos);
+/* A new empty list, storage s, room for cap elements. */
+WyList *wyrt_new_list(WyListStore s, size_t cap);
+/* Append the borrowed e to the unique list l (storage adjusted). */
+void wyrt_list_push_unique(WyList *l, wyv e);
+
+/* ---------------------------------------------------------------- */
+/* setmap.c: sorted arrays                                           */
+
+typedef struct WySet {
+  WyObj h;
+  size_t len, cap;
+  wyv *data;        /* sorted by wy_compare, no duplicates */
+} WySet;
+
+typedef struct WyMap {
+  WyObj h;
+  size_t len, cap;
+  wyv *keys;        /* sorted by wy_compare, no duplicates */
+  wyv *vals;        /* vals[i] belongs to keys[i] */
+} WyMap;
+
+static inline WySet *wy_setobj(wyv v) { return (WySet *)wy_obj(v); }
+static inline WyMap *wy_mapobj(wyv v) { return (WyMap *)wy_obj(v); }
+
+static inline bool
+wyrt_is_set(wyv v)
+{
+  return wy_is_obj(v) && wy_obj(v)->kind == WY_K_SET;
+}
+
+static inline bool
+wyrt_is_map(wyv v)
+{
+  return wy_is_obj(v) && wy_obj(v)->kind == WY_K_MAP;
+}
+
+/* Build a set from n owned values (sorts, drops duplicates). */
+wyv wyrt_set_take(size_t n, wyv *elems);
+
+/* ---------------------------------------------------------------- */
+/* compound.c: tuples, records, refs, functions                      */
+
+typedef struct WyTuple {
+  WyObj h;
+  size_t n;
+  wyv elems[];
+} WyTuple;
+
+typedef struct WyRecord {
+  WyObj h;
+  const WyShape *shape;  /* field names, sorted */
+  wyv vals[];            /* vals[i] is field shape->names[i] */
+} WyRecord;
+
+typedef struct WyRef {
+  WyObj h;
+  wyv val;
+} WyRef;
+
+typedef struct WyFunc {
+  WyObj h;
+  WyFnEntry entry;
+  const char *name;
+  size_t nbound;
+  wyv bound[];
+} WyFunc;
+
+static inline WyTuple *wy_tupleobj(wyv v) { return (WyTuple *)wy_obj(v); }
+static inline WyRecord *wy_recordobj(wyv v) { return (WyRecord *)wy_obj(v); }
+static inline WyRef *wy_refobj(wyv v) { return (WyRef *)wy_obj(v); }
+static inline WyFunc *wy_funcobj(wyv v) { return (WyFunc *)wy_obj(v); }
+
+static inline bool
+wyrt_is_kind(wyv v, WyKind k)
+{
+  return wy_is_obj(v) && wy_obj(v)->kind == k;
+}
+
+/* Build a record from n owned values in shape order. */
+wyv wyrt_record_take(const WyShape *shape, wyv *vals);
+
+/* ---------------------------------------------------------------- */
+/* print.c: text buffers and Any.toString                            */
+
+typedef struct WyBuf {
+  char *p;          /* realloc'd (plain libc), not NUL-terminated */
+  size_t len, cap;
+} WyBuf;
+
+void wyrt_buf_reserve(WyBuf *b, size_t extra);
+
+static inline void
+wyrt_buf_putc(WyBuf *b, char c)
+{
+  if (b->len == b->cap) wyrt_buf_reserve(b, 1);
+  b->p[b->len++] = c;
+}
+
+void wyrt_buf_put(WyBuf *b, const char *s, size_t n);
+void wyrt_buf_puts(WyBuf *b, const char *s);
+/* Append UTF-16 code units as UTF-8 (lone surrogates as 3 bytes). */
+void wyrt_buf_utf16(WyBuf *b, const uint16_t *s, size_t n);
+/* The text of v: Any.toString, or with raw = true the Java toString
+ * used for map values (§6.2): strings and chars unquoted, bytes as
+ * signed decimals. */
+void wyrt_format(WyBuf *b, wyv v, bool raw);
+void wyrt_format_mpz(WyBuf *b, mpz_srcptr z);
+void wyrt_print_free(void);            /* wy_exit: the scratch buffer */
+
+/* ---------------------------------------------------------------- */
+/* error.c                                                            */
+
+/* Throw v, transferring the caller's reference. */
+_Noreturn void wyrt_throw_owned(wyv v);
+/* A broken invariant of the runtime or the generated code. */
+_Noreturn void wyrt_internal(const char *what);
+
+/* ---------------------------------------------------------------- */
+/* lib_misc.c                                                         */
+
+void wyrt_bench_free(void);
+
+#endif

@@ -1,0 +1,178 @@
+/* test.h -- checks for the unit tests of libwyrt (chibicc test/test.h).
+ *
+ * CHECK(expected, expr)        integers (or anything castable to int64)
+ * CHECK_STR(text, expr)        Any.toString text of a wyv; CONSUMES it
+ * CHECK_TEXT(text, expr)       raw UTF-8 of a string wyv; CONSUMES it
+ * CHECK_FAILS(stderr, status, fn)  run fn() in a child process and check
+ *                              its exit status and its stderr text
+ * CHECK_OUTPUT(stdout, fn)     run fn() in a child, check its stdout
+ * tmp(v)                       keep an operand alive until test_done
+ * A failed check prints FILE:LINE, the expression text, the value and the
+ * expected value, then exits 1.  test_done() calls wy_exit, checks that
+ * every runtime block was freed and prints "OK name".
+ */
+#ifndef TEST_H
+#define TEST_H
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "wyrt.h"
+
+static int test_checks;   /* checks run so far */
+
+static inline void
+check_i64(int64_t expected, int64_t actual, const char *code,
+          const char *file, int line)
+{
+  test_checks++;
+  if (expected == actual) return;
+  printf("%s:%d: %s => %" PRId64 ", expected %" PRId64 "\n", file, line,
+         code, actual, expected);
+  exit(1);
+}
+
+static inline void
+check_text(const char *expected, const char *actual, size_t len,
+           const char *code, const char *file, int line)
+{
+  test_checks++;
+  if (strlen(expected) == len && memcmp(expected, actual, len) == 0) return;
+  printf("%s:%d: %s => \"%.*s\", expected \"%s\"\n", file, line, code,
+         (int)len, actual, expected);
+  exit(1);
+}
+
+static inline void
+check_str(const char *expected, wyv v, const char *code, const char *file,
+          int line)
+{
+  char *buf = NULL;
+  size_t len = 0, cap = 0;
+  wy_format(v, &buf, &len, &cap);
+  wy_decref(v);
+  check_text(expected, buf ? buf : "", len, code, file, line);
+  free(buf);
+}
+
+static inline void
+check_raw(const char *expected, wyv s, const char *code, const char *file,
+          int line)
+{
+  char *text = wy_str_to_utf8(s);
+  wy_decref(s);
+  check_text(expected, text, strlen(text), code, file, line);
+  free(text);
+}
+
+#define CHECK(expected, expr)                                           \
+  check_i64((int64_t)(expected), (int64_t)(expr), #expr, __FILE__, __LINE__)
+#define CHECK_STR(expected, expr)                                       \
+  check_str((expected), (expr), #expr, __FILE__, __LINE__)
+#define CHECK_TEXT(expected, expr)                                      \
+  check_raw((expected), (expr), #expr, __FILE__, __LINE__)
+
+/* A new reference to v, for CHECK_STR on a value the test keeps. */
+static inline wyv
+keep(wyv v)
+{
+  wy_incref(v);
+  return v;
+}
+
+/* tmp(v): an owned value the test uses as an operand; released by
+ * test_done (or release_tmps), so that expressions can nest. */
+static wyv test_tmps[1 << 14];
+static size_t test_ntmps;
+
+static inline wyv
+tmp(wyv v)
+{
+  if (test_ntmps == sizeof test_tmps / sizeof test_tmps[0]) {
+    printf("too many tmp() values\n");
+    exit(1);
+  }
+  test_tmps[test_ntmps++] = v;
+  return v;
+}
+
+static inline void
+release_tmps(void)
+{
+  while (test_ntmps > 0) wy_decref(test_tmps[--test_ntmps]);
+}
+
+/* Run fn in a child with stdout and stderr captured; returns the exit
+ * status (-1 if it did not exit normally). */
+static inline int
+run_child(void (*fn)(void), char *out, size_t nout, char *err, size_t nerr)
+{
+  int po[2], pe[2], status;
+  ssize_t k;
+  size_t lo = 0, le = 0;
+  pid_t pid;
+  fflush(stdout);
+  if (pipe(po) || pipe(pe)) exit(3);
+  pid = fork();
+  if (pid == 0) {
+    dup2(po[1], 1);
+    dup2(pe[1], 2);
+    close(po[0]);
+    close(pe[0]);
+    fn();
+    fflush(stdout);
+    _exit(0);
+  }
+  close(po[1]);
+  close(pe[1]);
+  while (lo + 1 < nout && (k = read(po[0], out + lo, nout - 1 - lo)) > 0)
+    lo += (size_t)k;
+  while (le + 1 < nerr && (k = read(pe[0], err + le, nerr - 1 - le)) > 0)
+    le += (size_t)k;
+  out[lo] = err[le] = 0;
+  close(po[0]);
+  close(pe[0]);
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static inline void
+check_fails(const char *expected, int want, void (*fn)(void),
+            const char *code, const char *file, int line)
+{
+  char out[4096], err[4096];
+  int status = run_child(fn, out, sizeof out, err, sizeof err);
+  check_text(expected, err, strlen(err), code, file, line);
+  check_i64(want, status, code, file, line);
+}
+
+static inline void
+check_output(const char *expected, void (*fn)(void), const char *code,
+             const char *file, int line)
+{
+  char out[1 << 16], err[4096];
+  int status = run_child(fn, out, sizeof out, err, sizeof err);
+  check_text(expected, out, strlen(out), code, file, line);
+  check_i64(0, status, code, file, line);
+}
+
+#define CHECK_FAILS(expected, status, fn)                               \
+  check_fails((expected), (status), (fn), #fn, __FILE__, __LINE__)
+#define CHECK_OUTPUT(expected, fn)                                      \
+  check_output((expected), (fn), #fn, __FILE__, __LINE__)
+
+/* wy_exit, then every runtime block must have been freed. */
+static inline void
+test_done(const char *name)
+{
+  release_tmps();
+  wy_exit();
+  CHECK(0, wy_live_blocks());
+  printf("OK %s\n", name);
+}
+
+#endif

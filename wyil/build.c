@@ -1,0 +1,127 @@
+/* build.c -- constructing WYIL: modules, functions, registers, labels and
+ * instructions, plus the opcode tables generated from ops.def. */
+#include <string.h>
+
+#include "wyil.h"
+
+const char *const wyil_op_name[OP_COUNT] = {
+#define OP(e, text, nargs, flags) text,
+#include "ops.def"
+#undef OP
+};
+
+const int wyil_op_nargs[OP_COUNT] = {
+#define OP(e, text, nargs, flags) nargs,
+#include "ops.def"
+#undef OP
+};
+
+const int wyil_op_flags[OP_COUNT] = {
+#define OP(e, text, nargs, flags) flags,
+#include "ops.def"
+#undef OP
+};
+
+/* ORDER Cmp */
+const char *const wyil_cmp_name[] = {
+  "eq", "ne", "lt", "le", "gt", "ge", "in", "sb", "sbe"
+};
+
+Cmp
+cmp_negate(Cmp c)
+{
+  switch (c) {
+  case CMP_EQ: return CMP_NE;
+  case CMP_NE: return CMP_EQ;
+  case CMP_LT: return CMP_GE;
+  case CMP_LE: return CMP_GT;
+  case CMP_GT: return CMP_LE;
+  case CMP_GE: return CMP_LT;
+  default: internal_error("cmp_negate: %s has no negation", wyil_cmp_name[c]);
+  }
+}
+
+Module *
+wyil_new_module(const char *name, const char *file)
+{
+  Module *m = wyil_alloc(sizeof(Module));
+  m->name = name;
+  m->file = file;
+  return m;
+}
+
+Func *
+wyil_new_func(Module *m, const char *module, const char *name, Type *type,
+              SrcPos pos)
+{
+  Func *fn = wyil_alloc(sizeof(Func));
+  fn->module = module;
+  fn->name = name;
+  fn->type = type;
+  fn->is_method = type && type->kind == TY_METHOD;
+  fn->nparams = type ? type->n : 0;
+  fn->pos = pos;
+  for (int i = 0; i < fn->nparams; i++) wyil_new_reg(fn, NULL);
+  if (m) vec_push(&m->funcs, fn);
+  return fn;
+}
+
+int
+wyil_new_reg(Func *fn, const char *varname)
+{
+  /* regnames has room for 8 names, then grows by doubling: it is full
+   * exactly when nregs is 8, 16, 32, ... */
+  int r = fn->nregs++;
+  if (r == 0 || (r >= 8 && (r & (r - 1)) == 0)) {
+    int cap = r ? r * 2 : 8;
+    const char **v = wyil_alloc(sizeof(char *) * (size_t)cap);
+    if (r) memcpy(v, fn->regnames, sizeof(char *) * (size_t)r);
+    fn->regnames = v;
+  }
+  fn->regnames[r] = varname;
+  return r;
+}
+
+int
+wyil_new_label(Func *fn)
+{
+  return fn->nlabels++;
+}
+
+Insn *
+wyil_emit(Func *fn, Op op, Type *type, int dst, int nargs, const int *args,
+          SrcPos pos)
+{
+  Insn *in = wyil_alloc(sizeof(Insn));
+  in->op = op;
+  in->type = type;
+  in->dst = dst;
+  in->nargs = nargs;
+  if (nargs > 0) {
+    in->args = wyil_alloc(sizeof(int) * (size_t)nargs);
+    memcpy(in->args, args, sizeof(int) * (size_t)nargs);
+  }
+  in->label = -1;
+  in->pos = pos;
+  if (fn->ncode == fn->capcode) {
+    int cap = fn->capcode ? fn->capcode * 2 : 32;
+    Insn **code = wyil_alloc(sizeof(Insn *) * (size_t)cap);
+    if (fn->ncode) memcpy(code, fn->code, sizeof(Insn *) * (size_t)fn->ncode);
+    fn->code = code;
+    fn->capcode = cap;
+  }
+  fn->code[fn->ncode++] = in;
+  return in;
+}
+
+int
+wyil_loop_end(Func *fn, int i)
+{
+  int depth = 0;
+  for (int k = i; k < fn->ncode; k++) {
+    Op op = fn->code[k]->op;
+    if (op == OP_LOOP || op == OP_FORALL) depth++;
+    else if (op == OP_END && --depth == 0) return k;
+  }
+  internal_error("unmatched loop in %s", fn->name);
+}

@@ -1,0 +1,285 @@
+/* wyil.h -- the public interface of wyil/: the register-based intermediate
+ * language between the front end (compiler/) and the filter and back ends.
+ *
+ * A Module is a whole program: every function reachable from the source
+ * file, the standard library's included.  A Func is a flat array of
+ * instructions (Insn); branches go forward to labels, loops are
+ * structured (LOOP/FORALL ... END).  Each instruction carries the static
+ * type it operates on (flow typing happened in the front end) and a
+ * source position.  Registers %0..%(nparams-1) are the parameters.
+ *
+ * The text format printed by wyil_print_module (`wyc --target=wyil`) is
+ * documented in wyil/FORMAT.md.
+ *
+ * Also here, because every part uses them: the Type representation, an
+ * arena allocator and a growable string buffer.
+ */
+#ifndef WYIL_H
+#define WYIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---------------------------------------------------------------- */
+/* Memory: one arena per compilation, freed in one call (util.c)      */
+
+void *wyil_alloc(size_t n);          /* zeroed; never NULL (dies) */
+char *wyil_strdup(const char *s);
+char *wyil_strndup(const char *s, size_t n);
+char *wyil_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void wyil_free_all(void);            /* release everything allocated */
+
+/* Growable array of pointers. */
+typedef struct PtrVec {
+  void **v;      /* elements */
+  int n, cap;    /* used, allocated */
+} PtrVec;
+void vec_push(PtrVec *vec, void *p);
+
+/* Growable string (heap, not arena: freed with sb_free). */
+typedef struct StrBuf {
+  char *s;       /* NUL-terminated contents */
+  size_t len, cap;
+} StrBuf;
+void sb_putc(StrBuf *sb, char c);
+void sb_puts(StrBuf *sb, const char *s);
+void sb_printf(StrBuf *sb, const char *fmt, ...)
+  __attribute__((format(printf, 2, 3)));
+void sb_free(StrBuf *sb);
+
+/* Internal errors: a bug in wyc, never the user's fault. */
+_Noreturn void wyil_internal_error(const char *file, int line,
+                                   const char *fmt, ...);
+#define internal_error(...) wyil_internal_error(__FILE__, __LINE__, __VA_ARGS__)
+
+/* ---------------------------------------------------------------- */
+/* Source positions                                                   */
+
+typedef struct SrcPos {
+  const char *file;  /* path as given (stdlib: its path) */
+  int line, col;     /* 1-based; 0 when unknown */
+} SrcPos;
+
+/* ---------------------------------------------------------------- */
+/* Types (type.c)                                                     */
+
+typedef enum TypeKind {
+  TY_VOID, TY_ANY, TY_NULL, TY_BOOL, TY_BYTE, TY_CHAR, TY_INT, TY_REAL,
+  TY_STRING, TY_LIST, TY_SET, TY_MAP, TY_TUPLE, TY_RECORD, TY_REF,
+  TY_FUNC, TY_METHOD, TY_UNION, TY_NEGATION, TY_INTERSECT, TY_NOMINAL
+} TypeKind;
+
+typedef struct Type Type;
+typedef struct TypeDef TypeDef;
+typedef struct Func Func;
+
+struct Type {
+  TypeKind kind;
+  int n;              /* tuple/union/intersect members, record fields,
+                         func/method parameters */
+  Type **elems;       /* list/set/ref/negation: [0]; map: [0] key, [1]
+                         value; tuple/union/intersect: members; record:
+                         field types in name order; func: parameters */
+  const char **names; /* record: field names, sorted by strcmp */
+  bool open;          /* record: open (`...`) */
+  Type *ret;          /* func/method: return type */
+  Type *receiver;     /* method: receiver type, NULL when headless */
+  TypeDef *def;       /* nominal: the definition */
+};
+
+/* A named type `define Name as T [where C]`. */
+struct TypeDef {
+  const char *module;  /* "whiley/lang/Int", or the program's module */
+  const char *name;    /* "nat" */
+  Type *type;          /* the definition; may contain this nominal */
+  Func *where;         /* constraint: bool f(T $), or NULL */
+  SrcPos pos;
+};
+
+/* Shared simple types (never modified). */
+extern Type *ty_void, *ty_any, *ty_null, *ty_bool, *ty_byte, *ty_char,
+  *ty_int, *ty_real, *ty_string;
+
+Type *ty_list(Type *elem);
+Type *ty_set(Type *elem);
+Type *ty_map(Type *key, Type *val);
+Type *ty_ref(Type *elem);
+Type *ty_tuple(int n, Type **elems);
+/* names need not be sorted: the fields are sorted here */
+Type *ty_record(int n, const char **names, Type **types, bool open);
+Type *ty_func(Type *ret, int n, Type **params);
+Type *ty_method(Type *ret, Type *receiver, int n, Type **params);
+Type *ty_nominal(TypeDef *def);
+Type *ty_negation(Type *t);
+Type *ty_intersect(int n, Type **members);
+/* The union of a and b, flattened and simplified: members that are
+ * subtypes of another member are dropped, T|void = T, T|any = any. */
+Type *ty_union(Type *a, Type *b);
+
+/* Expand nominal types at the top level (not inside). */
+Type *ty_expand(Type *t);
+bool ty_equal(Type *a, Type *b);          /* structural, after expansion */
+/* a <= b: every value of a is a value of b (no coercion; §4.3).
+ * Constraints of nominal types are ignored (their raw types count). */
+bool ty_subtype(Type *a, Type *b);
+/* The record type of t if t (expanded) is a record, or a union of
+ * records that all have field `f`: the field's type (union over the
+ * members).  NULL if t has no field f. */
+Type *ty_field_type(Type *t, const char *f);
+/* Element type of a list (or union of lists); NULL if not a list. */
+Type *ty_list_elem(Type *t);
+Type *ty_set_elem(Type *t);
+bool ty_is(Type *t, TypeKind k);          /* ty_expand(t)->kind == k */
+/* Does t contain a nominal type with a `where` constraint? */
+bool ty_has_constraint(Type *t);
+void ty_print(StrBuf *sb, Type *t);       /* Whiley syntax: [int], {int x} */
+const char *ty_str(Type *t);              /* arena copy of ty_print */
+
+/* ---------------------------------------------------------------- */
+/* Compile-time constants (const.c)                                   */
+
+typedef enum ConstKind {
+  C_NULL, C_BOOL, C_BYTE, C_CHAR, C_INT, C_REAL, C_STRING, C_LIST, C_SET,
+  C_MAP, C_TUPLE, C_RECORD, C_FUNC
+} ConstKind;
+
+typedef struct Const Const;
+struct Const {
+  ConstKind kind;
+  const char *text;   /* int: decimal ("-12"); real: "num/den" normalised
+                         with den > 0 ("1617/500", "5/1"); string: UTF-8 */
+  uint32_t u;         /* bool 0/1, byte, char code unit */
+  int n;              /* compound: number of elements / fields; map: pairs */
+  Const **elems;      /* list/set/tuple elements; map k1,v1,k2,v2...;
+                         record values in name order */
+  const char **names; /* record field names, sorted */
+  Func *fn;           /* C_FUNC: the function referenced */
+};
+
+void const_print(StrBuf *sb, Const *c);   /* as Whiley prints it (§6) */
+bool const_equal(Const *a, Const *b);
+
+/* ---------------------------------------------------------------- */
+/* Instructions                                                       */
+
+#define F_NONE   0
+#define F_DEF    1   /* writes in->dst */
+#define F_FAIL   2   /* may raise a language error */
+#define F_EFFECT 4   /* observable effect: never remove */
+#define F_BRANCH 8   /* may transfer control to in->label */
+#define F_END   16   /* control never falls through */
+
+typedef enum Op {
+#define OP(e, text, nargs, flags) OP_##e,
+#include "ops.def"
+#undef OP
+  OP_COUNT
+} Op;
+
+extern const char *const wyil_op_name[OP_COUNT];
+extern const int wyil_op_nargs[OP_COUNT];
+extern const int wyil_op_flags[OP_COUNT];
+
+/* Comparators of IF and ASSERT.  ORDER Cmp: wyil_cmp_name. */
+typedef enum Cmp {
+  CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE,
+  CMP_IN,   /* %a is an element of the list/set %b */
+  CMP_SB,   /* %a ⊂ %b (proper subset) */
+  CMP_SBE   /* %a ⊆ %b */
+} Cmp;
+extern const char *const wyil_cmp_name[];   /* "eq", "ne", ... */
+Cmp cmp_negate(Cmp c);                      /* lt -> ge; in/sb/sbe: none */
+
+/* One step of an UPDATE path, from the root outwards. */
+typedef enum UpdKind {
+  UPD_INDEX,  /* [%r]: list index, map key or string index, by `type` */
+  UPD_FIELD,  /* .field of a record */
+  UPD_DEREF   /* (*r): through a reference, the object changes in place */
+} UpdKind;
+
+typedef struct UpdStep {
+  UpdKind kind;
+  const char *field;  /* UPD_FIELD */
+  Type *type;         /* the container's type at this step */
+} UpdStep;
+
+typedef struct SwitchCase {
+  Const *value;  /* compared by value equality */
+  int label;     /* target */
+} SwitchCase;
+
+typedef struct Insn {
+  Op op;
+  Type *type;        /* the type operated on (see ops.def) */
+  Type *type2;       /* CONVERT: target type; IFIS: tested type */
+  int dst;           /* destination register, -1 if none */
+  int nargs;         /* number of register operands */
+  int *args;         /* operand registers */
+  Cmp cmp;           /* IF, ASSERT */
+  int label;         /* IF, IFIS, GOTO, LABEL, TRY: label number;
+                        SWITCH: default label */
+  Const *cst;        /* CONST */
+  const char *name;  /* FIELDLOAD: field; ASSERT/FAIL: message */
+  long imm;          /* TUPLELOAD: index */
+  Func *callee;      /* INVOKE, LAMBDA (bound args first) */
+  int nsteps;        /* UPDATE: path length; the first nsteps of args
+                        holding an index are consumed in order by the
+                        UPD_INDEX steps, the last arg is the value */
+  UpdStep *steps;
+  int ncases;        /* SWITCH */
+  SwitchCase *cases;
+  SrcPos pos;        /* source position (for errors and --explain) */
+} Insn;
+
+/* ---------------------------------------------------------------- */
+/* Functions and modules                                              */
+
+struct Func {
+  const char *module;   /* "whiley/lang/Math", or the program's name */
+  const char *name;     /* source name, "main" */
+  const char *cname;    /* unique C identifier chosen by lowering */
+  Type *type;           /* TY_FUNC or TY_METHOD */
+  bool is_method;       /* declared with :: */
+  bool is_native;       /* no body: runtime wy_lib_<Module>_<name> */
+  bool is_public;
+  int nparams;          /* registers %0..%(nparams-1) */
+  int nregs;            /* registers used */
+  const char **regnames;/* source variable per register, or NULL */
+  Insn **code;          /* instructions */
+  int ncode, capcode;
+  int nlabels;          /* labels are 0..nlabels-1 */
+  SrcPos pos;
+};
+
+typedef struct Module {
+  const char *name;     /* the program's module name (file stem) */
+  const char *file;     /* its source path */
+  PtrVec funcs;         /* Func*: all functions of the program */
+  PtrVec typedefs;      /* TypeDef*: all named types used */
+  Func *main;           /* `void ::main(System.Console)` or NULL */
+} Module;
+
+/* Builder (build.c). */
+Module *wyil_new_module(const char *name, const char *file);
+Func *wyil_new_func(Module *m, const char *module, const char *name,
+                    Type *type, SrcPos pos);
+int wyil_new_reg(Func *fn, const char *varname);  /* varname may be NULL */
+int wyil_new_label(Func *fn);
+/* Append an instruction; args are copied. */
+Insn *wyil_emit(Func *fn, Op op, Type *type, int dst, int nargs,
+                const int *args, SrcPos pos);
+
+/* Index of the END matching the LOOP/FORALL at code[i]. */
+int wyil_loop_end(Func *fn, int i);
+
+/* Printer (print.c): the text of `wyc --target=wyil`. */
+void wyil_print_insn(StrBuf *sb, Insn *in);
+void wyil_print_func(FILE *out, Func *fn);
+void wyil_print_module(FILE *out, Module *m);
+
+/* Verifier (verify.c): structural checks; an internal error on failure. */
+void wyil_verify(Module *m);
+
+#endif
