@@ -14,12 +14,16 @@ PREFIX  ?= /usr/local
 COMPILER_DIRS = compiler wyil filter c_backend opencl_backend
 COMPILER_SRC  = $(foreach d,$(COMPILER_DIRS),$(wildcard $(d)/*.c))
 COMPILER_OBJ  = $(COMPILER_SRC:%.c=$(B)/%.o)
-RUNTIME_SRC   = $(wildcard runtime/*.c)
+# libwyrt: values, printing, errors, stdlib natives (every executable);
+# libwyrt_ocl: the OpenCL device layer (offloading executables only)
+OCL_SRC       = $(wildcard runtime/ocl_*.c)
+OCL_OBJ       = $(OCL_SRC:%.c=$(B)/%.o)
+RUNTIME_SRC   = $(filter-out $(OCL_SRC),$(wildcard runtime/*.c))
 RUNTIME_OBJ   = $(RUNTIME_SRC:%.c=$(B)/%.o)
 UNIT_SRC      = $(wildcard tests/unit/*.c)
 UNIT_BIN      = $(UNIT_SRC:tests/unit/%.c=$(B)/unit/%)
 
-all: bin/wyc $(B)/libwyrt.a
+all: bin/wyc $(B)/libwyrt.a $(B)/libwyrt_ocl.a
 
 bin/wyc: $(COMPILER_OBJ)
 	@mkdir -p bin
@@ -29,15 +33,21 @@ $(B)/libwyrt.a: $(RUNTIME_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
+$(B)/libwyrt_ocl.a: $(OCL_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 # Unit tests link the runtime (tests of runtime code) or the compiler's
 # objects minus its main (tests of compiler parts).
-$(B)/unit/%: tests/unit/%.c $(B)/libwyrt.a $(filter-out $(B)/compiler/main.o,$(COMPILER_OBJ))
+LIB_OBJ = $(filter-out $(B)/compiler/main.o,$(COMPILER_OBJ))
+$(B)/unit/%: tests/unit/%.c $(B)/libwyrt.a $(B)/libwyrt_ocl.a $(LIB_OBJ)
 	@mkdir -p $(B)/unit
-	$(CC) $(CFLAGS) -Iruntime -o $@ $< $(filter-out $(B)/compiler/main.o,$(COMPILER_OBJ)) $(B)/libwyrt.a $(LDLIBS)
+	$(CC) $(CFLAGS) -Iruntime -o $@ $< $(LIB_OBJ) $(B)/libwyrt_ocl.a \
+	  $(B)/libwyrt.a -lOpenCL $(LDLIBS)
 
 units: $(UNIT_BIN)
 
@@ -50,18 +60,24 @@ asan:
 test-asan: all units
 	@WYC_BUILD=$(B) bash tests/run.sh
 
+# The benchmark comparison.  For now: the list-building benchmarks of the
+# exact (--target=c) path; the device comparison comes with the OpenCL
+# target (benchmarks/README.md).
+bench: all
+	@bash benchmarks/lists/run.sh
+
 80:
 	@grep -n '.\{81,\}' $$(git ls-files '*.c' '*.h' '*.def') || echo "no line over 80 columns"
 
 install: all
 	install -d $(PREFIX)/bin $(PREFIX)/lib/wyc $(PREFIX)/include/wyc $(PREFIX)/share/wyc
 	install -m 755 bin/wyc $(PREFIX)/bin/wyc
-	install -m 644 $(B)/libwyrt.a $(PREFIX)/lib/wyc/libwyrt.a
+	install -m 644 $(B)/libwyrt.a $(B)/libwyrt_ocl.a $(PREFIX)/lib/wyc/
 	install -m 644 runtime/wyrt.h $(PREFIX)/include/wyc/wyrt.h
 	cp -r stdlib $(PREFIX)/share/wyc/
 
 clean:
 	rm -rf build build-asan bin
 
-.PHONY: all units test asan test-asan 80 install clean
--include $(COMPILER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d)
+.PHONY: all units test asan test-asan bench 80 install clean
+-include $(COMPILER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d) $(OCL_OBJ:.o=.d)

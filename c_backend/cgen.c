@@ -219,7 +219,8 @@ call_expr(Gen *g, Func *callee, const char **args, int nargs)
   }
   StrBuf sb = {0};
   sb_printf(&sb, "%s(", func_cname(callee));
-  for (int i = 0; i < nargs; i++) sb_printf(&sb, "%s%s", i ? ", " : "", args[i]);
+  for (int i = 0; i < nargs; i++)
+    sb_printf(&sb, "%s%s", i ? ", " : "", args[i]);
   sb_putc(&sb, ')');
   const char *s = wyil_strdup(sb.s);
   sb_free(&sb);
@@ -340,7 +341,14 @@ emit_epilogue(Gen *g)
   if (!g->used_throw) return;
   sb_puts(g->out, "wyc_throw:;\n");
   emit_release_frame(g);
-  emit(g, "wy_throw(wyc_tv);");
+  /* wy_throw borrows: the frame's reference parks in wyc_thrown (until
+   * the next throw or the exit) instead of leaking */
+  if (!g->thrown_global)
+    sb_puts(&g->consts, "/* the last value thrown out of a function */\n"
+            "static wyv wyc_thrown;\n\n");
+  g->thrown_global = true;
+  emit(g, "wy_set(&wyc_thrown, wyc_tv);");
+  emit(g, "wy_throw(wyc_thrown);");
 }
 
 static void
@@ -496,6 +504,7 @@ write_main(Gen *g, FILE *out)
         "static void\nwyc_consts_free(void)\n{\n", out);
   StrBuf sb = {0};
   emit_consts_free(g, &sb);
+  if (g->thrown_global) sb_puts(&sb, "  wy_set(&wyc_thrown, WY_UNDEF);\n");
   if (sb.len) fputs(sb.s, out);
   sb_free(&sb);
   fputs("}\n\n", out);

@@ -104,7 +104,11 @@ emit_forall(Gen *g, int i)
     const char *c = wyil_fmt("wyc_c%d", i), *idx = wyil_fmt("wyc_i%d", i);
     const char *len, *get;
     iter_exprs(in->type, c, idx, &len, &get);
-    emit(g, "%s(&%s, wyc_own(r%d));", g->set, c, in->args[0]);
+    int a = in->args[0];
+    if (g->fl->moves && !flow_live_after(g->fl, i, a) && a != in->dst)
+      emit(g, "%s(&%s, r%d); r%d = WY_UNDEF;", g->set, c, a, a);
+    else
+      emit(g, "%s(&%s, wyc_own(r%d));", g->set, c, a);
     emit(g, "wyc_i%d = 0;", i);
     emit(g, "wyc_n%d = %s;", i, len);
     emit(g, "for (; wyc_i%d < wyc_n%d; wyc_i%d++) {", i, i, i);

@@ -11,8 +11,8 @@
  *     loop counts instead of building the list;
  *   - liveness of registers, so that the last use of a value can move
  *     it instead of copying (what makes `xs = xs + [x]` and `xs[i] = e`
- *     work in place).  Functions with a TRY skip it: a throw may land
- *     anywhere in the region and the analysis does not model that.
+ *     work in place).  Inside a try region every call and throw also
+ *     flows to the region's handler.
  */
 #include <string.h>
 
@@ -158,7 +158,14 @@ succs(Flow *fl, int i, int *out)
   int n = 0;
   switch (in->op) {
   case OP_END:
-    out[n++] = fl->match[i];
+    /* back to the body's start: a FORALL reads its collection (and
+     * range bounds) on entry only; the next element or the exit */
+    if (fn->code[fl->match[i]]->op == OP_FORALL) {
+      out[n++] = fl->match[i] + 1;
+      if (i + 1 < fn->ncode) out[n++] = i + 1;
+    } else {
+      out[n++] = fl->match[i];
+    }
     return n;
   case OP_FORALL:
     out[n++] = i + 1;
@@ -174,6 +181,12 @@ succs(Flow *fl, int i, int *out)
     return n;
   case OP_IF: case OP_IFIS: case OP_TRY:
     out[n++] = fl->label_at[in->label];
+    break;
+  case OP_INVOKE: case OP_INDIRECT: case OP_THROW:
+    /* may throw: inside a try region, to its handler */
+    if (fl->try_in[i] >= 0)
+      out[n++] = fl->label_at[fn->code[fl->try_in[i]]->label];
+    if (in->op == OP_THROW) return n;
     break;
   default:
     if (wyil_op_flags[in->op] & F_END) return n;
@@ -213,7 +226,7 @@ solve_liveness(Flow *fl)
   int n = fn->ncode, w = fl->nwords;
   uint64_t *live_in = wyil_alloc(sizeof(uint64_t) * (size_t)n * (size_t)w);
   uint64_t *tmp = wyil_alloc(sizeof(uint64_t) * (size_t)w);
-  int maxs = 2;
+  int maxs = 3;
   for (int i = 0; i < n; i++)
     if (fn->code[i]->op == OP_SWITCH && fn->code[i]->ncases + 2 > maxs)
       maxs = fn->code[i]->ncases + 2;
@@ -318,8 +331,7 @@ flow_new(Func *fn)
   scan_ranges(fl);
   fl->nwords = (fn->nregs + 63) / 64;
   if (fl->nwords == 0) fl->nwords = 1;
-  fl->moves = !fl->has_try
-              && (size_t)fn->ncode * (size_t)fl->nwords <= LIVE_MAX_WORDS;
+  fl->moves = (size_t)fn->ncode * (size_t)fl->nwords <= LIVE_MAX_WORDS;
   if (fl->moves) {
     fl->live_out = wyil_alloc(sizeof(uint64_t) * (size_t)fn->ncode
                               * (size_t)fl->nwords + 1);

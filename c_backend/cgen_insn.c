@@ -137,6 +137,14 @@ cmp_expr(Gen *g, Cmp cmp, Type *t, int a, int b)
   return wyil_fmt("(wy_num_cmp(r%d, r%d) %s 0)", a, b, rel[cmp]);
 }
 
+/* The negation of a condition from cmp_expr: each is a call, a
+ * negated call, or parenthesised. */
+static const char *
+negate(const char *cond)
+{
+  return cond[0] == '!' ? cond + 1 : wyil_fmt("!%s", cond);
+}
+
 /* `%a is U` */
 static const char *
 is_expr(Gen *g, int a, Type *u)
@@ -439,7 +447,7 @@ emit_insn(Gen *g, int i)
   case OP_FORALL: emit_forall(g, i); return;
   case OP_END: emit_end(g, i); return;
   case OP_ASSERT:
-    emit(g, "if (!%s)", cmp_expr(g, in->cmp, in->type, a, b));
+    emit(g, "if (%s)", negate(cmp_expr(g, in->cmp, in->type, a, b)));
     emit(g, "  wy_fail(%s, %s);",
          cstr_lit(in->name ? in->name : "assertion failed"),
          pos_ref(g, in->pos));

@@ -10,7 +10,8 @@
  *   wyc_ret: wy_decref(every rN); return wyc_rv;
  * A RETURN moves its register into wyc_rv and jumps to wyc_ret; a THROW
  * outside any TRY of the function moves its value into wyc_tv and jumps
- * to wyc_throw, which releases the frame and calls wy_throw.
+ * to wyc_throw, which releases the frame and calls wy_throw (the
+ * value's reference parks in the global wyc_thrown).
  *
  * Static data (type descriptors, record shapes, positions, constant
  * caches, trampolines, `where` wrappers) is collected while the bodies
@@ -43,8 +44,9 @@ typedef struct Gen {
   Module *m;
   /* output sections, written in this order by cgen_module */
   StrBuf protos;     /* prototypes of functions and natives */
-  StrBuf tyfwd;      /* forward declarations of type descriptors */
-  StrBuf types;      /* type descriptors, `where` wrapper prototypes */
+  StrBuf tyfwd;      /* forward declarations of type descriptors and
+                        `where` wrappers */
+  StrBuf types;      /* type descriptors */
   StrBuf shapes;     /* record shapes */
   StrBuf poss;       /* source positions */
   StrBuf tramps;     /* trampolines of function values */
@@ -64,6 +66,7 @@ typedef struct Gen {
                         (functions with a TRY: setjmp) */
   bool used_ret;     /* some RETURN jumped to wyc_ret */
   bool used_throw;   /* some THROW jumped to wyc_throw */
+  bool thrown_global; /* wyc_thrown is declared */
 } Gen;
 
 /* Append one line of code at the current indentation. */
@@ -95,7 +98,7 @@ struct Flow {
   bool has_try;
   int *range_of;      /* FORALL -> the RANGE it counts over, -1 */
   bool *elided;       /* RANGE insns folded into their FORALL */
-  /* liveness (only when moves are on: no TRY, not too large) */
+  /* liveness (only when moves are on: the function is not too large) */
   bool moves;
   int nwords;         /* 64-bit words per register set */
   uint64_t *live_out; /* ncode * nwords */

@@ -56,7 +56,8 @@ struct Token {
 };
 
 /* Lex a whole file (read from path) into a token list ending in TK_EOF,
- * with the layout filter applied.  Errors are user errors. */
+ * with the layout filter applied.  Errors are user errors.  The TK_EOF
+ * token's next is itself: walk with `tok->kind != TK_EOF`. */
 Token *lex_file(const char *path);
 Token *lex_string(const char *file, const char *text);
 bool tok_is(Token *tok, const char *text);  /* punct or keyword spelling */
@@ -274,6 +275,10 @@ const char *parse_tok_desc(Token *tok);  /* "'x'", "end of line", ... */
 /* tok must spell text, else error "expected 'text' CONTEXT, found ..." */
 Token *parse_expect(Token *tok, const char *text, const char *context);
 Node *parse_new_node(NodeKind kind, Token *tok);
+/* Nesting guard around recursive productions: too deep is an error,
+ * not a stack overflow. */
+void parse_enter(Token *tok);
+void parse_leave(void);
 typedef void *ParseFn(Token **rest, Token *tok, void *arg);
 typedef struct ParseFail {
   Token *tok;            /* where the abandoned attempt failed */
@@ -466,6 +471,11 @@ bool coercible(Type *from, Type *to);
 Val bool_value(Lower *L, Node *e);
 Val lower_call(Lower *L, Node *e, bool want_value);
 void lower_check_index(Lower *L, Val coll, Val idx, SrcPos pos);
+
+/* Open one FORALL per source `v in e` of a comprehension or quantifier
+ * (e->vars, e->args), binding the variables; returns the loop count. */
+int lower_open_sources(Lower *L, Node *e);
+void lower_close_sources(Lower *L, Node *e, int nloops);
 
 /* lower_cond.c */
 /* Jump to label when e evaluates to `sense`, fall through otherwise.

@@ -654,6 +654,7 @@ filter(Lexer *lx, SrcPos eof_pos)
   eof->kind = TK_EOF;
   eof->text = "";
   eof->pos = eof_pos;
+  eof->next = eof;  /* the parser may look past the end safely */
   cur->next = eof;
   return head.next;
 }

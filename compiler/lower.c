@@ -718,26 +718,20 @@ lower_return(Lower *L, Node *s)
     Env *saved = L->env;
     L->env = env_new();
     Type *pt = L->fn->type;
-    for (int i = 0; i < pt->n; i++) {
-      const char *pname = L->fs->decl->params[i].name;
-      env_set(L->env, pname, pt->elems[i]);
-    }
+    Decl *d = L->fs->decl;
+    int first = d->receiver ? 1 : 0;
+    for (int i = 0; i < d->nparams; i++)
+      env_set(L->env, d->params[i].name, pt->elems[first + i]);
     env_set(L->env, "$", L->ret);
     /* bind names to the shadow registers through a fresh var map */
     VarReg *vars = L->vars;
     int nvars = L->nvars, capvars = L->capvars;
-    L->vars = NULL;
-    L->nvars = L->capvars = 0;
-    for (int i = 0; i < pt->n; i++) {
-      if (L->nvars == L->capvars) {
-        L->capvars = L->capvars ? 2 * L->capvars : 16;
-        VarReg *nv = wyil_alloc(sizeof(VarReg) * (size_t)L->capvars);
-        if (L->nvars) memcpy(nv, L->vars, sizeof(VarReg) * (size_t)L->nvars);
-        L->vars = nv;
-      }
-      L->vars[L->nvars++] = (VarReg){L->fs->decl->params[i].name,
-                                     L->shadows[i]};
-    }
+    L->capvars = d->nparams + 16;
+    L->vars = wyil_alloc(sizeof(VarReg) * (size_t)L->capvars);
+    L->nvars = 0;
+    for (int i = 0; i < d->nparams; i++)
+      L->vars[L->nvars++] = (VarReg){d->params[i].name,
+                                     L->shadows[first + i]};
     int dollar = lower_var(L, "$");
     int args[1] = {v.reg};
     lower_emit(L, OP_ASSIGN, L->ret, dollar, 1, args, s->pos);
@@ -879,13 +873,15 @@ static void
 check_param_constraints(Lower *L, Decl *d)
 {
   Type *t = L->fn->type;
-  for (int i = 0; i < t->n; i++) {
+  int first = d->receiver ? 1 : 0;
+  for (int i = first; i < t->n; i++) {
     if (!ty_has_constraint(t->elems[i])) continue;
     int ok = lower_new_label(L);
-    Insn *in = lower_emit(L, OP_IFIS, t->elems[i], -1, 1, &i, d->params[i].pos);
+    SrcPos pos = d->params[i - first].pos;
+    Insn *in = lower_emit(L, OP_IFIS, t->elems[i], -1, 1, &i, pos);
     in->type2 = t->elems[i];
     in->label = ok;
-    lower_emit(L, OP_FAIL, NULL, -1, 0, NULL, d->params[i].pos)->name =
+    lower_emit(L, OP_FAIL, NULL, -1, 0, NULL, pos)->name =
       "constraint not satisfied";
     lower_label(L, ok, d->pos);
   }
@@ -904,24 +900,24 @@ lower_func(Program *prog, FuncSym *fs)
   L.fn = fn;
   L.ret = fn->type->ret;
   L.env = env_new();
+  /* parameters are registers 0..n-1; `this` first for a receiver */
+  int first = d->receiver ? 1 : 0;
+  L.capvars = d->nparams + 16;
+  L.vars = wyil_alloc(sizeof(VarReg) * (size_t)L.capvars);
+  if (first) {
+    fn->regnames[0] = "this";
+    L.vars[L.nvars++] = (VarReg){"this", 0};
+    env_set(L.env, "this", fn->type->elems[0]);
+  }
   for (int i = 0; i < d->nparams; i++) {
     for (int k = 0; k < i; k++)
       if (!strcmp(d->params[k].name, d->params[i].name))
         error_at(d->params[i].pos, "duplicate parameter '%s'",
                  d->params[i].name);
-    /* parameters are registers 0..n-1 */
-    fn->regnames[i] = d->params[i].name;
-    if (L.nvars == L.capvars) {
-      L.capvars = L.capvars ? 2 * L.capvars : 16;
-      VarReg *v = wyil_alloc(sizeof(VarReg) * (size_t)L.capvars);
-      if (L.nvars) memcpy(v, L.vars, sizeof(VarReg) * (size_t)L.nvars);
-      L.vars = v;
-    }
-    L.vars[L.nvars++] = (VarReg){d->params[i].name, i};
-    env_set(L.env, d->params[i].name, fn->type->elems[i]);
+    fn->regnames[first + i] = d->params[i].name;
+    L.vars[L.nvars++] = (VarReg){d->params[i].name, first + i};
+    env_set(L.env, d->params[i].name, fn->type->elems[first + i]);
   }
-  if (fn->is_method && d->receiver)
-    env_set(L.env, "this", fn->type->receiver), lower_var(&L, "this");
   check_param_constraints(&L, d);
   if (d->requires) {
     int ok = lower_new_label(&L);
@@ -935,8 +931,8 @@ lower_func(Program *prog, FuncSym *fs)
   }
   if (d->ensures) {
     L.ensures = d->ensures;
-    L.shadows = wyil_alloc(sizeof(int) * (size_t)(d->nparams + 1));
-    for (int i = 0; i < d->nparams; i++) {
+    L.shadows = wyil_alloc(sizeof(int) * (size_t)(fn->type->n + 1));
+    for (int i = 0; i < fn->type->n; i++) {
       L.shadows[i] = lower_tmp(&L);
       int a[1] = {i};
       lower_emit(&L, OP_ASSIGN, fn->type->elems[i], L.shadows[i], 1, a, d->pos);

@@ -240,12 +240,31 @@ cond_logic(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
   L->env = sense ? *fenv : *tenv;
 }
 
-/* some/all/no { x in xs, ... | cond } as nested loops (§5.12). */
+/* some/all/no { x in xs, ... | cond } as nested loops (§5.12):
+ * `some` jumps out of the loops at the first witness; all { .. | c } is
+ * no { .. | !c }, and no is the negation of some. */
 static void
 cond_quant(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
 {
-  error_at(e->pos, "quantifiers are not supported yet");
-  (void)L; (void)sense; (void)label; (void)tenv; (void)fenv;
+  bool want_witness = e->op == Q_SOME ? sense : !sense;
+  bool witness_cond = e->op != Q_ALL;   /* all: look for a counterexample */
+  Env *before = env_copy(L->env);
+  int found = lower_new_label(L), done = lower_new_label(L);
+  int nloops = lower_open_sources(L, e);
+  Env *t, *f;
+  lower_cond(L, e->cond, witness_cond, found, &t, &f);
+  lower_close_sources(L, e, nloops);
+  L->env = env_copy(before);
+  /* no witness found */
+  if (!want_witness) lower_goto(L, label, e->pos);
+  else lower_goto(L, done, e->pos);
+  lower_label(L, found, e->pos);
+  L->env = env_copy(before);
+  if (want_witness) lower_goto(L, label, e->pos);
+  lower_label(L, done, e->pos);
+  *tenv = env_copy(before);
+  *fenv = env_copy(before);
+  L->env = env_copy(before);
 }
 
 void

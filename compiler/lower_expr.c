@@ -478,24 +478,219 @@ deref(Lower *L, Val r, SrcPos pos)
   return emit1(L, OP_DEREF, r.type, t->elems[0], r, pos);
 }
 
+int
+lower_open_sources(Lower *L, Node *e)
+{
+  for (int i = 0; i < e->vars.n; i++) {
+    Node *v = e->vars.v[i];
+    Node *src = e->args.v[i];
+    Val s = lower_expr(L, src);
+    Type *t = ty_expand(s.type);
+    Type *et = t->kind == TY_STRING ? ty_char : ty_list_elem(t);
+    if (!et) et = ty_set_elem(t);
+    if (!et) error_at(src->pos, "cannot iterate over a value of type %s",
+                      ty_str(s.type));
+    if (env_get(L->env, v->name))
+      error_at(v->pos, "variable '%s' already defined", v->name);
+    int r = lower_var(L, v->name);
+    lower_emit(L, OP_FORALL, s.type, r, 1, &s.reg, v->pos);
+    env_set(L->env, v->name, et);
+  }
+  return e->vars.n;
+}
+
+void
+lower_close_sources(Lower *L, Node *e, int nloops)
+{
+  for (int i = 0; i < nloops; i++) {
+    if (!L->env) L->env = env_new();
+    lower_emit(L, OP_NOP, NULL, -1, 0, NULL, e->pos);
+    lower_emit(L, OP_END, NULL, -1, 0, NULL, e->pos);
+  }
+}
+
+/* { e | x in xs, y in ys, cond }: always a set (§5.12) */
+static Val
+lower_comprehension(Lower *L, Node *e)
+{
+  Env *before = env_copy(L->env);
+  int r = lower_tmp(L);
+  Type *empty = ty_set(ty_void);
+  lower_emit(L, OP_NEWSET, empty, r, 0, NULL, e->pos);
+  int nloops = lower_open_sources(L, e);
+  int skip = lower_new_label(L);
+  if (e->cond) {
+    Env *t, *f;
+    lower_cond(L, e->cond, false, skip, &t, &f);
+    L->env = t;
+  }
+  Val v = lower_expr(L, e->lhs);
+  Type *st = ty_set(v.type);
+  int args[2] = {r, v.reg};
+  lower_emit(L, OP_UNIONL, st, r, 2, args, e->pos);
+  lower_label(L, skip, e->pos);
+  lower_close_sources(L, e, nloops);
+  L->env = before;
+  return (Val){r, st};
+}
+
+/* Names used in a lambda body (an over-approximation of its free
+ * variables: names that are also variables in scope get captured). */
+static void
+collect_names(Node *n, PtrVec *out)
+{
+  if (!n) return;
+  if (n->kind == ND_NAME) {
+    for (int i = 0; i < out->n; i++)
+      if (!strcmp(out->v[i], n->name)) return;
+    vec_push(out, (void *)n->name);
+    return;
+  }
+  collect_names(n->lhs, out);
+  collect_names(n->rhs, out);
+  collect_names(n->cond, out);
+  NodeList *lists[] = {&n->args, &n->body, &n->else_body, &n->cases};
+  for (int k = 0; k < 4; k++)
+    for (int i = 0; i < lists[k]->n; i++) collect_names(lists[k]->v[i], out);
+}
+
+static int lambda_count;
+
+/* &(T1 x, T2 y -> body): a private function whose leading parameters are
+ * the captured variables (by value, at creation, §2.6). */
+static Val
+lower_lambda(Lower *L, int np, const char **pnames, Type **ptypes,
+             Node *body, SrcPos pos)
+{
+  PtrVec names = {0}, captured = {0};
+  collect_names(body, &names);
+  for (int i = 0; i < names.n; i++) {
+    const char *nm = names.v[i];
+    bool is_param = false;
+    for (int k = 0; k < np; k++)
+      if (!strcmp(pnames[k], nm)) is_param = true;
+    if (!is_param && env_get(L->env, nm)) vec_push(&captured, (void *)nm);
+  }
+  int nc = captured.n, n = nc + np;
+  Type **pts = wyil_alloc(sizeof(Type *) * (size_t)(n + 1));
+  for (int i = 0; i < nc; i++) pts[i] = env_get(L->env, captured.v[i]);
+  for (int i = 0; i < np; i++) pts[nc + i] = ptypes[i];
+  Func *fn = wyil_new_func(L->prog->m, L->fn->module,
+                           wyil_fmt("$lambda%d", lambda_count),
+                           ty_func(ty_any, n, pts), pos);
+  fn->cname = wyil_fmt("wyl_%d", lambda_count++);
+  fn->is_method = L->fn->is_method;
+  Lower M = {0};
+  M.prog = L->prog;
+  M.sc = L->sc;
+  M.fs = L->fs;
+  M.fn = fn;
+  M.env = env_new();
+  M.vars = wyil_alloc(sizeof(VarReg) * (size_t)(n + 16));
+  M.capvars = n + 16;
+  for (int i = 0; i < n; i++) {
+    const char *nm = i < nc ? (const char *)captured.v[i] : pnames[i - nc];
+    M.vars[M.nvars++] = (VarReg){nm, i};
+    fn->regnames[i] = nm;
+    env_set(M.env, nm, pts[i]);
+  }
+  Val v = lower_expr(&M, body);
+  M.ret = v.type;
+  lower_emit(&M, OP_RETURN, v.type, -1, 1, &v.reg, pos);
+  fn->type = ty_func(v.type, n, pts);
+  int *regs = wyil_alloc(sizeof(int) * (size_t)(nc + 1));
+  for (int i = 0; i < nc; i++) regs[i] = lower_var(L, captured.v[i]);
+  Type *vt = ty_func(v.type, np, pts + nc);
+  if (fn->is_method) vt->kind = TY_METHOD;
+  int r = lower_tmp(L);
+  Insn *in = lower_emit(L, OP_LAMBDA, vt, r, nc, regs, pos);
+  in->callee = fn;
+  return (Val){r, vt};
+}
+
+static Val
+lower_lambda_expr(Lower *L, Node *e)
+{
+  int np = e->params.n;
+  const char **names = wyil_alloc(sizeof(char *) * (size_t)(np + 1));
+  Type **types = wyil_alloc(sizeof(Type *) * (size_t)(np + 1));
+  for (int i = 0; i < np; i++) {
+    Node *p = e->params.v[i];
+    names[i] = p->name;
+    types[i] = resolve_type(&L->sc, p->type);
+  }
+  return lower_lambda(L, np, names, types, e->lhs, e->pos);
+}
+
+/* The candidates for &name or &Mod.name. */
+static void
+funcref_cands(Lower *L, Node *e, PtrVec *cands)
+{
+  const char *dot = strrchr(e->name, '.');
+  if (!dot) {
+    lookup_funcs(&L->sc, e->name, cands);
+    return;
+  }
+  const char *modname = wyil_strndup(e->name, (size_t)(dot - e->name));
+  const char *mdot = strrchr(modname, '.');
+  ModInfo *mod = lookup_module(&L->sc, mdot ? mdot + 1 : modname);
+  if (mod) module_funcs(mod, dot + 1, cands);
+}
+
+/* &f(a, _, c): a lambda over the holes that calls f */
+static Val
+lower_partial(Lower *L, Node *e, Func *f)
+{
+  if (f->type->n != e->args.n)
+    error_at(e->pos, "expected %d arguments, found %d", f->type->n,
+             e->args.n);
+  int np = 0;
+  const char **names = wyil_alloc(sizeof(char *) * (size_t)(e->args.n + 1));
+  Type **types = wyil_alloc(sizeof(Type *) * (size_t)(e->args.n + 1));
+  Node *call = wyil_alloc(sizeof(Node));
+  call->kind = ND_CALL;
+  call->pos = e->pos;
+  call->lhs = wyil_alloc(sizeof(Node));
+  call->lhs->kind = ND_NAME;
+  call->lhs->pos = e->pos;
+  call->lhs->name = e->name;
+  if (strchr(e->name, '.')) {
+    /* Mod.f: a field node whose lhs names the module */
+    const char *dot = strrchr(e->name, '.');
+    Node *m = wyil_alloc(sizeof(Node));
+    m->kind = ND_NAME;
+    m->pos = e->pos;
+    m->name = wyil_strndup(e->name, (size_t)(dot - e->name));
+    call->lhs->kind = ND_FIELD;
+    call->lhs->lhs = m;
+    call->lhs->name = dot + 1;
+  }
+  for (int i = 0; i < e->args.n; i++) {
+    Node *a = e->args.v[i];
+    if (!a) {
+      a = wyil_alloc(sizeof(Node));
+      a->kind = ND_NAME;
+      a->pos = e->pos;
+      a->name = wyil_fmt("$hole%d", i);
+      names[np] = a->name;
+      types[np++] = f->type->elems[i];
+    }
+    nodes_push(&call->args, a);
+  }
+  return lower_lambda(L, np, names, types, call, e->pos);
+}
+
 static Val
 lower_funcref(Lower *L, Node *e)
 {
-  if (e->has_args)
-    error_at(e->pos, "partial application is not supported yet");
   PtrVec cands = {0};
-  Node *n = e->lhs;
-  if (n && n->kind == ND_NAME) lookup_funcs(&L->sc, n->name, &cands);
-  else if (n && n->kind == ND_FIELD && n->lhs->kind == ND_NAME) {
-    ModInfo *mod = lookup_module(&L->sc, n->lhs->name);
-    if (mod) module_funcs(mod, n->name, &cands);
-  } else if (!n && e->name) {
-    lookup_funcs(&L->sc, e->name, &cands);
-  }
-  if (cands.n == 0) error_at(e->pos, "unknown function");
-  if (cands.n > 1) error_at(e->pos, "reference to an overloaded function is "
-                            "ambiguous");
+  funcref_cands(L, e, &cands);
+  if (cands.n == 0) error_at(e->pos, "unknown function '%s'", e->name);
+  if (cands.n > 1)
+    error_at(e->pos, "reference to overloaded function '%s' is ambiguous",
+             e->name);
   Func *fn = use_func(L->prog, cands.v[0]);
+  if (e->has_args) return lower_partial(L, e, fn);
   int r = lower_tmp(L);
   Insn *in = lower_emit(L, OP_LAMBDA, fn->type, r, 0, NULL, e->pos);
   in->callee = fn;
@@ -552,9 +747,9 @@ lower_expr(Lower *L, Node *e)
     return emit1(L, OP_NEWOBJECT, ty_ref(v.type), ty_ref(v.type), v, e->pos);
   }
   case ND_LAMBDA:
-    error_at(e->pos, "lambda expressions are not supported yet");
+    return lower_lambda_expr(L, e);
   case ND_COMPREHENSION:
-    error_at(e->pos, "set comprehensions are not supported yet");
+    return lower_comprehension(L, e);
   case ND_QUANT:
     return bool_value(L, e);
   default:

@@ -20,6 +20,7 @@
 
 static Node *postfix(Token **rest, Token *tok);
 static Node *term(Token **rest, Token *tok);
+static Node *term_unguarded(Token **rest, Token *tok);
 static Node *cond_expr(Token **rest, Token *tok, bool start_set);
 
 static Node *
@@ -79,11 +80,13 @@ parse_tuple_expr(Token **rest, Token *tok)
 Node *
 parse_cond(Token **rest, Token *tok, bool start_set)
 {
+  parse_enter(tok);
   Node *node = cond_expr(&tok, tok, start_set);
   if (tok_is(tok, "&&"))
     node = new_binary(BOP_AND, node, parse_cond(&tok, tok->next, start_set));
   else if (tok_is(tok, "||"))
     node = new_binary(BOP_OR, node, parse_cond(&tok, tok->next, start_set));
+  parse_leave();
   *rest = tok;
   return node;
 }
@@ -612,7 +615,7 @@ unary(Token **rest, Token *tok)
  *      | "|" postfix "|" | "[" [cond ("," cond)*] "]" | set_like | lambda
  */
 static Node *
-term(Token **rest, Token *tok)
+term_unguarded(Token **rest, Token *tok)
 {
   Node *node = literal(tok);
   if (node) {
@@ -665,4 +668,14 @@ term(Token **rest, Token *tok)
   if (tok_is(tok, "{")) return set_like(rest, tok);
   if (tok_is(tok, "&")) return lambda(rest, tok);
   parse_error(tok, "expected an expression, found %s", parse_tok_desc(tok));
+}
+
+/* term, under the nesting guard */
+static Node *
+term(Token **rest, Token *tok)
+{
+  parse_enter(tok);
+  Node *node = term_unguarded(rest, tok);
+  parse_leave();
+  return node;
 }

@@ -227,8 +227,12 @@ base_type(Token **rest, Token *tok)
 static TypeExpr *
 neg_type(Token **rest, Token *tok)
 {
-  if (tok_is(tok, "!"))
-    return new_type1(TE_NEGATION, tok, neg_type(rest, tok->next));
+  if (tok_is(tok, "!")) {
+    parse_enter(tok);
+    TypeExpr *ty = new_type1(TE_NEGATION, tok, neg_type(rest, tok->next));
+    parse_leave();
+    return ty;
+  }
   if (!tok_is(tok, "(")) return base_type(rest, tok);
   Token *open = tok;
   TypeExpr *ty = parse_type(&tok, tok->next);
@@ -270,8 +274,9 @@ union_type(Token **rest, Token *tok)
   return u;
 }
 
-TypeExpr *
-parse_type(Token **rest, Token *tok)
+/* type = union_type ["::" "(" types ")" | function_type] */
+static TypeExpr *
+type_unguarded(Token **rest, Token *tok)
 {
   TypeExpr *ty = union_type(&tok, tok);
   if (tok_is(tok, "::") && tok_is(tok->next, "(")) {
@@ -285,6 +290,17 @@ parse_type(Token **rest, Token *tok)
     return m;
   }
   if (tok_is(tok, "(")) return function_type(rest, tok, ty);
+  *rest = tok;
+  return ty;
+}
+
+/* type, under the nesting guard */
+TypeExpr *
+parse_type(Token **rest, Token *tok)
+{
+  parse_enter(tok);
+  TypeExpr *ty = type_unguarded(&tok, tok);
+  parse_leave();
   *rest = tok;
   return ty;
 }

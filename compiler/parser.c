@@ -37,10 +37,31 @@ typedef struct Attempt Attempt;
 struct Attempt {
   jmp_buf env;         /* where parse_error returns to */
   ParseFail fail;      /* what went wrong */
+  int depth;           /* nesting depth to restore */
   Attempt *prev;       /* enclosing attempt */
 };
 
 static Attempt *attempt;  /* innermost active attempt, or NULL */
+static int depth;         /* nesting of recursive productions */
+
+/* Deep enough for any real program, shallow enough for the C stack. */
+#define MAX_DEPTH 1000
+
+void
+parse_enter(Token *tok)
+{
+  if (++depth > MAX_DEPTH) {
+    depth = 0;  /* an error here is never retried: report it */
+    attempt = NULL;
+    parse_error(tok, "nesting too deep (more than %d levels)", MAX_DEPTH);
+  }
+}
+
+void
+parse_leave(void)
+{
+  depth--;
+}
 
 const char *
 parse_tok_desc(Token *tok)
@@ -91,9 +112,11 @@ parse_try(ParseFn *fn, Token **rest, Token *tok, void *arg, ParseFail *fail)
   at.prev = attempt;
   at.fail.tok = NULL;
   at.fail.msg[0] = 0;
+  at.depth = depth;
   attempt = &at;
   if (setjmp(at.env)) {
     attempt = at.prev;
+    depth = at.depth;
     if (fail) *fail = at.fail;
     return NULL;
   }
@@ -567,7 +590,7 @@ simple_stmt(Token **rest, Token *tok, NodeKind kind)
 /* statement = simple | return_stmt | if_stmt | switch_stmt | try_stmt
  *           | do_stmt | while_stmt | for_stmt | call_or_assign */
 static Node *
-statement(Token **rest, Token *tok, int indent)
+statement_unguarded(Token **rest, Token *tok, int indent)
 {
   static const struct {
     const char *word;
@@ -601,6 +624,16 @@ statement(Token **rest, Token *tok, int indent)
     parse_error(tok, "expected a statement, found %s",
                 parse_tok_desc(tok));
   return call_or_assign(rest, tok);
+}
+
+/* statement, under the nesting guard */
+static Node *
+statement(Token **rest, Token *tok, int indent)
+{
+  parse_enter(tok);
+  Node *node = statement_unguarded(rest, tok, indent);
+  parse_leave();
+  return node;
 }
 
 /* ---------------------------------------------------------------- */
@@ -814,6 +847,7 @@ parse_tokens(const char *file, Token *tok)
   ast->file = file;
   levels = NULL;
   attempt = NULL;
+  depth = 0;
   while (tok->kind == TK_NEWLINE || tok->kind == TK_BLOCK_COMMENT)
     tok = tok->next;
   if (tok_is(tok, "package")) ast->package = package_decl(&tok, tok);

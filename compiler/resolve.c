@@ -249,6 +249,16 @@ resolve_nominal(Scope *sc, TypeExpr *te)
       ts = lookup_type(&msc, te->names[te->n - 1]);
     }
   }
+  if (!ts && te->n == 1) {
+    /* a constant set used as a type is an enumeration (§2.3): its
+     * values' type (membership is not checked) */
+    ConstSym *cs = lookup_const(sc, te->names[0]);
+    if (cs) {
+      Node ref = {.kind = ND_NAME, .name = te->names[0], .pos = te->pos};
+      Const *c = const_eval(sc, &ref);
+      if (c->kind == C_SET) return ty_set_elem(const_type(c));
+    }
+  }
   if (!ts)
     error_at(te->pos, "unknown type '%s'", join_parts(te->names, 0, te->n));
   return ty_nominal(typedef_of(sc->prog, ts));
@@ -325,14 +335,16 @@ func_of(Program *prog, FuncSym *fs)
   if (fs->fn) return fs->fn;
   Decl *d = fs->decl;
   Scope sc = {prog, fs->mod, d};
-  Type **params = wyil_alloc(sizeof(Type *) * (size_t)(d->nparams + 1));
+  /* a method with a receiver `R::name` takes `this : R` first (§2.5) */
+  int first = d->receiver ? 1 : 0, n = d->nparams + first;
+  Type **params = wyil_alloc(sizeof(Type *) * (size_t)(n + 1));
+  if (first) params[0] = resolve_type(&sc, d->receiver);
   for (int i = 0; i < d->nparams; i++)
-    params[i] = resolve_type(&sc, d->params[i].type);
+    params[first + i] = resolve_type(&sc, d->params[i].type);
   Type *ret = resolve_type(&sc, d->ret);
   Type *t = d->is_method
-            ? ty_method(ret, d->receiver ? resolve_type(&sc, d->receiver)
-                                         : NULL, d->nparams, params)
-            : ty_func(ret, d->nparams, params);
+            ? ty_method(ret, first ? params[0] : NULL, n, params)
+            : ty_func(ret, n, params);
   Func *fn = wyil_new_func(NULL, fs->mod->name, d->name, t, d->pos);
   fn->is_native = d->is_native;
   fn->is_public = d->is_public;

@@ -1,5 +1,5 @@
-/* lib_misc.c -- natives of whiley.lang.{Int, Real, Char, Byte, String,
- * Time} and whiley.gpgpu.Util (§7.4-7.11).
+/* lib_misc.c -- natives of whiley.lang.{Any, Int, Real, Char, Byte,
+ * String, Time} and whiley.gpgpu.Util (§7.4-7.11).
  *
  * Each follows the Whiley source of the 2013 library function it
  * replaces, quirks included: Int.toHexString gives "" for 0 and
@@ -7,12 +7,14 @@
  * input[0], String.toUTF8 fails on chars above 255.  The parse
  * functions throw the SyntaxError record {end, msg, start}.
  * Time.current is wall-clock millis/1000 as an exact rational.  The
- * Util natives time the regions between begin and end with the
- * monotonic clock and print them as CSV on stderr.
+ * Util natives hand over to the OpenCL layer's timing (ocl_bench.c) when
+ * the program links it; otherwise they time the regions between begin
+ * and end with the monotonic clock and print them as CSV on stderr.
  */
 #include <stdlib.h>
 #include <time.h>
 
+#include "ocl.h"
 #include "wyrt_impl.h"
 
 static inline wyv
@@ -25,6 +27,12 @@ static wyv
 ascii_str(const char *s)
 {
   return wy_str_lit(s);
+}
+
+wyv
+wy_lib_Any_toString(wyv v)
+{
+  return wy_to_string(v);
 }
 
 /* ---------------------------------------------------------------- */
@@ -301,6 +309,13 @@ wy_lib_Time_current(void)
 /* ---------------------------------------------------------------- */
 /* whiley.gpgpu.Util: benchmarking                                    */
 
+/* The OpenCL layer's timing (ocl_bench.c, in libwyrt_ocl.a) when the
+ * program links it; weak, so that a program without offloading links
+ * without it and gets the plain region timing below instead. */
+void wy_ocl_bench_begin(void) __attribute__((weak));
+void wy_ocl_bench_end(void) __attribute__((weak));
+void wy_ocl_bench_print(FILE *out) __attribute__((weak));
+
 static struct {
   double *secs;     /* duration of each finished region */
   size_t n, cap;
@@ -319,6 +334,10 @@ now(void)
 wyv
 wy_lib_Util_beginGPUBenchmarking(void)
 {
+  if (wy_ocl_bench_begin) {
+    wy_ocl_bench_begin();
+    return WY_NULL;
+  }
   bench.open = true;
   bench.start = now();
   return WY_NULL;
@@ -327,6 +346,10 @@ wy_lib_Util_beginGPUBenchmarking(void)
 wyv
 wy_lib_Util_endGPUBenchmarking(void)
 {
+  if (wy_ocl_bench_end) {
+    wy_ocl_bench_end();
+    return WY_NULL;
+  }
   if (!bench.open) return WY_NULL;
   bench.open = false;
   if (bench.n == bench.cap) {
@@ -337,13 +360,18 @@ wy_lib_Util_endGPUBenchmarking(void)
   return WY_NULL;
 }
 
+/* CSV on stderr: one row per region, its wall-clock time. */
 wyv
 wy_lib_Util_printOutGPUBenchmarkResults(void)
 {
+  if (wy_ocl_bench_print) {
+    wy_ocl_bench_print(stderr);
+    return WY_NULL;
+  }
   fflush(stdout);
-  fprintf(stderr, "region, seconds\n");
+  fprintf(stderr, "kind,region,total_ms\n");
   for (size_t i = 0; i < bench.n; i++)
-    fprintf(stderr, "%zu, %.6f\n", i + 1, bench.secs[i]);
+    fprintf(stderr, "region,%zu,%.4f\n", i + 1, bench.secs[i] * 1e3);
   return WY_NULL;
 }
 

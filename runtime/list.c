@@ -201,7 +201,8 @@ copy_list(WyList *src, size_t cap)
 {
   WyList *d = wyrt_new_list(store_of(src), cap);
   if (store_of(src) == WY_LS_INT || store_of(src) == WY_LS_BOOL) {
-    if (src->len) memcpy(d->data, src->data, src->len * elem_size[store_of(src)]);
+    if (src->len)
+      memcpy(d->data, src->data, src->len * elem_size[store_of(src)]);
   } else {
     for (size_t i = 0; i < src->len; i++) copy_elem(d, i, src, i);
   }

@@ -57,6 +57,7 @@
  *   WYC_PROFILE=1                per-kernel phase summary at exit
  *   XDG_CACHE_HOME               program binaries in $XDG_CACHE_HOME/wyc
  *                                (default ~/.cache/wyc)
+ *   WYC_BUILD_LOG=1              a failed build's log on stderr
  */
 #ifndef WY_OCL_H
 #define WY_OCL_H
@@ -266,6 +267,10 @@ typedef struct WyOclKern {
   cl_kernel kern;
   size_t wg_max;          /* CL_KERNEL_WORK_GROUP_SIZE */
   size_t wg_multiple;     /* CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE */
+  int status;             /* WY_OCL_OK or why the kernel is unusable */
+  char *reason;           /* malloc'd reason of that failure */
+  bool overflowed;        /* 32-bit variant: an int did not fit once, so
+                             wy_ocl_offload goes straight to 64 bits */
 } WyOclKern;
 
 /* Times of one offloaded call, seconds. */
@@ -305,8 +310,10 @@ typedef struct WyOclState {
   bool fp64;              /* the device has double */
   cl_ulong max_alloc;     /* CL_DEVICE_MAX_MEM_ALLOC_SIZE */
   size_t max_item[3];     /* CL_DEVICE_MAX_WORK_ITEM_SIZES */
+  char init_reason[512];  /* why wy_ocl_init failed, for later calls */
   char reason[512];       /* the last failure's reason */
   const char *reason_kernel; /* the kernel of the last failure */
+  char message[768];      /* wy_ocl_mandatory_message's text */
   char **noted;           /* kernel names whose fallback was noted */
   int nnoted, capnoted;
   /* programs and kernels, ocl_program.c */
@@ -326,6 +333,38 @@ typedef struct WyOclState {
   double bench_start;
   bool profile_hooked;    /* atexit(print_profile) done */
 } WyOclState;
+
+/* One argument on its way to the device and back (ocl_marshal.c).  The
+ * shape is padded to 3 levels: a level past the list's depth has length
+ * 1 and window [0, 1). */
+typedef struct WyOclMarsh {
+  const WyOclParam *par;  /* its parameter */
+  int index;              /* 1-based argument number, for reasons */
+  int ndims;              /* the kernel's NDRange dimensions */
+  bool int64;             /* device int is long (else int) */
+  bool dbl;               /* device real is double (else float) */
+  size_t esize;           /* bytes per device element */
+  size_t dims[3];         /* lengths per nesting level, outermost first */
+  size_t count;           /* elements: dims[0] * dims[1] * dims[2] */
+  size_t wlo[3], whi[3];  /* per level, the indices that are read back */
+  bool upload;            /* the device needs the list's values */
+  bool download;          /* the kernel writes the list */
+  void *host;             /* device layout on the host (uploaded) */
+  bool own_host;          /* host is malloc'd (else the list's storage) */
+  void *back;             /* device layout read back, malloc'd */
+  cl_mem mem;             /* the device buffer */
+  cl_event ev_up, ev_down;
+  unsigned char scalar[8]; /* a scalar's device value */
+  size_t scalar_size;
+} WyOclMarsh;
+
+/* ocl_marshal.c.  m's par, index, ndims, int64 and dbl are set by the
+ * caller; marshal fills the rest from v (all or nothing). */
+int wy_ocl_marshal(WyOclMarsh *m, wyv v, const int64_t lo[3],
+                   const int64_t hi[3]);
+int wy_ocl_check_back(const WyOclMarsh *m);  /* before any write-back */
+void wy_ocl_unmarshal(WyOclMarsh *m, wyv *slot);
+void wy_ocl_marsh_free(WyOclMarsh *m);       /* host memory only */
 
 /* ocl_bench.c: the one instance, defined where no OpenCL is linked. */
 extern WyOclState wy_ocl_g;

@@ -120,11 +120,33 @@ unit_of(wyv c)
   wyrt_internal("char expected");
 }
 
+/* The text an operand of string + contributes (§5.10): a string as it
+ * is, a char as itself, anything else as its Any.toString (the back end
+ * normally converts these operands first). */
+static wyv
+text_of(wyv v)
+{
+  uint16_t u;
+  if (wyrt_is_string(v)) {
+    wy_incref(v);
+    return v;
+  }
+  if (wyrt_is_char(v)) {
+    u = (uint16_t)wy_imm_payload(v);
+    return concat(&u, 1, NULL, 0);
+  }
+  return wy_to_string(v);
+}
+
 wyv
 wy_str_append(wyv a, wyv b)
 {
-  WyString *x = wy_string(a), *y = wy_string(b);
-  return concat(x->data, x->len, y->data, y->len);
+  wyv ta = text_of(a), tb = text_of(b), r;
+  WyString *x = wy_string(ta), *y = wy_string(tb);
+  r = concat(x->data, x->len, y->data, y->len);
+  wy_decref(ta);
+  wy_decref(tb);
+  return r;
 }
 
 wyv
@@ -148,29 +170,25 @@ void
 wy_str_append_inplace(wyv *s, wyv b)
 {
   WyString *x = wy_string(*s);
-  uint16_t u;
+  wyv tb;
   const uint16_t *src;
   size_t n;
-  if (wyrt_is_string(b)) {
-    src = wy_string(b)->data;
-    n = wy_string(b)->len;
-  } else {
-    u = unit_of(b);
-    src = &u;
-    n = 1;
-  }
   if (x->h.rc > 1 || b == *s) {
-    wy_set(s, concat(x->data, x->len, src, n));
+    wy_set(s, wy_str_append(*s, b));
     return;
   }
+  tb = text_of(b);
+  src = wy_string(tb)->data;
+  n = wy_string(tb)->len;
   if (x->len + n > x->cap) {
     size_t cap = x->cap * 2 > x->len + n ? x->cap * 2 : x->len + n + 8;
     x = wyrt_realloc(x, sizeof(WyString) + cap * sizeof(uint16_t));
     x->cap = cap;
     *s = str_val(x);
   }
-  memcpy(x->data + x->len, src, n * sizeof *src);
+  if (n) memcpy(x->data + x->len, src, n * sizeof *src);
   x->len += n;
+  wy_decref(tb);
 }
 
 wyv

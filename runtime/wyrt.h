@@ -229,7 +229,9 @@ wyv wy_str_from_utf8(const char *s, size_t nbytes);
 wyv wy_str_lit(const char *utf8);            /* NUL-terminated */
 size_t wy_str_len(wyv s);
 uint16_t wy_str_at(wyv s, size_t i);
-wyv wy_str_append(wyv a, wyv b);             /* string + string */
+wyv wy_str_append(wyv a, wyv b);             /* string + string; also
+                                                any + string or string +
+                                                any, as in §5.10 */
 wyv wy_str_append_char(wyv s, wyv c);        /* string + char */
 wyv wy_str_prepend_char(wyv c, wyv s);       /* char + string */
 wyv wy_str_index(wyv s, wyv i, const WyPos *pos);   /* char; bounds checked */
@@ -237,8 +239,8 @@ void wy_str_set(wyv *s, wyv i, wyv c, const WyPos *pos);
 wyv wy_str_sub(wyv s, wyv a, wyv b, const WyPos *pos);
 wyv wy_str_to_int_list(wyv s);               /* string -> [int] (§4.4) */
 char *wy_str_to_utf8(wyv s);                 /* malloc'd, NUL-terminated */
-/* Added: *s = *s + b (b a string or a char), in place and amortised
- * O(1) when *s is unique. */
+/* Added: *s = *s + b (b a string, a char, or any value as its
+ * Any.toString, §5.10), in place and amortised O(1) when *s is unique. */
 void wy_str_append_inplace(wyv *s, wyv b);
 
 /* ---------------------------------------------------------------- */
@@ -438,6 +440,7 @@ size_t wy_live_blocks(void);
  * dispatches on the kinds it receives.  Preconditions are checked by the
  * generated code, not here.  (System.print/println are not natives: the
  * back end emits wy_print_str / wy_print_any by static type.) */
+wyv wy_lib_Any_toString(wyv v);             /* added: = wy_to_string */
 wyv wy_lib_Math_abs(wyv x);                 /* int or real */
 wyv wy_lib_Math_min(wyv a, wyv b);
 wyv wy_lib_Math_max(wyv a, wyv b);

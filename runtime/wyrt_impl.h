@@ -261,16 +261,16 @@ void wyrt_format_mpz(WyBuf *b, mpz_srcptr z);
 void wyrt_print_free(void);            /* wy_exit: the scratch buffer */
 
 /* ---------------------------------------------------------------- */
+/* lib_misc.c                                                         */
+
+void wyrt_bench_free(void);           /* wy_exit: the region timings */
+
+/* ---------------------------------------------------------------- */
 /* error.c                                                            */
 
 /* Throw v, transferring the caller's reference. */
 _Noreturn void wyrt_throw_owned(wyv v);
 /* A broken invariant of the runtime or the generated code. */
 _Noreturn void wyrt_internal(const char *what);
-
-/* ---------------------------------------------------------------- */
-/* lib_misc.c                                                         */
-
-void wyrt_bench_free(void);
 
 #endif

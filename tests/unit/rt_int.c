@@ -164,7 +164,8 @@ test_errors(void)
 static void
 test_literals_and_chars(void)
 {
-  CHECK_INT("12345678901234567890123", wy_int_from_str("12345678901234567890123"));
+  CHECK_INT("12345678901234567890123",
+            wy_int_from_str("12345678901234567890123"));
   CHECK_INT("-10588848120", wy_int_from_str("-10588848120"));
   CHECK_INT("255", wy_int_from_str("0xff"));
   CHECK_INT("0", wy_int_from_str("-0"));

@@ -77,7 +77,8 @@ test_compounds(void)
                                      (wyv[]){wy_small(0), WY_FALSE})))}));
   CHECK_STR("([1, 2],{x:\"a\",y:null})",
             keep(TUPLE(tmp(wy_list_range(wy_small(1), wy_small(3))),
-                       tmp(wy_record_of(&xy_shape, (wyv[]){S("a"), WY_NULL})))));
+                       tmp(wy_record_of(&xy_shape,
+                                        (wyv[]){S("a"), WY_NULL})))));
 }
 
 static void

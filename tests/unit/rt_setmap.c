@@ -74,15 +74,16 @@ test_order(void)
                                  LIST(wy_small(2)), LIST(wy_small(1))}));
   CHECK_STR("{null, false, true, 00000001b, 'a', 'b', -5, 0.5, \"a\", "
             "\"ab\", \"b\", {}, []}",
-            wy_set_of(13, (wyv[]){S("b"), tmp(wy_list_new(WY_LS_ANY, 0)), wy_char('b'), R("0.5"),
+            wy_set_of(13, (wyv[]){S("b"), tmp(wy_list_new(WY_LS_ANY, 0)),
+                                  wy_char('b'), R("0.5"),
                                   wy_small(-5), WY_TRUE, WY_NULL, S("ab"),
                                   tmp(wy_set_of(0, NULL)), wy_byte(1),
                                   wy_char('a'), WY_FALSE, S("a")}));
   CHECK(1, wy_compare(wy_small(5), R("0.5")) < 0);
   CHECK(1, wy_compare(tmp(wy_int_from_str("100000000000000000000")),
                       R("0.5")) < 0);
-  CHECK(1, wy_compare(wy_small(5), tmp(wy_int_from_str("1000000000000000000000")))
-               < 0);
+  CHECK(1, wy_compare(wy_small(5),
+                      tmp(wy_int_from_str("1000000000000000000000"))) < 0);
   CHECK(1, wy_compare(tmp(wy_int_from_str("-1000000000000000000000")),
                       wy_small(-5)) < 0);
   CHECK(0, wy_compare(wy_char('a'), wy_char('a')));

@@ -161,7 +161,8 @@ test_is_compound(void)
   CHECK(1, wy_is(l, &T_list_any));
   CHECK(0, wy_is(l, &T_int));
   CHECK(0, wy_is(LIST(wy_small(1), R("2.5")), &T_list_int));
-  CHECK(1, wy_is(LIST(wy_small(1), tmp(wy_int_from_str("1000000000000000000000"))),
+  CHECK(1, wy_is(LIST(wy_small(1),
+                      tmp(wy_int_from_str("1000000000000000000000"))),
                  &T_list_int));
   CHECK(1, wy_is(tmp(wy_list_new(WY_LS_ANY, 0)), &T_list_real));   /* [] */
   CHECK(0, wy_is(S("ab"), &T_list_char));
@@ -364,8 +365,8 @@ test_failures(void)
   CHECK_FAILS("index out of bounds (not less than length)\n", 1, parse_empty);
   CHECK_FAILS("precondition not satisfied\n", 1, utf8_wide);
   CHECK(0, run_child(bench, out, sizeof out, err, sizeof err));
-  CHECK(0, strncmp(err, "region, seconds\n1, 0.", 21));
-  CHECK(1, strstr(err, "\n2, 0.") != NULL);
+  CHECK(1, strstr(err, "\nregion,1,") != NULL);
+  CHECK(1, strstr(err, "\nregion,2,") != NULL);
 }
 
 /* ---------------------------------------------------------------- */
@@ -455,7 +456,8 @@ test_misc_natives(void)
   CHECK_STR("11001000b", wy_lib_Int_toUnsignedByte(wy_small(200)));
   CHECK_STR("11111111b", wy_lib_Int_toSignedByte(wy_small(-1)));
   CHECK_STR("01111111b", wy_lib_Int_toSignedByte(wy_small(127)));
-  CHECK_STR("[00000000b, 00000001b]", wy_lib_Int_toUnsignedBytes(wy_small(256)));
+  CHECK_STR("[00000000b, 00000001b]",
+            wy_lib_Int_toUnsignedBytes(wy_small(256)));
   CHECK_STR("[00000000b]", wy_lib_Int_toUnsignedBytes(wy_small(0)));
   CHECK_STR("255", wy_lib_Byte_toUnsignedInt(wy_byte(0xFF)));
   CHECK_STR("-1", wy_lib_Byte_toInt(wy_byte(0xFF)));

@@ -1,0 +1,455 @@
+/* ocl_device.c -- platforms, devices, the context and the queue; statuses.
+ *
+ * Input: the OpenCL platforms the ICD loader finds, and WYC_DEVICE.
+ * Output: wy_ocl_g's device, context, profiling queue and error-flag
+ * buffer (wy_ocl_init), or a status with a reason.  Also the texts of
+ * statuses, the fallback note and WYC_OFFLOAD=mandatory.
+ *
+ * WYC_DEVICE: "gpu" the first GPU, "cpu" the first CPU device, "none" no
+ * device, "P:D" device D of platform P (as --list-devices numbers
+ * them); unset or empty: the first GPU, else the first CPU device.
+ * Platforms and devices are taken in the loader's order.
+ */
+#define WY_OCL_IMPL
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ocl.h"
+
+/* ORDER WyOclStatus */
+static const char *const status_texts[WY_OCL_NSTATUS] = {
+  "success",
+  "integer overflow on the device",
+  "index out of bounds on the device",
+  "division by zero on the device",
+  "a check failed on the device",
+  "no device (WYC_DEVICE=none)",
+  "WYC_DEVICE is not gpu, cpu, none or P:D",
+  "no OpenCL device",
+  "the OpenCL program does not build",
+  "no such kernel in the OpenCL program",
+  "the device has no double precision",
+  "out of memory",
+  "arguments do not match the kernel",
+  "a list of lists is jagged",
+  "an int does not fit the device's int",
+  "a real is out of the range of the device's real",
+  "the kernel produced an infinity or NaN",
+  "a descending range",
+  "OpenCL error",
+};
+
+const char *
+wy_ocl_status_text(int status)
+{
+  if (status < 0 || status >= WY_OCL_NSTATUS) return "unknown status";
+  return status_texts[status];
+}
+
+const char *
+wy_ocl_last_reason(void)
+{
+  return wy_ocl_g.reason;
+}
+
+bool
+wy_ocl_language_error(int status)
+{
+  return status == WY_OCL_FLAG_BOUNDS || status == WY_OCL_FLAG_DIVZERO
+         || status == WY_OCL_FLAG_CHECK;
+}
+
+int
+wy_ocl_fail(int status, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(wy_ocl_g.reason, sizeof wy_ocl_g.reason, fmt, ap);
+  va_end(ap);
+  return status;
+}
+
+const char *
+wy_ocl_cl_error_name(cl_int err)
+{
+  switch (err) {
+#define E(x) case x: return #x
+  E(CL_DEVICE_NOT_FOUND); E(CL_DEVICE_NOT_AVAILABLE);
+  E(CL_COMPILER_NOT_AVAILABLE); E(CL_MEM_OBJECT_ALLOCATION_FAILURE);
+  E(CL_OUT_OF_RESOURCES); E(CL_OUT_OF_HOST_MEMORY);
+  E(CL_BUILD_PROGRAM_FAILURE); E(CL_INVALID_VALUE);
+  E(CL_INVALID_DEVICE); E(CL_INVALID_BINARY); E(CL_INVALID_PROGRAM);
+  E(CL_INVALID_PROGRAM_EXECUTABLE); E(CL_INVALID_KERNEL_NAME);
+  E(CL_INVALID_KERNEL_ARGS); E(CL_INVALID_ARG_INDEX);
+  E(CL_INVALID_ARG_SIZE); E(CL_INVALID_ARG_VALUE);
+  E(CL_INVALID_WORK_DIMENSION); E(CL_INVALID_WORK_GROUP_SIZE);
+  E(CL_INVALID_WORK_ITEM_SIZE); E(CL_INVALID_GLOBAL_WORK_SIZE);
+  E(CL_INVALID_BUFFER_SIZE); E(CL_INVALID_MEM_OBJECT);
+  E(CL_INVALID_COMMAND_QUEUE); E(CL_INVALID_CONTEXT);
+  E(CL_INVALID_OPERATION); E(CL_INVALID_BUILD_OPTIONS);
+  E(CL_LINK_PROGRAM_FAILURE); E(CL_INVALID_PLATFORM);
+  E(CL_PROFILING_INFO_NOT_AVAILABLE);
+  E(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+#undef E
+  case -1001: return "CL_PLATFORM_NOT_FOUND_KHR";
+  default: return "an OpenCL error";
+  }
+}
+
+int
+wy_ocl_cl_fail(cl_int err, const char *what)
+{
+  int st = WY_OCL_E_CL;
+  if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_RESOURCES
+      || err == CL_OUT_OF_HOST_MEMORY || err == CL_INVALID_BUFFER_SIZE)
+    st = WY_OCL_E_NOMEM;
+  return wy_ocl_fail(st, "%s failed: %s (%d)", what, wy_ocl_cl_error_name(err),
+                     (int)err);
+}
+
+/* ---------------------------------------------------------------- */
+/* Platforms and devices                                              */
+
+/* The platforms, malloc'd; *n = 0 (and NULL) when there are none. */
+static cl_platform_id *
+get_platforms(cl_uint *n)
+{
+  cl_platform_id *ps;
+  *n = 0;
+  if (clGetPlatformIDs(0, NULL, n) != CL_SUCCESS || *n == 0) {
+    *n = 0;
+    return NULL;
+  }
+  ps = malloc(*n * sizeof *ps);
+  if (!ps || clGetPlatformIDs(*n, ps, NULL) != CL_SUCCESS) {
+    free(ps);
+    *n = 0;
+    return NULL;
+  }
+  return ps;
+}
+
+/* All devices of platform p, malloc'd; *n = 0 when none. */
+static cl_device_id *
+get_devices(cl_platform_id p, cl_uint *n)
+{
+  cl_device_id *ds;
+  *n = 0;
+  if (clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, NULL, n) != CL_SUCCESS
+      || *n == 0) {
+    *n = 0;
+    return NULL;
+  }
+  ds = malloc(*n * sizeof *ds);
+  if (!ds || clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, *n, ds, NULL)
+                 != CL_SUCCESS) {
+    free(ds);
+    *n = 0;
+    return NULL;
+  }
+  return ds;
+}
+
+static cl_device_type
+device_type(cl_device_id d)
+{
+  cl_device_type t = 0;
+  clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof t, &t, NULL);
+  return t;
+}
+
+/* The first device of type `want` (GPU or CPU): its platform and device
+ * numbers in *pi, *di.  False when there is none. */
+static bool
+find_first(cl_platform_id *ps, cl_uint np, cl_device_type want, cl_uint *pi,
+           cl_uint *di)
+{
+  for (cl_uint i = 0; i < np; i++) {
+    cl_uint nd;
+    cl_device_id *ds = get_devices(ps[i], &nd);
+    for (cl_uint j = 0; j < nd; j++) {
+      if (device_type(ds[j]) & want) {
+        *pi = i;
+        *di = j;
+        free(ds);
+        return true;
+      }
+    }
+    free(ds);
+  }
+  return false;
+}
+
+/* The default device: the first GPU, else the first CPU device. */
+static bool
+find_default(cl_platform_id *ps, cl_uint np, cl_uint *pi, cl_uint *di)
+{
+  return find_first(ps, np, CL_DEVICE_TYPE_GPU, pi, di)
+         || find_first(ps, np, CL_DEVICE_TYPE_CPU, pi, di);
+}
+
+/* Parse "P:D" (decimal numbers); false if s is not of that form. */
+static bool
+parse_pd(const char *s, cl_uint *pi, cl_uint *di)
+{
+  char *end;
+  unsigned long p, d;
+  if (*s < '0' || *s > '9') return false;
+  p = strtoul(s, &end, 10);
+  if (*end != ':' || end[1] < '0' || end[1] > '9') return false;
+  d = strtoul(end + 1, &end, 10);
+  if (*end || p > 1000 || d > 1000) return false;
+  *pi = (cl_uint)p;
+  *di = (cl_uint)d;
+  return true;
+}
+
+/* Pick platform and device numbers from WYC_DEVICE. */
+static int
+select_device(cl_platform_id *ps, cl_uint np, cl_uint *pi, cl_uint *di)
+{
+  const char *env = getenv("WYC_DEVICE");
+  if (env && strcmp(env, "none") == 0)
+    return wy_ocl_fail(WY_OCL_E_DISABLED, "WYC_DEVICE=none");
+  if (env && *env && strcmp(env, "gpu") && strcmp(env, "cpu")
+      && !parse_pd(env, pi, di))
+    return wy_ocl_fail(WY_OCL_E_BAD_DEVICE,
+                       "WYC_DEVICE=%s is not gpu, cpu, none or P:D "
+                       "(see wyc --list-devices)", env);
+  if (np == 0)
+    return wy_ocl_fail(WY_OCL_E_NO_DEVICE,
+                       "no OpenCL platform (no ICD installed?)");
+  if (!env || !*env) {
+    if (!find_default(ps, np, pi, di))
+      return wy_ocl_fail(WY_OCL_E_NO_DEVICE, "no OpenCL GPU or CPU device");
+  } else if (strcmp(env, "gpu") == 0 || strcmp(env, "cpu") == 0) {
+    bool gpu = env[0] == 'g';
+    if (!find_first(ps, np, gpu ? CL_DEVICE_TYPE_GPU : CL_DEVICE_TYPE_CPU,
+                    pi, di))
+      return wy_ocl_fail(WY_OCL_E_NO_DEVICE, "WYC_DEVICE=%s: no OpenCL %s "
+                         "device", env, gpu ? "GPU" : "CPU");
+  } else {
+    cl_uint nd = 0;
+    if (*pi >= np)
+      return wy_ocl_fail(WY_OCL_E_NO_DEVICE, "WYC_DEVICE=%s: there are %u "
+                         "OpenCL platforms", env, (unsigned)np);
+    free(get_devices(ps[*pi], &nd));
+    if (*di >= nd)
+      return wy_ocl_fail(WY_OCL_E_NO_DEVICE, "WYC_DEVICE=%s: platform %u "
+                         "has %u devices", env, (unsigned)*pi, (unsigned)nd);
+  }
+  return WY_OCL_OK;
+}
+
+/* Fill in what the rest of the layer needs to know about the device. */
+static void
+read_device_info(WyOclState *g)
+{
+  cl_device_fp_config fp = 0;
+  cl_uint dims = 0;
+  size_t *sizes;
+  clGetDeviceInfo(g->device, CL_DEVICE_NAME, sizeof g->device_name,
+                  g->device_name, NULL);
+  clGetDeviceInfo(g->device, CL_DRIVER_VERSION, sizeof g->driver_version,
+                  g->driver_version, NULL);
+  g->device_name[sizeof g->device_name - 1] = 0;
+  g->driver_version[sizeof g->driver_version - 1] = 0;
+  clGetDeviceInfo(g->device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp,
+                  NULL);
+  g->fp64 = fp != 0;
+  clGetDeviceInfo(g->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
+                  sizeof g->max_alloc, &g->max_alloc, NULL);
+  g->max_item[0] = g->max_item[1] = g->max_item[2] = 1;
+  clGetDeviceInfo(g->device, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS, sizeof dims,
+                  &dims, NULL);
+  sizes = dims >= 3 ? malloc(dims * sizeof *sizes) : NULL;
+  if (sizes && clGetDeviceInfo(g->device, CL_DEVICE_MAX_WORK_ITEM_SIZES,
+                               dims * sizeof *sizes, sizes, NULL)
+                   == CL_SUCCESS)
+    memcpy(g->max_item, sizes, sizeof g->max_item);
+  free(sizes);
+}
+
+/* Context, profiling queue and error-flag buffer for g->device. */
+static int
+make_context(WyOclState *g)
+{
+  cl_context_properties props[] = {
+    CL_CONTEXT_PLATFORM, (cl_context_properties)g->platform, 0};
+  cl_int err;
+  g->ctx = clCreateContext(props, 1, &g->device, NULL, NULL, &err);
+  if (!g->ctx) return wy_ocl_cl_fail(err, "clCreateContext");
+  g->queue = clCreateCommandQueue(g->ctx, g->device,
+                                  CL_QUEUE_PROFILING_ENABLE, &err);
+  if (!g->queue) return wy_ocl_cl_fail(err, "clCreateCommandQueue");
+  g->err_buf = clCreateBuffer(g->ctx, CL_MEM_READ_WRITE, sizeof(cl_int), NULL,
+                              &err);
+  if (!g->err_buf) return wy_ocl_cl_fail(err, "clCreateBuffer (error flag)");
+  return WY_OCL_OK;
+}
+
+static int
+init_device(WyOclState *g)
+{
+  cl_uint np, pi = 0, di = 0, nd;
+  cl_platform_id *ps = get_platforms(&np);
+  cl_device_id *ds;
+  int st = select_device(ps, np, &pi, &di);
+  if (st) {
+    free(ps);
+    return st;
+  }
+  ds = get_devices(ps[pi], &nd);
+  if (!ds || di >= nd) {
+    free(ps);
+    free(ds);
+    return wy_ocl_fail(WY_OCL_E_NO_DEVICE, "OpenCL device %u:%u vanished",
+                       (unsigned)pi, (unsigned)di);
+  }
+  g->platform = ps[pi];
+  g->device = ds[di];
+  free(ps);
+  free(ds);
+  read_device_info(g);
+  return make_context(g);
+}
+
+int
+wy_ocl_init(void)
+{
+  WyOclState *g = &wy_ocl_g;
+  if (g->tried) {
+    if (g->init_status) wy_ocl_fail(g->init_status, "%s", g->init_reason);
+    return g->init_status;
+  }
+  g->tried = true;
+  g->init_status = init_device(g);
+  if (g->init_status) {
+    memcpy(g->init_reason, g->reason, sizeof g->init_reason);
+    if (g->err_buf) clReleaseMemObject(g->err_buf);
+    if (g->queue) clReleaseCommandQueue(g->queue);
+    if (g->ctx) clReleaseContext(g->ctx);
+    g->err_buf = NULL;
+    g->queue = NULL;
+    g->ctx = NULL;
+  }
+  return g->init_status;
+}
+
+const char *
+wy_ocl_device_name(void)
+{
+  WyOclState *g = &wy_ocl_g;
+  return g->tried && g->init_status == 0 ? g->device_name : NULL;
+}
+
+void
+wy_ocl_shutdown(void)
+{
+  WyOclState *g = &wy_ocl_g;
+  bool hooked = g->profile_hooked;
+  wy_ocl_programs_free();
+  if (g->err_buf) clReleaseMemObject(g->err_buf);
+  if (g->queue) clReleaseCommandQueue(g->queue);
+  if (g->ctx) clReleaseContext(g->ctx);
+  for (int i = 0; i < g->nnoted; i++) free(g->noted[i]);
+  free(g->noted);
+  wy_ocl_bench_free();
+  memset(g, 0, sizeof *g);
+  g->profile_hooked = hooked;   /* atexit cannot be undone */
+}
+
+void
+wy_ocl_counters(WyOclCounters *out)
+{
+  *out = wy_ocl_g.counters;
+}
+
+static const char *
+type_name(cl_device_type t)
+{
+  if (t & CL_DEVICE_TYPE_GPU) return "gpu";
+  if (t & CL_DEVICE_TYPE_CPU) return "cpu";
+  if (t & CL_DEVICE_TYPE_ACCELERATOR) return "accelerator";
+  return "other";
+}
+
+int
+wy_ocl_list_devices(FILE *out)
+{
+  cl_uint np, dp = 0, dd = 0;
+  cl_platform_id *ps = get_platforms(&np);
+  bool has_default = find_default(ps, np, &dp, &dd);
+  int count = 0;
+  if (np == 0) fprintf(out, "no OpenCL platform\n");
+  for (cl_uint i = 0; i < np; i++) {
+    char pname[256] = "";
+    cl_uint nd;
+    cl_device_id *ds = get_devices(ps[i], &nd);
+    clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL);
+    for (cl_uint j = 0; j < nd; j++) {
+      char name[256] = "", drv[128] = "";
+      bool def = has_default && i == dp && j == dd;
+      clGetDeviceInfo(ds[j], CL_DEVICE_NAME, sizeof name - 1, name, NULL);
+      clGetDeviceInfo(ds[j], CL_DRIVER_VERSION, sizeof drv - 1, drv, NULL);
+      fprintf(out, "%c %u:%u  %-4s %s (%s, driver %s)\n", def ? '*' : ' ',
+              (unsigned)i, (unsigned)j, type_name(device_type(ds[j])), name,
+              pname, drv);
+      count++;
+    }
+    free(ds);
+  }
+  free(ps);
+  return count;
+}
+
+/* ---------------------------------------------------------------- */
+/* Fallback notes and WYC_OFFLOAD=mandatory                           */
+
+static bool
+env_is(const char *name, const char *value)
+{
+  const char *v = getenv(name);
+  return v && strcmp(v, value) == 0;
+}
+
+void
+wy_ocl_fallback_note(const char *kernel_name, const char *reason)
+{
+  WyOclState *g = &wy_ocl_g;
+  char *copy;
+  for (int i = 0; i < g->nnoted; i++)
+    if (strcmp(g->noted[i], kernel_name) == 0) return;
+  if (g->nnoted == g->capnoted) {
+    int cap = g->capnoted ? 2 * g->capnoted : 8;
+    char **p = realloc(g->noted, (size_t)cap * sizeof *p);
+    if (!p) return;
+    g->noted = p;
+    g->capnoted = cap;
+  }
+  copy = strdup(kernel_name);
+  if (!copy) return;
+  g->noted[g->nnoted++] = copy;
+  if (env_is("WYC_QUIET", "1")) return;
+  fflush(stdout);
+  fprintf(stderr, "wyc: kernel %s runs on the CPU: %s\n", kernel_name,
+          reason);
+}
+
+bool
+wy_ocl_mandatory(void)
+{
+  return env_is("WYC_OFFLOAD", "mandatory");
+}
+
+const char *
+wy_ocl_mandatory_message(void)
+{
+  WyOclState *g = &wy_ocl_g;
+  snprintf(g->message, sizeof g->message,
+           "kernel %.200s cannot run on the device (WYC_OFFLOAD=mandatory): "
+           "%.500s",
+           g->reason_kernel ? g->reason_kernel : "?", g->reason);
+  return g->message;
+}

@@ -1,0 +1,565 @@
+/* ocl_marshal.c -- host values <-> device buffers.
+ *
+ * Input: a list (any depth up to 3, any storage kind) or a scalar, and
+ * its WyOclParam.  Output: the device layout in a host array (marshal),
+ * and after the kernel, the values read back written into the list
+ * (unmarshal).
+ *
+ * Device layout: one row-major array of wy_int (int32 or int64), wy_real
+ * (float or double) or uchar.  A list of lists must be rectangular.
+ * Conversions are exact where the device type allows and correctly
+ * rounded otherwise (mpq -> float or double); a value the device type
+ * cannot hold is a status (WY_OCL_E_OVERFLOW, WY_OCL_E_REAL_RANGE), so
+ * the caller retries with the 64-bit variant or takes the CPU path.
+ *
+ * Write-back rewrites only elements whose device value differs from
+ * what was uploaded (or, for a list that was not uploaded, from the
+ * host value): a real the kernel did not change keeps its exact value
+ * instead of coming back as its float.  A list, and in a list of lists
+ * each row, is made unique (copied when shared) just before its first
+ * changed element is written, so a shared list is never written in
+ * place and unchanged rows are not copied.
+ */
+#define WY_OCL_IMPL
+#include <math.h>
+#include <mpfr.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ocl.h"
+#include "wyrt_impl.h"
+
+static inline WyListStore store_of(WyList *l) { return (WyListStore)l->h.sub; }
+static inline wyv *any_at(WyList *l) { return (wyv *)l->data; }
+static inline int64_t *ints_of(WyList *l) { return (int64_t *)l->data; }
+static inline uint8_t *bools_of(WyList *l) { return (uint8_t *)l->data; }
+static inline mpq_ptr real_at(WyList *l, size_t i)
+{ return ((mpq_t *)l->data)[i]; }
+
+static inline bool
+is_list(wyv v)
+{
+  return wy_is_obj(v) && wy_obj(v)->kind == WY_K_LIST;
+}
+
+/* ---------------------------------------------------------------- */
+/* Copy-on-write                                                      */
+
+WyList *
+wy_ocl_list_unique(wyv *slot)
+{
+  WyList *l = wy_list(*slot), *c;
+  if (l->h.rc <= 1) return l;
+  c = wyrt_new_list(store_of(l), l->len);
+  switch (store_of(l)) {
+  case WY_LS_INT:
+    if (l->len) memcpy(c->data, l->data, l->len * sizeof(int64_t));
+    break;
+  case WY_LS_BOOL:
+    if (l->len) memcpy(c->data, l->data, l->len);
+    break;
+  case WY_LS_REAL:
+    for (size_t i = 0; i < l->len; i++) {
+      mpq_init(real_at(c, i));
+      mpq_set(real_at(c, i), real_at(l, i));
+    }
+    break;
+  case WY_LS_ANY:
+    for (size_t i = 0; i < l->len; i++) {
+      any_at(c)[i] = any_at(l)[i];
+      wy_incref(any_at(c)[i]);
+    }
+    break;
+  }
+  c->len = l->len;
+  wy_set(slot, (wyv)(uintptr_t)c);
+  return c;
+}
+
+/* ---------------------------------------------------------------- */
+/* Rationals to device reals                                          */
+
+/* q as a double when that is exact and cheap to see: a numerator of at
+ * most 53 bits over 1 or a power of two up to 2^1000. */
+static bool
+dyadic_double(mpq_srcptr q, double *d)
+{
+  mpz_srcptr num = mpq_numref(q), den = mpq_denref(q);
+  mp_bitcnt_t k = 0;
+  if (mpz_sizeinbase(num, 2) > 53) return false;
+  if (mpz_cmp_ui(den, 1) != 0) {
+    k = mpz_scan1(den, 0);
+    if (k > 1000 || mpz_sizeinbase(den, 2) != k + 1) return false;
+  }
+  *d = ldexp(mpz_get_d(num), -(int)k);
+  return true;
+}
+
+/* |num| <= 2^bits and den <= 2^bits: both exact in the float type. */
+static bool
+small_fraction(mpq_srcptr q, size_t bits)
+{
+  return mpz_sizeinbase(mpq_numref(q), 2) <= bits
+         && mpz_sizeinbase(mpq_denref(q), 2) <= bits;
+}
+
+/* q correctly rounded to float: MPFR at 24 bits in float's exponent
+ * range (MPFR's convention: x = m * 2^e with 1/2 <= |m| < 1). */
+static float
+mpq_to_float_mpfr(mpq_srcptr q)
+{
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_t x;
+  float f;
+  int t;
+  mpfr_set_emin(-148);
+  mpfr_set_emax(128);
+  mpfr_init2(x, 24);
+  t = mpfr_set_q(x, q, MPFR_RNDN);
+  t = mpfr_check_range(x, t, MPFR_RNDN);
+  mpfr_subnormalize(x, t, MPFR_RNDN);
+  f = mpfr_get_flt(x, MPFR_RNDN);
+  mpfr_clear(x);
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
+  return f;
+}
+
+/* q in the device real type at dst; false if out of its range. */
+static bool
+put_real(mpq_srcptr q, bool dbl, void *dst)
+{
+  double d;
+  if (dbl) {
+    if (!dyadic_double(q, &d)) {
+      if (small_fraction(q, 53))
+        d = mpz_get_d(mpq_numref(q)) / mpz_get_d(mpq_denref(q));
+      else
+        d = wyrt_mpq_to_double(q);
+    }
+    memcpy(dst, &d, sizeof d);
+    return isfinite(d);
+  } else {
+    float f;
+    if (dyadic_double(q, &d))
+      f = (float)d;
+    else if (small_fraction(q, 24))
+      f = (float)mpz_get_d(mpq_numref(q)) / (float)mpz_get_d(mpq_denref(q));
+    else
+      f = mpq_to_float_mpfr(q);
+    memcpy(dst, &f, sizeof f);
+    return isfinite(f);
+  }
+}
+
+static void
+put_int(int64_t x, bool int64, void *dst)
+{
+  if (int64) {
+    cl_long y = x;
+    memcpy(dst, &y, sizeof y);
+  } else {
+    cl_int y = (cl_int)x;
+    memcpy(dst, &y, sizeof y);
+  }
+}
+
+static inline bool
+fits_int32(int64_t x)
+{
+  return x >= INT32_MIN && x <= INT32_MAX;
+}
+
+/* ---------------------------------------------------------------- */
+/* Marshalling                                                        */
+
+static int
+bad_element(const WyOclMarsh *m, const char *what)
+{
+  return wy_ocl_fail(WY_OCL_E_ARGS, "list argument %d holds %s", m->index,
+                     what);
+}
+
+static int
+int_overflow(const WyOclMarsh *m, wyv v)
+{
+  int64_t x;
+  if (wy_int_to_i64(v, &x))
+    return wy_ocl_fail(WY_OCL_E_OVERFLOW, "argument %d: %lld does not fit "
+                       "a %d-bit int", m->index, (long long)x,
+                       m->int64 ? 64 : 32);
+  return wy_ocl_fail(WY_OCL_E_OVERFLOW, "argument %d: an int does not fit "
+                     "a 64-bit int", m->index);
+}
+
+static int
+real_range(const WyOclMarsh *m)
+{
+  return wy_ocl_fail(WY_OCL_E_REAL_RANGE, "argument %d: a real is out of "
+                     "the range of %s", m->index, m->dbl ? "double" : "float");
+}
+
+/* The boxed value v, which should be of type elem, into dst. */
+static int
+put_value(const WyOclMarsh *m, int elem, wyv v, void *dst)
+{
+  WyRealTmp tmp;
+  int64_t x;
+  switch (elem) {
+  case WY_OCL_T_INT:
+    if (wy_kind(v) != WY_K_INT) return bad_element(m, "a non-int");
+    if (!wy_int_to_i64(v, &x) || (!m->int64 && !fits_int32(x)))
+      return int_overflow(m, v);
+    put_int(x, m->int64, dst);
+    return WY_OCL_OK;
+  case WY_OCL_T_REAL:
+    if (wy_kind(v) != WY_K_REAL && wy_kind(v) != WY_K_INT)
+      return bad_element(m, "a non-real");
+    if (!put_real(wyrt_real_mpq(v, &tmp), m->dbl, dst)) return real_range(m);
+    return WY_OCL_OK;
+  default:
+    if (v != WY_TRUE && v != WY_FALSE) return bad_element(m, "a non-bool");
+    *(cl_uchar *)dst = v == WY_TRUE;
+    return WY_OCL_OK;
+  }
+}
+
+/* The elements of the innermost list l, converted, at dst. */
+static int
+load_row(const WyOclMarsh *m, WyList *l, char *dst)
+{
+  size_t es = m->esize, n = l->len;
+  int elem = m->par->elem;
+  WyListStore s = store_of(l);
+  if (n == 0) return WY_OCL_OK;
+  if (s == WY_LS_INT && elem == WY_OCL_T_INT) {
+    const int64_t *xs = ints_of(l);
+    if (m->int64) {
+      memcpy(dst, xs, n * sizeof *xs);
+      return WY_OCL_OK;
+    }
+    for (size_t i = 0; i < n; i++) {
+      if (!fits_int32(xs[i])) return int_overflow(m, wy_small(xs[i]));
+      ((cl_int *)dst)[i] = (cl_int)xs[i];
+    }
+  } else if (s == WY_LS_INT && elem == WY_OCL_T_REAL) {
+    for (size_t i = 0; i < n; i++) {
+      if (m->dbl) ((cl_double *)dst)[i] = (double)ints_of(l)[i];
+      else ((cl_float *)dst)[i] = (float)ints_of(l)[i];
+    }
+  } else if (s == WY_LS_REAL && elem == WY_OCL_T_REAL) {
+    for (size_t i = 0; i < n; i++)
+      if (!put_real(real_at(l, i), m->dbl, dst + i * es)) return real_range(m);
+  } else if (s == WY_LS_BOOL && elem == WY_OCL_T_BOOL) {
+    memcpy(dst, bools_of(l), n);
+  } else if (s == WY_LS_ANY) {
+    for (size_t i = 0; i < n; i++) {
+      int st = put_value(m, elem, any_at(l)[i], dst + i * es);
+      if (st) return st;
+    }
+  } else {
+    return bad_element(m, "elements of the wrong type");
+  }
+  return WY_OCL_OK;
+}
+
+/* Check the shape of v at nesting level `level` (and below) against
+ * m->dims; if load, convert its elements into m->host at element
+ * offset base. */
+static int
+walk(const WyOclMarsh *m, wyv v, int level, size_t base, bool load,
+     size_t row)
+{
+  WyList *l = wy_list(v);
+  int depth = m->par->depth;
+  size_t stride;
+  if (l->len != m->dims[level])
+    return wy_ocl_fail(WY_OCL_E_JAGGED, "list argument %d is jagged (row %zu "
+                       "at depth %d has %zu elements, row 0 has %zu)",
+                       m->index, row, level, l->len, m->dims[level]);
+  if (level == depth - 1)
+    return load ? load_row(m, l, (char *)m->host + base * m->esize)
+                : WY_OCL_OK;
+  if (l->len && store_of(l) != WY_LS_ANY)
+    return bad_element(m, "elements that are not lists");
+  stride = level == 0 ? m->dims[1] * m->dims[2] : m->dims[2];
+  for (size_t r = 0; r < l->len; r++) {
+    int st;
+    if (!is_list(any_at(l)[r]))
+      return bad_element(m, "elements that are not lists");
+    st = walk(m, any_at(l)[r], level + 1, base + r * stride, load, r);
+    if (st) return st;
+  }
+  return WY_OCL_OK;
+}
+
+/* m->dims from the first row at each level (0 below an empty or odd
+ * row: walk then reports the mismatch); levels past the depth get 1. */
+static void
+read_dims(WyOclMarsh *m, wyv v)
+{
+  int l = 0;
+  for (int k = 0; k < 3; k++) m->dims[k] = k < m->par->depth ? 0 : 1;
+  for (;;) {
+    WyList *x = wy_list(v);
+    m->dims[l] = x->len;
+    if (++l >= m->par->depth || x->len == 0 || store_of(x) != WY_LS_ANY
+        || !is_list(any_at(x)[0]))
+      break;
+    v = any_at(x)[0];
+  }
+}
+
+static size_t
+clamp(int64_t x, size_t n)
+{
+  if (x < 0) return 0;
+  return (uint64_t)x > n ? n : (size_t)x;
+}
+
+/* The window read back, and whether the list must be uploaded. */
+static int
+plan(WyOclMarsh *m, const int64_t lo[3], const int64_t hi[3])
+{
+  const WyOclParam *p = m->par;
+  bool mapped = p->kind == WY_OCL_LIST_OUT;
+  for (int l = 0; l < 3; l++) {
+    m->wlo[l] = 0;
+    m->whi[l] = m->dims[l];
+    if (l >= p->depth || p->kind != WY_OCL_LIST_OUT) continue;
+    if (p->win[l] < 0) {
+      mapped = false;
+      continue;
+    }
+    if (p->win[l] >= m->ndims)
+      return wy_ocl_fail(WY_OCL_E_ARGS, "list argument %d: window dimension "
+                         "%d, but the kernel has %d", m->index, p->win[l],
+                         m->ndims);
+    m->wlo[l] = clamp(lo[p->win[l]], m->dims[l]);
+    m->whi[l] = clamp(hi[p->win[l]], m->dims[l]);
+    if (m->whi[l] < m->wlo[l]) m->whi[l] = m->wlo[l];
+  }
+  m->upload = p->kind != WY_OCL_LIST_OUT || !mapped;
+  m->download = p->kind != WY_OCL_LIST_IN;
+  if (!mapped)
+    for (int l = 0; l < 3; l++) m->wlo[l] = 0, m->whi[l] = m->dims[l];
+  return WY_OCL_OK;
+}
+
+static int
+marshal_list(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
+{
+  const WyOclParam *p = m->par;
+  size_t bytes;
+  WyList *l;
+  int st;
+  if (!is_list(v) || p->depth < 1 || p->depth > 3)
+    return wy_ocl_fail(WY_OCL_E_ARGS, "argument %d is not a list of depth "
+                       "%d", m->index, p->depth);
+  read_dims(m, v);
+  if (__builtin_mul_overflow(m->dims[0], m->dims[1], &bytes)
+      || __builtin_mul_overflow(bytes, m->dims[2], &m->count)
+      || __builtin_mul_overflow(m->count, m->esize, &bytes)
+      || bytes > wy_ocl_g.max_alloc)
+    return wy_ocl_fail(WY_OCL_E_NOMEM, "list argument %d is larger than the "
+                       "device's largest buffer (%llu bytes)", m->index,
+                       (unsigned long long)wy_ocl_g.max_alloc);
+  if ((st = plan(m, lo, hi))) return st;
+  l = wy_list(v);
+  if (m->upload && p->kind == WY_OCL_LIST_IN && p->depth == 1
+      && ((p->elem == WY_OCL_T_INT && m->int64 && store_of(l) == WY_LS_INT)
+          || (p->elem == WY_OCL_T_BOOL && store_of(l) == WY_LS_BOOL))
+      && l->len > 0) {
+    m->host = l->data;       /* the storage is the device layout */
+    return WY_OCL_OK;
+  }
+  if (m->upload) {
+    m->host = malloc(m->count ? m->count * m->esize : 1);
+    if (!m->host)
+      return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory for list "
+                         "argument %d", m->index);
+    m->own_host = true;
+  }
+  return walk(m, v, 0, 0, m->upload, 0);
+}
+
+int
+wy_ocl_marshal(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
+{
+  int kind = m->par->kind, elem = m->par->elem;
+  if (kind == WY_OCL_INT) elem = WY_OCL_T_INT;
+  if (kind == WY_OCL_REAL) elem = WY_OCL_T_REAL;
+  if (kind == WY_OCL_BOOL) elem = WY_OCL_T_BOOL;
+  switch (elem) {
+  case WY_OCL_T_INT: m->esize = m->int64 ? 8 : 4; break;
+  case WY_OCL_T_REAL: m->esize = m->dbl ? 8 : 4; break;
+  case WY_OCL_T_BOOL: m->esize = 1; break;
+  default:
+    return wy_ocl_fail(WY_OCL_E_ARGS, "argument %d: unknown element type %d",
+                       m->index, elem);
+  }
+  if (kind > WY_OCL_BOOL)
+    return wy_ocl_fail(WY_OCL_E_ARGS, "argument %d: unknown kind %d",
+                       m->index, kind);
+  m->scalar_size = m->esize;
+  if (kind >= WY_OCL_INT) return put_value(m, elem, v, m->scalar);
+  return marshal_list(m, v, lo, hi);
+}
+
+void
+wy_ocl_marsh_free(WyOclMarsh *m)
+{
+  if (m->own_host) free(m->host);
+  free(m->back);
+  m->host = m->back = NULL;
+  m->own_host = false;
+}
+
+/* ---------------------------------------------------------------- */
+/* Unmarshalling                                                      */
+
+/* The device value at flat index k as a double / int64 / bool. */
+static double
+back_real(const WyOclMarsh *m, size_t k)
+{
+  return m->dbl ? ((const cl_double *)m->back)[k]
+                : (double)((const cl_float *)m->back)[k];
+}
+
+static int64_t
+back_int(const WyOclMarsh *m, size_t k)
+{
+  return m->int64 ? ((const cl_long *)m->back)[k]
+                  : ((const cl_int *)m->back)[k];
+}
+
+int
+wy_ocl_check_back(const WyOclMarsh *m)
+{
+  if (!m->download || m->par->elem != WY_OCL_T_REAL) return WY_OCL_OK;
+  for (size_t a = m->wlo[0]; a < m->whi[0]; a++)
+    for (size_t b = m->wlo[1]; b < m->whi[1]; b++)
+      for (size_t c = m->wlo[2]; c < m->whi[2]; c++) {
+        size_t k = (a * m->dims[1] + b) * m->dims[2] + c;
+        if (!isfinite(back_real(m, k)))
+          return wy_ocl_fail(WY_OCL_E_NONFINITE, "the kernel wrote %s into "
+                             "list argument %d",
+                             isnan(back_real(m, k)) ? "a NaN" : "an infinity",
+                             m->index);
+      }
+  return WY_OCL_OK;
+}
+
+/* Does element i of the innermost list l (flat index k) differ from the
+ * device's value?  q is scratch. */
+static bool
+changed(const WyOclMarsh *m, WyList *l, size_t i, size_t k, mpq_ptr q)
+{
+  if (m->upload)
+    return memcmp((const char *)m->back + k * m->esize,
+                  (const char *)m->host + k * m->esize, m->esize) != 0;
+  switch (m->par->elem) {
+  case WY_OCL_T_INT:
+    if (store_of(l) == WY_LS_INT) return ints_of(l)[i] != back_int(m, k);
+    if (store_of(l) != WY_LS_ANY) return true;
+    return !wy_is_small(any_at(l)[i])
+           || wy_small_val(any_at(l)[i]) != back_int(m, k);
+  case WY_OCL_T_REAL:
+    if (store_of(l) != WY_LS_REAL) return true;
+    mpq_set_d(q, back_real(m, k));
+    return !mpq_equal(q, real_at(l, i));
+  default:
+    if (store_of(l) != WY_LS_BOOL) return true;
+    return bools_of(l)[i] != (((const cl_uchar *)m->back)[k] != 0);
+  }
+}
+
+/* Store the device value at flat index k into element i of the unique
+ * innermost list *slot, keeping its storage when the value fits it. */
+static void
+put_elem(const WyOclMarsh *m, wyv *slot, size_t i, size_t k)
+{
+  WyList *l = wy_list(*slot);
+  wyv v;
+  switch (m->par->elem) {
+  case WY_OCL_T_INT: {
+    int64_t x = back_int(m, k);
+    if (store_of(l) == WY_LS_INT && wy_fits_small(x)) {
+      ints_of(l)[i] = x;
+      return;
+    }
+    v = wy_int_from_i64(x);
+    break;
+  }
+  case WY_OCL_T_REAL:
+    if (store_of(l) == WY_LS_REAL) {
+      mpq_set_d(real_at(l, i), back_real(m, k));
+      return;
+    }
+    v = wy_real_from_double(back_real(m, k));
+    break;
+  default: {
+    bool b = ((const cl_uchar *)m->back)[k] != 0;
+    if (store_of(l) == WY_LS_BOOL) {
+      bools_of(l)[i] = b;
+      return;
+    }
+    v = wy_bool(b);
+  }
+  }
+  wy_list_set(slot, wy_small((int64_t)i), v, NULL);
+  wy_decref(v);
+}
+
+/* Write back the innermost list *slot, whose element 0 is at flat
+ * index base.  Without apply, only say whether anything would change. */
+static bool
+write_row(const WyOclMarsh *m, wyv *slot, int level, size_t base, bool apply,
+          mpq_ptr q)
+{
+  size_t i = m->wlo[level], end = m->whi[level];
+  WyList *l = wy_list(*slot);
+  while (i < end && !changed(m, l, i, base + i, q)) i++;
+  if (i == end) return false;
+  if (!apply) return true;
+  l = wy_ocl_list_unique(slot);
+  for (; i < end; i++) {
+    if (!changed(m, l, i, base + i, q)) continue;
+    put_elem(m, slot, i, base + i);
+    l = wy_list(*slot);
+  }
+  return true;
+}
+
+/* Write back the list *slot at nesting level `level`; rows are made
+ * unique (and so copied) only when something in them changed. */
+static bool
+write_list(const WyOclMarsh *m, wyv *slot, int level, size_t base,
+           bool apply, mpq_ptr q)
+{
+  size_t stride = m->dims[1] * m->dims[2];
+  bool any = false;
+  WyList *l = wy_list(*slot);
+  if (level == m->par->depth - 1)
+    return write_row(m, slot, level, base, apply, q);
+  if (level == 1) stride = m->dims[2];
+  for (size_t r = m->wlo[level]; r < m->whi[level]; r++) {
+    if (!write_list(m, &any_at(l)[r], level + 1, base + r * stride, false, q))
+      continue;
+    if (!apply) return true;
+    if (!any) l = wy_ocl_list_unique(slot);
+    any = true;
+    write_list(m, &any_at(l)[r], level + 1, base + r * stride, true, q);
+  }
+  return any;
+}
+
+void
+wy_ocl_unmarshal(WyOclMarsh *m, wyv *slot)
+{
+  mpq_t q;
+  if (!m->download || m->count == 0) return;
+  mpq_init(q);
+  write_list(m, slot, 0, 0, true, q);
+  mpq_clear(q);
+}

@@ -1,0 +1,399 @@
+/* ocl_program.c -- programs built once per process, binaries cached on disk.
+ *
+ * Input: a kernel descriptor and the variant (32- or 64-bit ints).
+ * Output: a WyOclKern (kernel object and work-group limits), built on
+ * first use and kept in wy_ocl_g until wy_ocl_shutdown; a failure is
+ * kept too, so a program that does not build is tried only once.
+ *
+ * The binary cache: $XDG_CACHE_HOME/wyc (default ~/.cache/wyc) holds one
+ * file per program, named by a 64-bit FNV-1a hash of the key: device
+ * name, driver version, build options and source.  The file repeats the
+ * whole key, which is compared on loading, so a hash collision costs a
+ * rebuild, never a wrong program.  Files are written to a temporary
+ * name and renamed.  A cache that cannot be read or written is ignored.
+ *
+ * WYC_BUILD_LOG=1 prints the compiler's log of a failed build on stderr.
+ */
+#define WY_OCL_IMPL
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ocl.h"
+
+static const char cache_magic[8] = "WYCBIN1\n";
+
+/* ---------------------------------------------------------------- */
+/* Small helpers                                                      */
+
+static uint64_t
+fnv1a(const char *s, size_t n)
+{
+  uint64_t h = UINT64_C(0xcbf29ce484222325);
+  for (size_t i = 0; i < n; i++) {
+    h ^= (unsigned char)s[i];
+    h *= UINT64_C(0x100000001b3);
+  }
+  return h;
+}
+
+/* malloc'd concatenation of the n strings in parts, separated by sep
+ * (a NUL separator is allowed: the result's length goes to *len). */
+static char *
+join(const char *const *parts, int n, char sep, size_t *len)
+{
+  size_t total = 0, at = 0;
+  char *s;
+  for (int i = 0; i < n; i++) total += strlen(parts[i]) + 1;
+  s = malloc(total + 1);
+  if (!s) return NULL;
+  for (int i = 0; i < n; i++) {
+    size_t k = strlen(parts[i]);
+    memcpy(s + at, parts[i], k);
+    at += k;
+    s[at++] = sep;
+  }
+  s[at] = 0;
+  *len = at;
+  return s;
+}
+
+/* mkdir -p for an absolute path; false if it is not a directory after. */
+static bool
+make_dirs(char *path)
+{
+  struct stat sb;
+  for (char *p = path + 1; *p; p++) {
+    if (*p != '/') continue;
+    *p = 0;
+    if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+      *p = '/';
+      return false;
+    }
+    *p = '/';
+  }
+  if (mkdir(path, 0700) != 0 && errno != EEXIST) return false;
+  return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+/* The cache file for a key, malloc'd; NULL when there is no cache
+ * directory. */
+static char *
+cache_path(const char *key, size_t keylen)
+{
+  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  char dir[4096], *path;
+  if (xdg && xdg[0] == '/')
+    snprintf(dir, sizeof dir, "%s/wyc", xdg);
+  else if (home && home[0] == '/')
+    snprintf(dir, sizeof dir, "%s/.cache/wyc", home);
+  else
+    return NULL;
+  if (!make_dirs(dir)) return NULL;
+  path = malloc(strlen(dir) + 32);
+  if (path)
+    sprintf(path, "%s/%016llx.bin", dir,
+            (unsigned long long)fnv1a(key, keylen));
+  return path;
+}
+
+/* The whole file, malloc'd; NULL if it cannot be read. */
+static char *
+read_file(const char *path, size_t *len)
+{
+  FILE *f = fopen(path, "rb");
+  char *buf = NULL;
+  long n;
+  if (!f) return NULL;
+  if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0
+      && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n))
+      && fread(buf, 1, (size_t)n, f) == (size_t)n) {
+    *len = (size_t)n;
+  } else {
+    free(buf);
+    buf = NULL;
+  }
+  fclose(f);
+  return buf;
+}
+
+/* ---------------------------------------------------------------- */
+/* Building                                                           */
+
+/* The first line of the build log that mentions an error (or the first
+ * line), into g->reason; the whole log on stderr if WYC_BUILD_LOG=1. */
+static int
+build_failure(WyOclState *g, cl_program prog, cl_int err)
+{
+  size_t n = 0;
+  char *log, *line, *nl;
+  const char *env = getenv("WYC_BUILD_LOG");
+  if (err != CL_BUILD_PROGRAM_FAILURE)
+    return wy_ocl_cl_fail(err, "clBuildProgram");
+  clGetProgramBuildInfo(prog, g->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &n);
+  log = malloc(n + 1);
+  if (!log) return wy_ocl_fail(WY_OCL_E_BUILD, "the program does not build");
+  if (clGetProgramBuildInfo(prog, g->device, CL_PROGRAM_BUILD_LOG, n, log,
+                            NULL) != CL_SUCCESS)
+    n = 0;
+  log[n] = 0;
+  if (env && strcmp(env, "1") == 0) fprintf(stderr, "%s\n", log);
+  line = strstr(log, "error");
+  if (!line) line = log;
+  while (line > log && line[-1] != '\n') line--;
+  if ((nl = strchr(line, '\n'))) *nl = 0;
+  wy_ocl_fail(WY_OCL_E_BUILD, "the OpenCL program does not build: %.300s",
+              *line ? line : "(no log)");
+  free(log);
+  return WY_OCL_E_BUILD;
+}
+
+static cl_program
+build_from_source(WyOclState *g, const char *source, const char *opts,
+                  int *st)
+{
+  cl_int err;
+  cl_program prog = clCreateProgramWithSource(g->ctx, 1, &source, NULL, &err);
+  if (!prog) {
+    *st = wy_ocl_cl_fail(err, "clCreateProgramWithSource");
+    return NULL;
+  }
+  err = clBuildProgram(prog, 1, &g->device, opts, NULL, NULL);
+  if (err != CL_SUCCESS) {
+    *st = build_failure(g, prog, err);
+    clReleaseProgram(prog);
+    return NULL;
+  }
+  g->counters.source_builds++;
+  *st = WY_OCL_OK;
+  return prog;
+}
+
+/* The program from the cache file, or NULL (missing, stale, corrupt). */
+static cl_program
+load_cached(WyOclState *g, const char *path, const char *key, size_t keylen,
+            const char *opts)
+{
+  size_t n = 0, kl, bl;
+  char *buf = read_file(path, &n);
+  const unsigned char *bin;
+  cl_int err, binerr;
+  cl_program prog = NULL;
+  if (!buf) return NULL;
+  if (n < 24 || memcmp(buf, cache_magic, 8) != 0) goto out;
+  memcpy(&kl, buf + 8, 8);
+  if (kl != keylen || n - 24 < kl || memcmp(buf + 16, key, kl) != 0) goto out;
+  memcpy(&bl, buf + 16 + kl, 8);
+  if (bl != n - 24 - kl || bl == 0) goto out;
+  bin = (const unsigned char *)buf + 24 + kl;
+  prog = clCreateProgramWithBinary(g->ctx, 1, &g->device, &bl, &bin, &binerr,
+                                   &err);
+  if (prog && (err != CL_SUCCESS || binerr != CL_SUCCESS
+               || clBuildProgram(prog, 1, &g->device, opts, NULL, NULL)
+                      != CL_SUCCESS)) {
+    clReleaseProgram(prog);
+    prog = NULL;
+  }
+  if (prog) g->counters.cache_loads++;
+out:
+  free(buf);
+  return prog;
+}
+
+static void
+save_cached(WyOclState *g, cl_program prog, const char *path, const char *key,
+            size_t keylen)
+{
+  size_t bl = 0;
+  unsigned char *bin;
+  char *tmp;
+  FILE *f;
+  bool ok;
+  if (clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof bl, &bl, NULL)
+          != CL_SUCCESS || bl == 0)
+    return;
+  bin = malloc(bl);
+  tmp = malloc(strlen(path) + 32);
+  if (!bin || !tmp
+      || clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL)
+             != CL_SUCCESS) {
+    free(bin);
+    free(tmp);
+    return;
+  }
+  sprintf(tmp, "%s.%ld.tmp", path, (long)getpid());
+  f = fopen(tmp, "wb");
+  ok = f && fwrite(cache_magic, 1, 8, f) == 8
+       && fwrite(&keylen, 8, 1, f) == 1
+       && fwrite(key, 1, keylen, f) == keylen
+       && fwrite(&bl, 8, 1, f) == 1 && fwrite(bin, 1, bl, f) == bl;
+  if (f && fclose(f) != 0) ok = false;
+  if (ok && rename(tmp, path) == 0)
+    g->counters.cache_writes++;
+  else
+    remove(tmp);
+  free(bin);
+  free(tmp);
+}
+
+/* Build p, from the cache when it holds the binary. */
+static int
+build_program(WyOclState *g, WyOclProg *p)
+{
+  const char *opts_parts[2] = {p->options ? p->options : "",
+                               p->int64 ? "-DWYC_INT64=1" : ""};
+  size_t optlen, keylen;
+  char *opts = join(opts_parts, 2, ' ', &optlen), *key, *path;
+  const char *key_parts[5];
+  int st = WY_OCL_OK;
+  if (!opts) return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
+  key_parts[0] = "wyc program";
+  key_parts[1] = g->device_name;
+  key_parts[2] = g->driver_version;
+  key_parts[3] = opts;
+  key_parts[4] = p->source;
+  key = join(key_parts, 5, 0, &keylen);
+  path = key ? cache_path(key, keylen) : NULL;
+  if (path) p->prog = load_cached(g, path, key, keylen, opts);
+  if (!p->prog) {
+    p->prog = build_from_source(g, p->source, opts, &st);
+    if (p->prog && path) save_cached(g, p->prog, path, key, keylen);
+  }
+  free(path);
+  free(key);
+  free(opts);
+  return st;
+}
+
+/* The program of k in the given variant, built if need be. */
+static int
+get_program(WyOclState *g, const WyOclKernel *k, bool int64, WyOclProg **out)
+{
+  WyOclProg *p;
+  for (int i = 0; i < g->nprogs; i++) {
+    p = &g->progs[i];
+    if (p->source == k->source && p->options == k->options
+        && p->int64 == int64) {
+      *out = p;
+      if (p->status) wy_ocl_fail(p->status, "%s", p->reason);
+      return p->status;
+    }
+  }
+  if (g->nprogs == g->capprogs) {
+    int cap = g->capprogs ? 2 * g->capprogs : 4;
+    WyOclProg *np = realloc(g->progs, (size_t)cap * sizeof *np);
+    if (!np) return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
+    g->progs = np;
+    g->capprogs = cap;
+  }
+  p = &g->progs[g->nprogs++];
+  *p = (WyOclProg){k->source, k->options, int64, NULL, 0, NULL};
+  p->status = build_program(g, p);
+  if (p->status) p->reason = strdup(g->reason);
+  *out = p;
+  return p->status;
+}
+
+/* ---------------------------------------------------------------- */
+/* Kernels                                                            */
+
+/* The number of OpenCL arguments the descriptor implies (ocl.h's ABI). */
+static cl_uint
+abi_arity(const WyOclKernel *k)
+{
+  cl_uint n = 1 + 2 * (cl_uint)k->ndims;
+  for (int i = 0; i < k->nparams; i++)
+    n += k->params[i].kind <= WY_OCL_LIST_INOUT ? 1u + k->params[i].depth
+                                                : 1u;
+  return n;
+}
+
+static int
+make_kernel(WyOclState *g, WyOclKern *kn, cl_program prog)
+{
+  cl_int err;
+  cl_uint nargs = 0;
+  const WyOclKernel *k = kn->k;
+  kn->kern = clCreateKernel(prog, k->name, &err);
+  if (!kn->kern) {
+    if (err == CL_INVALID_KERNEL_NAME)
+      return wy_ocl_fail(WY_OCL_E_NO_KERNEL, "no kernel %s in the program",
+                         k->name);
+    return wy_ocl_cl_fail(err, "clCreateKernel");
+  }
+  clGetKernelInfo(kn->kern, CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL);
+  if (nargs != abi_arity(k))
+    return wy_ocl_fail(WY_OCL_E_ARGS, "kernel %s has %u parameters, its "
+                       "descriptor implies %u", k->name, (unsigned)nargs,
+                       (unsigned)abi_arity(k));
+  if (clGetKernelWorkGroupInfo(kn->kern, g->device, CL_KERNEL_WORK_GROUP_SIZE,
+                               sizeof kn->wg_max, &kn->wg_max, NULL)
+          != CL_SUCCESS || kn->wg_max == 0)
+    kn->wg_max = 1;
+  if (clGetKernelWorkGroupInfo(kn->kern, g->device,
+                               CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                               sizeof kn->wg_multiple, &kn->wg_multiple, NULL)
+          != CL_SUCCESS || kn->wg_multiple == 0)
+    kn->wg_multiple = 1;
+  return WY_OCL_OK;
+}
+
+int
+wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out)
+{
+  WyOclState *g = &wy_ocl_g;
+  WyOclProg *p = NULL;
+  WyOclKern *kn;
+  int st;
+  for (int i = 0; i < g->nkerns; i++) {
+    kn = &g->kerns[i];
+    if (kn->k == k && kn->int64 == int64) {
+      *out = kn;
+      if (kn->status) wy_ocl_fail(kn->status, "%s", kn->reason);
+      return kn->status;
+    }
+  }
+  if (k->real_double && !g->fp64)
+    return wy_ocl_fail(WY_OCL_E_NO_FP64, "%s has no double precision",
+                       g->device_name);
+  st = get_program(g, k, int64, &p);
+  if (st) return st;
+  if (g->nkerns == g->capkerns) {
+    int cap = g->capkerns ? 2 * g->capkerns : 8;
+    WyOclKern *nk = realloc(g->kerns, (size_t)cap * sizeof *nk);
+    if (!nk) return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
+    g->kerns = nk;
+    g->capkerns = cap;
+  }
+  kn = &g->kerns[g->nkerns++];
+  *kn = (WyOclKern){k, int64, NULL, 1, 1, 0, NULL, false};
+  kn->status = make_kernel(g, kn, p->prog);
+  if (kn->status) {
+    kn->reason = strdup(g->reason);
+    if (kn->kern) clReleaseKernel(kn->kern);
+    kn->kern = NULL;
+  }
+  *out = kn;
+  return kn->status;
+}
+
+void
+wy_ocl_programs_free(void)
+{
+  WyOclState *g = &wy_ocl_g;
+  for (int i = 0; i < g->nkerns; i++) {
+    if (g->kerns[i].kern) clReleaseKernel(g->kerns[i].kern);
+    free(g->kerns[i].reason);
+  }
+  for (int i = 0; i < g->nprogs; i++) {
+    if (g->progs[i].prog) clReleaseProgram(g->progs[i].prog);
+    free(g->progs[i].reason);
+  }
+  free(g->kerns);
+  free(g->progs);
+  g->kerns = NULL;
+  g->progs = NULL;
+  g->nkerns = g->capkerns = g->nprogs = g->capprogs = 0;
+}

@@ -1,0 +1,356 @@
+/* ocl_run.c -- one offloaded loop: marshal, upload, run, check, read back.
+ *
+ * Input: a kernel descriptor, the host registers of its arguments and
+ * the loop's bounds.  Output: the lists the kernel writes, updated in
+ * their registers, or a status with nothing changed.
+ *
+ * The steps of wy_ocl_run, each timed (ocl_bench.c):
+ *   init       wy_ocl_init, program build or cache load, kernel lookup
+ *   marshal    every argument into its device layout (ocl_marshal.c)
+ *   upload     buffers for lists; the lists the kernel reads are copied,
+ *              and the error flag is cleared
+ *   execute    the NDRange: ndims dimensions of n_d = hi_d - lo_d work
+ *              items, the global size rounded up to the work-group size
+ *   download   the error flag, then (if it is 0) the lists written
+ *   unmarshal  results checked (no infinity or NaN), then written back
+ * Work-group sizes: dimension 0 gets a multiple of the kernel's
+ * preferred multiple, up to 256 and the kernel's maximum, but no more
+ * than n_0 needs; the other dimensions share what is left in powers of
+ * two.  The kernel guards the ragged tail itself (ocl.h).
+ */
+#define WY_OCL_IMPL
+#include <stdlib.h>
+#include <string.h>
+
+#include "ocl.h"
+
+enum { WG_TARGET = 256 };   /* work items per group we aim for */
+
+static int
+check_call(const WyOclKernel *k, int nargs, const int64_t lo[3],
+           const int64_t hi[3], size_t n[3], bool *empty)
+{
+  *empty = false;
+  if (k->ndims < 1 || k->ndims > 3)
+    return wy_ocl_fail(WY_OCL_E_ARGS, "kernel %s has %d dimensions", k->name,
+                       k->ndims);
+  if (nargs != k->nparams)
+    return wy_ocl_fail(WY_OCL_E_ARGS, "kernel %s takes %d arguments, not %d",
+                       k->name, k->nparams, nargs);
+  for (int d = 0; d < 3; d++) {
+    int64_t c;
+    n[d] = 1;
+    if (d >= k->ndims) continue;
+    if (hi[d] < lo[d])
+      return wy_ocl_fail(WY_OCL_E_DESCENDING, "dimension %d runs from %lld "
+                         "down to %lld", d, (long long)lo[d],
+                         (long long)hi[d]);
+    if (__builtin_sub_overflow(hi[d], lo[d], &c))
+      return wy_ocl_fail(WY_OCL_E_OVERFLOW, "dimension %d is too large", d);
+    n[d] = (size_t)c;
+    if (c == 0) *empty = true;
+  }
+  return WY_OCL_OK;
+}
+
+static size_t
+round_up(size_t x, size_t m)
+{
+  return (x + m - 1) / m * m;
+}
+
+static void
+choose_sizes(const WyOclState *g, const WyOclKern *kn, int nd,
+             const size_t n[3], size_t local[3], size_t global[3])
+{
+  size_t target = WG_TARGET, m = kn->wg_multiple, budget;
+  if (target > kn->wg_max) target = kn->wg_max;
+  if (m > target) m = target;
+  local[0] = target / m * m;
+  if (local[0] > round_up(n[0], m)) local[0] = round_up(n[0], m);
+  if (local[0] > g->max_item[0]) local[0] = g->max_item[0];
+  budget = target / local[0];
+  for (int d = 1; d < nd; d++) {
+    size_t l = 1;
+    while (2 * l <= budget && 2 * l <= g->max_item[d] && l < n[d]) l *= 2;
+    local[d] = l;
+    budget /= l;
+  }
+  for (int d = 0; d < nd; d++) global[d] = round_up(n[d], local[d]);
+}
+
+/* ---------------------------------------------------------------- */
+/* Buffers and arguments                                              */
+
+static int
+make_buffers(WyOclState *g, WyOclMarsh *ms, int np)
+{
+  for (int i = 0; i < np; i++) {
+    WyOclMarsh *m = &ms[i];
+    cl_mem_flags flags = m->par->kind == WY_OCL_LIST_IN    ? CL_MEM_READ_ONLY
+                         : m->par->kind == WY_OCL_LIST_OUT ? CL_MEM_WRITE_ONLY
+                                                           : CL_MEM_READ_WRITE;
+    size_t bytes = m->count * m->esize;
+    cl_int err;
+    if (m->par->kind > WY_OCL_LIST_INOUT) continue;
+    m->mem = clCreateBuffer(g->ctx, flags, bytes ? bytes : m->esize, NULL,
+                            &err);
+    if (!m->mem) return wy_ocl_cl_fail(err, "clCreateBuffer");
+    if (m->upload && bytes) {
+      err = clEnqueueWriteBuffer(g->queue, m->mem, CL_FALSE, 0, bytes,
+                                 m->host, 0, NULL, &m->ev_up);
+      if (err != CL_SUCCESS)
+        return wy_ocl_cl_fail(err, "clEnqueueWriteBuffer");
+    }
+  }
+  return WY_OCL_OK;
+}
+
+typedef struct ArgSetter {
+  cl_kernel kern;
+  cl_uint at;      /* next argument index */
+  bool int64;      /* wy_int is long */
+} ArgSetter;
+
+static int
+set_arg(ArgSetter *a, size_t size, const void *val)
+{
+  cl_int err = clSetKernelArg(a->kern, a->at++, size, val);
+  return err == CL_SUCCESS ? WY_OCL_OK : wy_ocl_cl_fail(err, "clSetKernelArg");
+}
+
+static int
+set_int(ArgSetter *a, int64_t x)
+{
+  cl_long l = x;
+  cl_int i = (cl_int)x;
+  if (a->int64) return set_arg(a, sizeof l, &l);
+  if (x < INT32_MIN || x > INT32_MAX)
+    return wy_ocl_fail(WY_OCL_E_OVERFLOW, "a bound or length (%lld) does "
+                       "not fit a 32-bit int", (long long)x);
+  return set_arg(a, sizeof i, &i);
+}
+
+static int
+set_args(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, WyOclMarsh *ms,
+         const int64_t lo[3], const size_t n[3])
+{
+  ArgSetter a = {kn->kern, 0, kn->int64};
+  int st = set_arg(&a, sizeof(cl_mem), &g->err_buf);
+  for (int d = 0; d < k->ndims && !st; d++) {
+    int64_t last = lo[d] + (int64_t)n[d] - 1;   /* the largest index */
+    if (!kn->int64 && (last < INT32_MIN || last > INT32_MAX))
+      return wy_ocl_fail(WY_OCL_E_OVERFLOW, "the index %lld does not fit a "
+                         "32-bit int", (long long)last);
+    if (!(st = set_int(&a, lo[d]))) st = set_int(&a, (int64_t)n[d]);
+  }
+  for (int i = 0; i < k->nparams && !st; i++) {
+    WyOclMarsh *m = &ms[i];
+    if (m->par->kind > WY_OCL_LIST_INOUT) {
+      st = set_arg(&a, m->scalar_size, m->scalar);
+      continue;
+    }
+    st = set_arg(&a, sizeof(cl_mem), &m->mem);
+    for (int l = 0; l < m->par->depth && !st; l++)
+      st = set_int(&a, (int64_t)m->dims[l]);
+  }
+  return st;
+}
+
+/* ---------------------------------------------------------------- */
+/* Running                                                            */
+
+/* One call's OpenCL objects besides the arguments' own. */
+typedef struct Launch {
+  cl_event ev_clear, ev_exec, ev_flag;
+  cl_int flag;     /* the error flag read back */
+} Launch;
+
+static double
+event_secs(cl_event e)
+{
+  cl_ulong a, b;
+  if (!e
+      || clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof a, &a,
+                                 NULL) != CL_SUCCESS
+      || clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof b, &b,
+                                 NULL) != CL_SUCCESS
+      || b < a)
+    return 0;
+  return (double)(b - a) * 1e-9;
+}
+
+/* Clear the flag, run the NDRange, read the flag (blocking). */
+static int
+execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, const size_t n[3],
+        Launch *ln)
+{
+  static const cl_int zero = 0;
+  size_t local[3], global[3];
+  cl_int err;
+  choose_sizes(g, kn, k->ndims, n, local, global);
+  err = clEnqueueWriteBuffer(g->queue, g->err_buf, CL_FALSE, 0, sizeof zero,
+                             &zero, 0, NULL, &ln->ev_clear);
+  if (err != CL_SUCCESS)
+    return wy_ocl_cl_fail(err, "clEnqueueWriteBuffer (error flag)");
+  err = clEnqueueNDRangeKernel(g->queue, kn->kern, (cl_uint)k->ndims, NULL,
+                               global, local, 0, NULL, &ln->ev_exec);
+  if (err != CL_SUCCESS) return wy_ocl_cl_fail(err, "clEnqueueNDRangeKernel");
+  err = clEnqueueReadBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof ln->flag,
+                            &ln->flag, 0, NULL, &ln->ev_flag);
+  if (err != CL_SUCCESS)
+    return wy_ocl_cl_fail(err, "running the kernel (reading its flag)");
+  if (ln->flag >= WY_OCL_FLAG_OVERFLOW && ln->flag <= WY_OCL_FLAG_CHECK)
+    return wy_ocl_fail(ln->flag, "the kernel reported %s",
+                       wy_ocl_status_text(ln->flag));
+  if (ln->flag)
+    return wy_ocl_fail(WY_OCL_E_CL, "the kernel set its error flag to %d",
+                       (int)ln->flag);
+  return WY_OCL_OK;
+}
+
+/* Read back what the kernel wrote: for a 1-level list only the window,
+ * otherwise the whole buffer. */
+static int
+download(WyOclState *g, WyOclMarsh *ms, int np)
+{
+  cl_int err;
+  for (int i = 0; i < np; i++) {
+    WyOclMarsh *m = &ms[i];
+    size_t off = 0, bytes = m->count * m->esize;
+    if (!m->download || bytes == 0) continue;
+    m->back = malloc(bytes);
+    if (!m->back)
+      return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory reading back "
+                         "list argument %d", m->index);
+    if (m->par->depth == 1) {
+      off = m->wlo[0] * m->esize;
+      bytes = (m->whi[0] - m->wlo[0]) * m->esize;
+      if (bytes == 0) continue;
+    }
+    err = clEnqueueReadBuffer(g->queue, m->mem, CL_FALSE, off, bytes,
+                              (char *)m->back + off, 0, NULL, &m->ev_down);
+    if (err != CL_SUCCESS) return wy_ocl_cl_fail(err, "clEnqueueReadBuffer");
+  }
+  err = clFinish(g->queue);
+  return err == CL_SUCCESS ? WY_OCL_OK : wy_ocl_cl_fail(err, "clFinish");
+}
+
+/* Device times into t, then release everything but host memory. */
+static void
+release(WyOclState *g, WyOclMarsh *ms, int np, Launch *ln, WyOclTimes *t)
+{
+  if (g->queue) clFinish(g->queue);
+  t->t[WY_OCL_PH_UPLOAD] += event_secs(ln->ev_clear);
+  t->t[WY_OCL_PH_EXEC] += event_secs(ln->ev_exec);
+  t->t[WY_OCL_PH_DOWNLOAD] += event_secs(ln->ev_flag);
+  if (ln->ev_clear) clReleaseEvent(ln->ev_clear);
+  if (ln->ev_exec) clReleaseEvent(ln->ev_exec);
+  if (ln->ev_flag) clReleaseEvent(ln->ev_flag);
+  for (int i = 0; ms && i < np; i++) {
+    t->t[WY_OCL_PH_UPLOAD] += event_secs(ms[i].ev_up);
+    t->t[WY_OCL_PH_DOWNLOAD] += event_secs(ms[i].ev_down);
+    if (ms[i].ev_up) clReleaseEvent(ms[i].ev_up);
+    if (ms[i].ev_down) clReleaseEvent(ms[i].ev_down);
+    if (ms[i].mem) clReleaseMemObject(ms[i].mem);
+    wy_ocl_marsh_free(&ms[i]);
+  }
+  free(ms);
+}
+
+/* Marshal every argument (all or nothing). */
+static int
+marshal_all(const WyOclKernel *k, WyOclKern *kn, WyOclArg *args,
+            WyOclMarsh *ms, const int64_t lo[3], const int64_t hi[3])
+{
+  for (int i = 0; i < k->nparams; i++) {
+    int st;
+    ms[i].par = &k->params[i];
+    ms[i].index = i + 1;
+    ms[i].ndims = k->ndims;
+    ms[i].int64 = kn->int64;
+    ms[i].dbl = k->real_double;
+    if (!args[i].slot)
+      return wy_ocl_fail(WY_OCL_E_ARGS, "argument %d has no slot", i + 1);
+    if ((st = wy_ocl_marshal(&ms[i], *args[i].slot, lo, hi))) return st;
+  }
+  return WY_OCL_OK;
+}
+
+static int
+unmarshal_all(const WyOclKernel *k, WyOclArg *args, WyOclMarsh *ms)
+{
+  for (int i = 0; i < k->nparams; i++) {
+    int st = wy_ocl_check_back(&ms[i]);
+    if (st) return st;
+  }
+  for (int i = 0; i < k->nparams; i++) wy_ocl_unmarshal(&ms[i], args[i].slot);
+  return WY_OCL_OK;
+}
+
+int
+wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
+           const int64_t lo[3], const int64_t hi[3], bool use64)
+{
+  WyOclState *g = &wy_ocl_g;
+  WyOclTimes t = {{0}};
+  WyOclKern *kn = NULL;
+  WyOclMarsh *ms = NULL;
+  Launch ln = {NULL, NULL, NULL, 0};
+  double start = wy_ocl_now(), mark = start, total, sum = 0;
+  size_t n[3];
+  bool empty;
+  int st;
+  g->reason_kernel = k->name;
+  st = check_call(k, nargs, lo, hi, n, &empty);
+  if (empty && !st) return WY_OCL_OK;
+  if (!st) st = wy_ocl_init();
+  if (!st) st = wy_ocl_get_kernel(k, use64, &kn);
+  t.t[WY_OCL_PH_INIT] = wy_ocl_now() - mark;
+  if (!st && !(ms = calloc((size_t)k->nparams + 1, sizeof *ms)))
+    st = wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
+  mark = wy_ocl_now();
+  if (!st) st = marshal_all(k, kn, args, ms, lo, hi);
+  t.t[WY_OCL_PH_MARSHAL] = wy_ocl_now() - mark;
+  if (!st) st = make_buffers(g, ms, k->nparams);
+  if (!st) st = set_args(g, k, kn, ms, lo, n);
+  if (!st) st = execute(g, k, kn, n, &ln);
+  if (!st) st = download(g, ms, k->nparams);
+  mark = wy_ocl_now();
+  if (!st) st = unmarshal_all(k, args, ms);
+  t.t[WY_OCL_PH_UNMARSHAL] = wy_ocl_now() - mark;
+  if (!st) g->counters.runs++;
+  if (kn && (st == WY_OCL_E_OVERFLOW || st == WY_OCL_FLAG_OVERFLOW))
+    kn->overflowed = true;
+  release(g, ms, k->nparams, &ln, &t);
+  total = wy_ocl_now() - start;
+  for (int p = 0; p < WY_OCL_PH_OTHER; p++) sum += t.t[p];
+  t.t[WY_OCL_PH_OTHER] = total > sum ? total - sum : 0;
+  wy_ocl_record(k, st, &t);
+  return st;
+}
+
+/* Did the 32-bit variant of k already meet an int it cannot hold? */
+static bool
+known_to_overflow(const WyOclKernel *k)
+{
+  for (int i = 0; i < wy_ocl_g.nkerns; i++)
+    if (wy_ocl_g.kerns[i].k == k && !wy_ocl_g.kerns[i].int64)
+      return wy_ocl_g.kerns[i].overflowed;
+  return false;
+}
+
+int
+wy_ocl_offload(const WyOclKernel *k, WyOclArg *args, int nargs,
+               const int64_t lo[3], const int64_t hi[3])
+{
+  int st = WY_OCL_E_OVERFLOW;
+  if (!k->int64_only && !known_to_overflow(k))
+    st = wy_ocl_run(k, args, nargs, lo, hi, false);
+  if (st == WY_OCL_E_OVERFLOW || st == WY_OCL_FLAG_OVERFLOW)
+    st = wy_ocl_run(k, args, nargs, lo, hi, true);
+  if (st && st != WY_OCL_E_DISABLED
+      && (!wy_ocl_mandatory() || wy_ocl_language_error(st)))
+    wy_ocl_fallback_note(k->name, wy_ocl_last_reason());
+  return st;
+}

@@ -1,0 +1,7 @@
+// error: 6: escape
+import * from whiley.lang.*
+
+void ::main(System.Console sys):
+    s = "ok"
+    t = "bad \q escape"
+    sys.out.println(t)

@@ -1,0 +1,8 @@
+// error: 7:9: break
+import * from whiley.lang.*
+
+void ::main(System.Console sys):
+    x = 1
+    if x == 1:
+        break
+    sys.out.println(x)

@@ -1,0 +1,7 @@
+// error: 6: incomparable
+import * from whiley.lang.*
+
+void ::main(System.Console sys):
+    x = 1
+    if x == "one":
+        sys.out.println(x)

@@ -1,0 +1,11 @@
+// error: 8:16: method function
+import * from whiley.lang.*
+
+int ::counter():
+    return 1
+
+int f(int x):
+    return x + counter()
+
+void ::main(System.Console sys):
+    sys.out.println(f(1))

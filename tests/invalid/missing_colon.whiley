@@ -1,0 +1,7 @@
+// error: 6: expected ':'
+import * from whiley.lang.*
+
+void ::main(System.Console sys):
+    x = 3
+    if x > 2
+        sys.out.println(x)

@@ -1,0 +1,8 @@
+// error: 7: real
+// % takes only int (or char) operands.
+import * from whiley.lang.*
+
+void ::main(System.Console sys):
+    x = 7.5
+    y = x % 2
+    sys.out.println(y)

@@ -1,0 +1,9 @@
+// error: 9:21: thrice
+import * from whiley.lang.*
+
+int twice(int x):
+    return x * 2
+
+void ::main(System.Console sys):
+    y = twice(3)
+    sys.out.println(thrice(y))

@@ -1,0 +1,9 @@
+// error: 9:21: add
+import * from whiley.lang.*
+
+int add(int a, int b):
+    return a + b
+
+void ::main(System.Console sys):
+    sys.out.println(add(1, 2))
+    sys.out.println(add(1, 2, 3))

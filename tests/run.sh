@@ -1,0 +1,308 @@
+#!/usr/bin/env bash
+# tests/run.sh -- the wyc test runner (run from anywhere; it cds to the
+# repository root).  `make test` runs it after the build.
+#
+# Environment:
+#   WYC          compiler to test              (default bin/wyc)
+#   WYC_BUILD    build directory (unit tests)  (default build)
+#   WYC_TARGETS  targets for program tests     (default "c"; e.g. "c opencl")
+#   WYC_DEVICE   device for --target=opencl    (default cpu)
+#   WYC_JOBS     parallel jobs                 (default 2)
+#
+# Categories, each step under a 60 s timeout:
+#   unit     every executable $WYC_BUILD/unit/*: passes when it exits 0.
+#   valid    tests/valid/NAME.whiley, per target T: `$WYC --target=T FILE -o
+#            TMP/NAME.T`, then run it with stdin from /dev/null.  stdout must
+#            equal NAME.sysout (trailing whitespace on each line and trailing
+#            empty lines ignored).  With NAME.stderr the exit status must be 1
+#            and stderr must contain each line of NAME.stderr; without it the
+#            exit status must be 0.
+#   wyil     `$WYC --target=wyil FILE` on every valid program: exit 0 and
+#            non-empty stdout.
+#   invalid  tests/invalid/NAME.whiley, first line `// error: LINE[:COL]: words`.
+#            `$WYC --target=c FILE -o TMP/x` must exit with status 1; one stderr
+#            line must contain `NAME.whiley:LINE:` (`NAME.whiley:LINE:COL:` when
+#            COL is given) and, on that same line, every one of the words
+#            (case-insensitive; the same line so that the echoed source text
+#            cannot supply them); stderr must not contain "internal error".
+#   filter   tests/filter/NAME.whiley: `$WYC --explain FILE` must exit 0 and
+#            every `// explain: TEXT` line of the file must occur as a
+#            substring of some line of its output (stdout and stderr).
+#
+# Output: one line per failed test naming the test and the stage that failed,
+# followed by a few indented lines of detail (a short diff); one summary line
+# per category; and last, exactly `N passed, N failed`.  Exit status 0 iff
+# nothing failed.
+set -uo pipefail
+
+TIMEOUT=60
+
+# ---------------------------------------------------------------------------
+# Helpers shared by the driver and the workers.
+
+# normalise FILE: strip trailing whitespace (and CR) on every line, drop
+# trailing empty lines, and end with a newline.
+normalise() {
+  awk '{ sub(/[ \t\r]+$/, ""); line[NR] = $0 }
+       END { n = NR; while (n > 0 && line[n] == "") n--;
+             for (i = 1; i <= n; i++) print line[i] }' "$1"
+}
+
+# run_step OUT ERR CMD... : run CMD under the timeout with stdin from
+# /dev/null and output files capped at 64 MiB; prints nothing, returns the
+# exit status.
+run_step() {
+  local out=$1 err=$2; shift 2
+  ( ulimit -f 65536 2>/dev/null
+    exec timeout --kill-after=5 "$TIMEOUT" "$@" ) >"$out" 2>"$err" </dev/null
+}
+
+# describe_status STATUS: a short phrase for an exit status.
+describe_status() {
+  case $1 in
+    124) echo "timed out after ${TIMEOUT}s" ;;
+    126|127) echo "could not be executed (status $1)" ;;
+    137) echo "killed (status 137)" ;;
+    *) if [ "$1" -gt 128 ]; then echo "killed by signal $(($1 - 128))"
+       else echo "exit status $1"; fi ;;
+  esac
+}
+
+# indent the first N lines of a file (default 12) by 4 spaces.
+excerpt() {
+  local n=${2:-12}
+  [ -s "$1" ] || return 0
+  head -n "$n" "$1" | cut -c1-200 | sed 's/^/    /'
+  local total; total=$(wc -l < "$1")
+  [ "$total" -le "$n" ] || echo "    ... ($((total - n)) more lines)"
+}
+
+# ---------------------------------------------------------------------------
+# Workers.  Each job writes RESULT_DIR/SEQ.res: a first line
+# "PASS|FAIL <category> <test name> [stage]" then detail lines.
+
+job_unit() {   # bin
+  local bin=$1 name; name="unit/$(basename "$1")"
+  local w=$WORK/u.$SEQ
+  run_step "$w.out" "$w.err" "$bin"; local st=$?
+  if [ "$st" -eq 0 ]; then echo "PASS unit $name"; return; fi
+  echo "FAIL unit $name run: $(describe_status "$st")"
+  cat "$w.out" "$w.err" > "$w.all"
+  tail -n 8 "$w.all" | cut -c1-200 | sed 's/^/    /'
+}
+
+job_valid() {  # target file
+  local target=$1 file=$2 name; name=$(basename "$file" .whiley)
+  local dir; dir=$(dirname "$file")
+  local label="$name [$target]" exe=$WORK/$name.$target w=$WORK/v.$SEQ
+  if [ ! -f "$dir/$name.sysout" ]; then
+    echo "FAIL valid $label setup: no $name.sysout"; return
+  fi
+  run_step "$w.cout" "$w.cerr" "$WYC" --target="$target" "$file" -o "$exe"
+  local st=$?
+  if [ "$st" -ne 0 ] || [ ! -x "$exe" ]; then
+    if [ "$st" -eq 0 ]; then
+      echo "FAIL valid $label compile: no executable produced"
+    else
+      echo "FAIL valid $label compile: $(describe_status "$st")"
+    fi
+    cat "$w.cout" "$w.cerr" > "$w.call"; excerpt "$w.call" 8
+    return
+  fi
+  if [ "$target" = opencl ]; then
+    WYC_DEVICE=${WYC_DEVICE:-cpu} run_step "$w.out" "$w.err" "$exe"
+  else
+    run_step "$w.out" "$w.err" "$exe"
+  fi
+  st=$?
+  local expect_err=$dir/$name.stderr
+  if [ "$st" -eq 124 ] || [ "$st" -eq 137 ]; then
+    echo "FAIL valid $label run: $(describe_status "$st")"; return
+  fi
+  normalise "$dir/$name.sysout" > "$w.exp" 2>/dev/null
+  normalise "$w.out" > "$w.got"
+  if ! cmp -s "$w.exp" "$w.got"; then
+    echo "FAIL valid $label output: stdout differs from $name.sysout" \
+         "($(describe_status "$st"))"
+    diff -u --label expected --label actual "$w.exp" "$w.got" > "$w.diff"
+    tail -n +3 "$w.diff" | head -n 14 | cut -c1-200 | sed 's/^/    /'
+    [ -s "$w.err" ] && { echo "    stderr:"; excerpt "$w.err" 3; }
+    return
+  fi
+  if [ -f "$expect_err" ]; then
+    if [ "$st" -ne 1 ]; then
+      echo "FAIL valid $label exit status: expected 1 (a runtime error)," \
+           "got $(describe_status "$st")"
+      excerpt "$w.err" 4; return
+    fi
+    local line missing=0
+    while IFS= read -r line || [ -n "$line" ]; do
+      line=${line%$'\r'}
+      [ -n "$line" ] || continue
+      if ! grep -qF -- "$line" "$w.err"; then
+        [ "$missing" -eq 0 ] &&
+          echo "FAIL valid $label stderr: missing \"$line\""
+        missing=1
+      fi
+    done < "$expect_err"
+    if [ "$missing" -ne 0 ]; then echo "    stderr was:"; excerpt "$w.err" 4; return; fi
+  elif [ "$st" -ne 0 ]; then
+    echo "FAIL valid $label exit status: expected 0, got $(describe_status "$st")"
+    excerpt "$w.err" 4; return
+  fi
+  echo "PASS valid $label"
+}
+
+job_wyil() {   # file
+  local file=$1 name; name=$(basename "$1" .whiley)
+  local w=$WORK/y.$SEQ
+  run_step "$w.out" "$w.err" "$WYC" --target=wyil "$file"; local st=$?
+  if [ "$st" -ne 0 ]; then
+    echo "FAIL wyil $name wyil: $(describe_status "$st")"; excerpt "$w.err" 6
+  elif [ ! -s "$w.out" ]; then
+    echo "FAIL wyil $name wyil: empty output"
+  else
+    echo "PASS wyil $name"
+  fi
+}
+
+job_invalid() {  # file
+  local file=$1 name; name=$(basename "$1" .whiley)
+  local w=$WORK/i.$SEQ header
+  header=$(head -n 1 "$file"); header=${header%$'\r'}
+  local re='^//[[:space:]]*error:[[:space:]]*([0-9]+)(:([0-9]+))?:[[:space:]]*(.*)$'
+  if ! [[ $header =~ $re ]]; then
+    echo "FAIL invalid $name header: first line is not '// error: LINE[:COL]: words'"
+    return
+  fi
+  local line=${BASH_REMATCH[1]} col=${BASH_REMATCH[3]} words=${BASH_REMATCH[4]}
+  local pos="$name.whiley:$line:"
+  [ -n "$col" ] && pos="$name.whiley:$line:$col:"
+  run_step "$w.out" "$w.err" "$WYC" --target=c "$file" -o "$WORK/$name.x"
+  local st=$?
+  if [ "$st" -ne 1 ]; then
+    if [ "$st" -eq 0 ]; then
+      echo "FAIL invalid $name exit status: compiled, expected an error at $pos"
+    else
+      echo "FAIL invalid $name exit status: expected 1, got $(describe_status "$st")"
+    fi
+    excerpt "$w.err" 6; return
+  fi
+  if grep -qi 'internal error' "$w.err"; then
+    echo "FAIL invalid $name message: internal error"; excerpt "$w.err" 6; return
+  fi
+  grep -F -- "$pos" "$w.err" > "$w.pos"
+  if [ ! -s "$w.pos" ]; then
+    echo "FAIL invalid $name position: no '$pos' in stderr"; excerpt "$w.err" 6
+    return
+  fi
+  local word list
+  read -r -a list <<< "$words"
+  for word in "${list[@]}"; do
+    if ! grep -qiF -- "$word" "$w.pos"; then
+      echo "FAIL invalid $name message: '$word' not in the message at $pos" \
+           "(expected words: $words)"
+      excerpt "$w.pos" 4; return
+    fi
+  done
+  echo "PASS invalid $name"
+}
+
+job_filter() {  # file
+  local file=$1 name; name=$(basename "$1" .whiley)
+  local w=$WORK/f.$SEQ
+  run_step "$w.out" "$w.err" "$WYC" --explain "$file"; local st=$?
+  if [ "$st" -ne 0 ]; then
+    echo "FAIL filter $name explain: $(describe_status "$st")"; excerpt "$w.err" 6
+    return
+  fi
+  cat "$w.out" "$w.err" > "$w.all"
+  local exp missing=0
+  while IFS= read -r exp; do
+    exp=${exp%$'\r'}
+    exp=${exp#// explain: }
+    if ! grep -qF -- "$exp" "$w.all"; then
+      [ "$missing" -eq 0 ] && echo "FAIL filter $name explain: output lacks lines"
+      echo "    missing: $exp"; missing=1
+    fi
+  done < <(grep '^// explain: ' "$file")
+  if [ "$missing" -ne 0 ]; then echo "    output was:"; excerpt "$w.all" 8; return; fi
+  echo "PASS filter $name"
+}
+
+# Worker entry: run.sh --job SEQ KIND ARG...
+if [ "${1:-}" = --job ]; then
+  SEQ=$2; kind=$3; shift 3
+  out=$RESULT_DIR/$SEQ.res
+  "job_$kind" "$@" > "$out.tmp" 2>&1
+  mv "$out.tmp" "$out"
+  exit 0
+fi
+
+# ---------------------------------------------------------------------------
+# Driver.
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT" || exit 2
+export WYC=${WYC:-bin/wyc}
+WYC_BUILD=${WYC_BUILD:-build}
+WYC_TARGETS=${WYC_TARGETS:-c}
+JOBS=${WYC_JOBS:-2}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/wyc-tests.XXXXXX") || exit 2
+trap 'rm -rf "$WORK"' EXIT
+trap 'exit 130' INT TERM
+export WORK RESULT_DIR=$WORK/results TIMEOUT
+[ -n "${WYC_DEVICE:-}" ] && export WYC_DEVICE
+mkdir -p "$RESULT_DIR"
+
+# Build the job list: SEQ KIND ARGS, NUL-separated fields, one job per line
+# of $WORK/jobs (paths under tests/ never contain spaces or newlines).
+seq=0
+jobs_file=$WORK/jobs
+: > "$jobs_file"
+add_job() { seq=$((seq + 1)); printf '%05d %s\n' "$seq" "$*" >> "$jobs_file"; }
+
+shopt -s nullglob
+for bin in "$WYC_BUILD"/unit/*; do
+  [ -f "$bin" ] && [ -x "$bin" ] && add_job unit "$bin"
+done
+valid=(tests/valid/*.whiley)
+for f in "${valid[@]}"; do
+  for t in $WYC_TARGETS; do add_job valid "$t" "$f"; done
+done
+for f in "${valid[@]}"; do add_job wyil "$f"; done
+for f in tests/invalid/*.whiley; do add_job invalid "$f"; done
+for f in tests/filter/*.whiley; do add_job filter "$f"; done
+shopt -u nullglob
+
+if [ "$seq" -gt 0 ]; then
+  # each line: SEQ KIND ARG... -> bash run.sh --job SEQ KIND ARG...
+  xargs -P "$JOBS" -L 1 bash "$ROOT/tests/run.sh" --job < "$jobs_file"
+fi
+
+# Collect results in job order.
+passed=0 failed=0
+declare -A cat_pass=() cat_fail=()
+categories=(unit valid wyil invalid filter)
+while read -r s kind rest; do
+  res=$RESULT_DIR/$s.res
+  if [ ! -f "$res" ]; then
+    echo "FAIL $kind $rest: runner: the job left no result"
+    failed=$((failed + 1)); cat_fail[$kind]=$(( ${cat_fail[$kind]:-0} + 1 ))
+    continue
+  fi
+  read -r verdict category _ < "$res"
+  if [ "$verdict" = PASS ]; then
+    passed=$((passed + 1)); cat_pass[$category]=$(( ${cat_pass[$category]:-0} + 1 ))
+  else
+    cat "$res"
+    failed=$((failed + 1)); cat_fail[$category]=$(( ${cat_fail[$category]:-0} + 1 ))
+  fi
+done < "$jobs_file"
+
+for c in "${categories[@]}"; do
+  p=${cat_pass[$c]:-0} f=${cat_fail[$c]:-0}
+  [ $((p + f)) -gt 0 ] && echo "-- $c: $p passed, $f failed"
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
