@@ -9,6 +9,8 @@
  * calls (direct, native, trampolines).
  */
 #include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../wyil/wyil.h"
@@ -74,19 +76,12 @@ emit(Gen *g, const char *fmt, ...)
   for (int i = 0; i < g->indent; i++) sb_puts(sb, "  ");
   va_list ap;
   va_start(ap, fmt);
-  char tmp[512];
-  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  char *line = NULL;
+  if (vasprintf(&line, fmt, ap) < 0) internal_error("cgen: out of memory");
   va_end(ap);
-  if (n < (int)sizeof tmp) {
-    sb_puts(sb, tmp);
-  } else {
-    char *big = wyil_alloc((size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    sb_puts(sb, big);
-  }
+  sb_puts(sb, line);
   sb_putc(sb, '\n');
+  free(line);
 }
 
 /* The WYIL text of an instruction as a C comment: no comment closer,

@@ -671,7 +671,8 @@ lower_switch(Lower *L, Node *s)
     labels[i] = lower_new_label(L);
     if (c->is_default) {
       if (i != s->cases.n - 1)
-        error_at(c->pos, "unreachable code: default must be the last case");
+        error_at(((Node *)s->cases.v[i + 1])->pos,
+                 "unreachable code: a case after the default");
       ldef = labels[i];
     }
     for (int a = 0; a < c->args.n; a++) {

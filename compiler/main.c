@@ -12,6 +12,7 @@
 
 #include "compiler.h"
 #include "../c_backend/cgen.h"
+#include "../filter/filter.h"
 
 #define WYC_VERSION "0.1.0"
 
@@ -24,6 +25,11 @@ typedef struct Options {
   bool verbose;          /* -v: print the C compiler command */
   bool keep_c;           /* --keep-c: keep OUTPUT.c */
   bool dump_ast;         /* --dump-ast */
+  bool explain;          /* --explain: print each loop's class */
+  int opt_level;         /* -O0, -O1, -O2 (default) */
+  const char *gpu_real;  /* --gpu-real=float|double, NULL: exact on CPU */
+  bool gpu_int64;        /* --gpu-int=64 */
+  const char *emit_cl;   /* --emit-cl FILE */
 } Options;
 
 static void
@@ -40,6 +46,12 @@ usage(FILE *out)
     "  --keep-c          keep the generated C as OUTPUT.c\n"
     "  -v                print the C compiler command\n"
     "  --dump-ast        print the syntax tree and stop\n"
+    "  --explain         print each loop's class (GPU or CPU, and why)\n"
+    "  -O0, -O1, -O2     offload nothing / offload loops / also flatten\n"
+    "  --gpu-real=float|double  compute reals on the device in that\n"
+    "                    precision (default: reals stay exact on the CPU)\n"
+    "  --gpu-int=64      use 64-bit ints on the device from the start\n"
+    "  --emit-cl FILE    write the generated OpenCL C to FILE\n"
     "  --version         print the version\n"
     "  --help            print this help\n\n"
     "Environment: CC (C compiler, default cc), WYC_CFLAGS (extra flags).\n");
@@ -57,7 +69,8 @@ die(const char *fmt, const char *arg)
 static Options
 parse_options(int argc, char **argv)
 {
-  Options o = {TARGET_C, NULL, NULL, false, false, false};
+  Options o = {TARGET_C, NULL, NULL, false, false, false, false, 2, NULL,
+               false, NULL};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -81,6 +94,21 @@ parse_options(int argc, char **argv)
       o.keep_c = true;
     } else if (!strcmp(a, "--dump-ast")) {
       o.dump_ast = true;
+    } else if (!strcmp(a, "--explain")) {
+      o.explain = true;
+    } else if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2")) {
+      o.opt_level = a[2] - '0';
+    } else if (!strncmp(a, "--gpu-real=", 11)) {
+      o.gpu_real = a + 11;
+      if (strcmp(o.gpu_real, "float") && strcmp(o.gpu_real, "double")
+          && strcmp(o.gpu_real, "exact"))
+        die("--gpu-real takes float, double or exact, not '%s'", o.gpu_real);
+      if (!strcmp(o.gpu_real, "exact")) o.gpu_real = NULL;
+    } else if (!strcmp(a, "--gpu-int=64") || !strcmp(a, "--gpu-int=32")) {
+      o.gpu_int64 = a[10] == '6';
+    } else if (!strcmp(a, "--emit-cl")) {
+      if (++i == argc) die("%s needs a file name", "--emit-cl");
+      o.emit_cl = argv[i];
     } else if (a[0] == '-') {
       die("unknown option '%s' (see wyc --help)", a);
     } else {
@@ -211,6 +239,12 @@ main(int argc, char **argv)
   Program *prog = resolve_program(o.input, lay.stdlib);
   lower_program(prog);
   wyil_verify(prog->m);
+  FilterOptions fopt = {o.opt_level, o.gpu_real != NULL};
+  if (o.explain) {
+    flt_explain(stdout, flt_run(prog->m, &fopt));
+    wyil_free_all();
+    return 0;
+  }
   int rc = 0;
   if (o.target == TARGET_WYIL) {
     wyil_print_module(stdout, prog->m);

@@ -283,6 +283,7 @@ typedef struct WyOclStat {
   const char *name;       /* the kernel's name (static) */
   long calls;             /* finished on the device */
   long failed;            /* ended with a status */
+  long recorded;          /* calls recorded in benchmarking regions */
   WyOclTimes sum;         /* over finished calls */
 } WyOclStat;
 
@@ -290,7 +291,7 @@ typedef struct WyOclStat {
 typedef struct WyOclCall {
   const char *name;       /* the kernel's name (static) */
   int region;             /* 1-based region number */
-  long nth;               /* 1-based call number of this kernel */
+  long nth;               /* 1-based number among the kernel's records */
   int status;             /* WyOclStatus */
   WyOclTimes times;
 } WyOclCall;

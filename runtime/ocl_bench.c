@@ -95,7 +95,7 @@ wy_ocl_record(const WyOclKernel *k, int status, const WyOclTimes *t)
       || !grow((void **)&g->calls, g->ncalls, &g->capcalls, sizeof *g->calls))
     return;
   g->calls[g->ncalls++] = (WyOclCall){
-    k->name, g->nregions + 1, s ? s->calls + s->failed : 0, status, *t};
+    k->name, g->nregions + 1, s ? ++s->recorded : 0, status, *t};
 }
 
 void

@@ -115,8 +115,14 @@ typedef struct ArgSetter {
 static int
 set_arg(ArgSetter *a, size_t size, const void *val)
 {
-  cl_int err = clSetKernelArg(a->kern, a->at++, size, val);
-  return err == CL_SUCCESS ? WY_OCL_OK : wy_ocl_cl_fail(err, "clSetKernelArg");
+  char what[64];
+  cl_int err = clSetKernelArg(a->kern, a->at, size, val);
+  if (err == CL_SUCCESS) {
+    a->at++;
+    return WY_OCL_OK;
+  }
+  snprintf(what, sizeof what, "clSetKernelArg (argument %u)", (unsigned)a->at);
+  return wy_ocl_cl_fail(err, what);
 }
 
 static int

@@ -11,3 +11,5 @@ int pick(int x):
 
 void ::main(System.Console sys):
     sys.out.println(pick(3))
+
+// The 2013 compiler reports: 10: unknown variable

@@ -6,3 +6,5 @@ void ::main(System.Console sys):
     c = 'a'
     d = '\q'
     sys.out.println(d)
+
+// The 2013 compiler reports: syntax error: unrecognised escape character

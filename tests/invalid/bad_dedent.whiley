@@ -9,3 +9,5 @@ int g(int x):
 
 void ::main(System.Console sys):
     sys.out.println(g(1))
+
+// The 2013 compiler reports: 8: identifier expected

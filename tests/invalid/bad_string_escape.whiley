@@ -5,3 +5,5 @@ void ::main(System.Console sys):
     s = "ok"
     t = "bad \q escape"
     sys.out.println(t)
+
+// The 2013 compiler reports: syntax error: unknown escape character

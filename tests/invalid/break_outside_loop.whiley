@@ -6,3 +6,5 @@ void ::main(System.Console sys):
     if x == 1:
         break
     sys.out.println(x)
+
+// The 2013 compiler reports: 7: break outside switch or loop

@@ -7,3 +7,5 @@ void ::main(System.Console sys):
     x = 1
     y = 2
     sys.out.println(x == y)
+
+// The 2013 compiler reports: 9: syntax error

@@ -7,3 +7,5 @@ void ::main(System.Console sys):
         if i == 1:
             continue
         sys.out.println(i)
+
+// The 2013 compiler reports: 8: syntax error

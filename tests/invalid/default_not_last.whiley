@@ -12,3 +12,5 @@ int f(int x):
 
 void ::main(System.Console sys):
     sys.out.println(f(1))
+
+// The 2013 compiler reports: 9: unreachable code encountered (i.e. execution can never reach this statement)

@@ -11,3 +11,5 @@ int classify(int x):
 
 void ::main(System.Console sys):
     sys.out.println(classify(1))
+
+// The 2013 compiler reports: 8: duplicate case label

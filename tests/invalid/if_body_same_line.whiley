@@ -8,3 +8,5 @@ int f(int x):
 
 void ::main(System.Console sys):
     sys.out.println(f(1))
+
+// The 2013 compiler reports: 6: unexpected token encountered (return)

@@ -5,3 +5,5 @@ void ::main(System.Console sys):
     x = 1
     if x == "one":
         sys.out.println(x)
+
+// The 2013 compiler reports: 6: incomparable operands: int and string

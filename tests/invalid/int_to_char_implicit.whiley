@@ -7,3 +7,5 @@ char next(char c):
 
 void ::main(System.Console sys):
     sys.out.println(next('a'))
+
+// The 2013 compiler reports: 6: expected type char, found int

@@ -8,3 +8,5 @@ int square(int x):
 void ::main(System.Console sys):
     r = 2.5
     sys.out.println(square(r))
+
+// The 2013 compiler reports: 10: unable to resolve name (no match for square(real)

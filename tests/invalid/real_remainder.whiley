@@ -6,3 +6,5 @@ void ::main(System.Console sys):
     x = 7.5
     y = x % 2
     sys.out.println(y)
+
+// The 2013 compiler reports: 7: expected type int, found real

@@ -6,3 +6,5 @@ int half(int x):
 
 void ::main(System.Console sys):
     sys.out.println(half(3))
+
+// The 2013 compiler reports: 5: expected type int, found real

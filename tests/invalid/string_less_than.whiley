@@ -7,3 +7,5 @@ bool before(string a, string b):
 
 void ::main(System.Console sys):
     sys.out.println(before("a", "b"))
+
+// The 2013 compiler reports: 6: expected type real, found string

@@ -8,3 +8,5 @@ int inc(int x):
 void ::main(System.Console sys):
     s = 1 + "one"
     sys.out.println(inc(s))
+
+// The 2013 compiler reports: 10: unable to resolve name (no match for inc(string)

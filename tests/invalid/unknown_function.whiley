@@ -7,3 +7,5 @@ int twice(int x):
 void ::main(System.Console sys):
     y = twice(3)
     sys.out.println(thrice(y))
+
+// The 2013 compiler reports: 9: unable to resolve name (no match for thrice(int))

@@ -6,3 +6,5 @@ void ::main(System.Console sys):
     for i in 0..10:
         total = total + i
     sys.out.println(totl)
+
+// The 2013 compiler reports: 8: unknown variable

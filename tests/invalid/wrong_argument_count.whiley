@@ -7,3 +7,5 @@ int add(int a, int b):
 void ::main(System.Console sys):
     sys.out.println(add(1, 2))
     sys.out.println(add(1, 2, 3))
+
+// The 2013 compiler reports: 9: unable to resolve name (no match for add(int,int,int))

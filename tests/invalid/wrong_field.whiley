@@ -8,3 +8,5 @@ int getZ(Point p):
 
 void ::main(System.Console sys):
     sys.out.println(getZ({x: 1, y: 2}))
+
+// The 2013 compiler reports: 7: record has no field named z

@@ -1,0 +1,496 @@
+/* depend.c -- dependence analysis of one `forall` loop.
+ *
+ * Requires: liveness of the function (liveness.c).  Decides whether the
+ * iterations of the loop at fn->code[at] may run in parallel, and if so
+ * fills in the Kernel: its arguments (loop-invariant scalars, lists read
+ * and lists written), its bounds and the functions it calls.
+ *
+ * The rules (value semantics: two list registers never alias, so only
+ * indices matter):
+ * - the loop runs over a range a..b, and every instruction of its body
+ *   can run on a device (scalar int/bool arithmetic, real arithmetic only
+ *   with --gpu-real, list reads and element writes, branches, nested
+ *   loops, calls of functions that obey the same rules);
+ * - a scalar written in the body is private: it is written before it is
+ *   read in every iteration (not live on entry to the body) and is not
+ *   read after the loop;
+ * - a list written in the body is written only element-wise (UPDATE),
+ *   at a path whose index at some level l is the loop variable plus a
+ *   loop-invariant offset, the same in every write; every read of it in
+ *   the body uses that same index at level l.  Iteration i then owns the
+ *   elements with index f(i) at level l, which no other iteration
+ *   touches.  Lengths never change.
+ */
+#include <string.h>
+
+#include "filter_internal.h"
+
+typedef struct Ctx {
+  Func *fn;
+  int at, end;           /* the FORALL and its END */
+  Liveness *lv;
+  const FilterOptions *opt;
+  Kernel *k;
+  int loopvar;
+  int *ndefs;            /* defs of each register inside the body */
+  Insn **def;            /* the (last) def inside the body */
+  int *label_at;         /* label -> instruction index */
+} Ctx;
+
+static const char *
+reg_name(Func *fn, int r)
+{
+  const char *n = fn->regnames[r];
+  return n ? n : NULL;
+}
+
+static const char *
+quoted(Func *fn, int r)
+{
+  const char *n = reg_name(fn, r);
+  return n ? wyil_fmt("'%s'", n) : "a temporary";
+}
+
+/* ---- types ------------------------------------------------------- */
+
+static bool
+is_scalar(Type *t, const FilterOptions *opt)
+{
+  t = ty_expand(t);
+  return t->kind == TY_INT || t->kind == TY_BOOL
+         || (t->kind == TY_REAL && opt->gpu_real);
+}
+
+/* A list of scalars, nested at most 3 deep: its depth, else 0. */
+static int
+list_depth(Type *t, Type **elem)
+{
+  int d = 0;
+  t = ty_expand(t);
+  while (t->kind == TY_LIST && d < 4) {
+    t = ty_expand(t->elems[0]);
+    d++;
+  }
+  if (elem) *elem = t;
+  if (d == 0 || d > 3) return 0;
+  return t->kind == TY_INT || t->kind == TY_BOOL || t->kind == TY_REAL ? d : 0;
+}
+
+static const char *
+type_reason(Type *t, const FilterOptions *opt)
+{
+  Type *e;
+  Type *x = ty_expand(t);
+  if (x->kind == TY_REAL || (list_depth(t, &e) && ty_expand(e)->kind == TY_REAL))
+    if (!opt->gpu_real)
+      return "computes with reals (exact on the CPU; --gpu-real=float or "
+             "double offloads it)";
+  if (is_scalar(t, opt) || list_depth(t, NULL)) return NULL;
+  return wyil_fmt("uses a value of type %s, which has no device "
+                  "representation", ty_str(t));
+}
+
+/* ---- callees ----------------------------------------------------- */
+
+static const char *check_insn(Ctx *c, Func *fn, Insn *in, bool in_callee,
+                              PtrVec *stack);
+
+/* A function may be called from a kernel when it is a pure function of
+ * scalars whose own body obeys the kernel rules, without recursion. */
+static const char *
+check_callee(Ctx *c, Func *f, PtrVec *stack)
+{
+  const char *nm = f->name;
+  if (f->is_method)
+    return wyil_fmt("calls method '%s' (side effects or I/O)", nm);
+  if (f->is_native)
+    return wyil_fmt("calls '%s', which is native to the CPU runtime", nm);
+  for (int i = 0; i < stack->n; i++)
+    if (stack->v[i] == f) return wyil_fmt("calls '%s' recursively", nm);
+  for (int i = 0; i < f->type->n; i++)
+    if (!is_scalar(f->type->elems[i], c->opt))
+      return wyil_fmt("calls '%s', whose parameter has type %s", nm,
+                      ty_str(f->type->elems[i]));
+  if (!is_scalar(f->type->ret, c->opt))
+    return wyil_fmt("calls '%s', which returns %s", nm, ty_str(f->type->ret));
+  vec_push(stack, f);
+  for (int i = 0; i < f->ncode; i++) {
+    const char *why = check_insn(c, f, f->code[i], true, stack);
+    if (why) return why;
+  }
+  stack->n--;
+  for (int i = 0; i < c->k->callees.n; i++)
+    if (c->k->callees.v[i] == f) return NULL;
+  vec_push(&c->k->callees, f);
+  return NULL;
+}
+
+/* ---- instructions ------------------------------------------------ */
+
+static bool
+branch_inside(Ctx *c, Func *fn, int label)
+{
+  if (fn != c->fn) return true;  /* callee: its own function */
+  int at = c->label_at[label];
+  return at > c->at && at < c->end;
+}
+
+static const char *
+check_insn(Ctx *c, Func *fn, Insn *in, bool in_callee, PtrVec *stack)
+{
+  const char *why;
+  switch (in->op) {
+  case OP_NOP: case OP_LABEL: case OP_LOOP: case OP_END: case OP_FAIL:
+    return NULL;
+  case OP_GOTO:
+    return branch_inside(c, fn, in->label) ? NULL
+           : "leaves the loop early (break)";
+  case OP_IF: case OP_SWITCH:
+    if (!branch_inside(c, fn, in->label)) return "leaves the loop early (break)";
+    for (int i = 0; i < in->ncases; i++) {
+      if (!branch_inside(c, fn, in->cases[i].label))
+        return "leaves the loop early (break)";
+      if (in->cases[i].value->kind != C_INT)
+        return "switches on a value that is not an int";
+    }
+    return type_reason(in->type, c->opt);
+  case OP_CONST:
+    return type_reason(in->type, c->opt);
+  case OP_ASSIGN:
+    if (list_depth(in->type, NULL))
+      return wyil_fmt("copies list %s inside the loop (each iteration "
+                      "would need its own copy)", quoted(fn, in->args[0]));
+    return type_reason(in->type, c->opt);
+  case OP_CONVERT:
+    if (ty_expand(in->type)->kind == TY_INT
+        && ty_expand(in->type2)->kind == TY_REAL)
+      return c->opt->gpu_real ? NULL : type_reason(ty_real, c->opt);
+    return wyil_fmt("converts %s to %s", ty_str(in->type), ty_str(in->type2));
+  case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_REM:
+  case OP_NEG: case OP_ASSERT:
+    return type_reason(in->type, c->opt);
+  case OP_LENGTHOF: case OP_INDEXOF: case OP_UPDATE: case OP_RANGE:
+  case OP_FORALL:
+    if (in_callee) return "calls a function that uses lists";
+    if (in->op == OP_FORALL || in->op == OP_RANGE) return NULL;
+    if (!list_depth(in->type, NULL))
+      return (why = type_reason(in->type, c->opt)) ? why
+             : wyil_fmt("indexes a value of type %s", ty_str(in->type));
+    return type_reason(in->type, c->opt);
+  case OP_INVOKE:
+    return check_callee(c, in->callee, stack);
+  case OP_RETURN:
+    return in_callee ? NULL : "returns from inside the loop";
+  case OP_THROW:
+    return "throws an exception";
+  case OP_TRY: case OP_TRYEND:
+    return "uses try/catch";
+  case OP_DEBUG:
+    return "prints (debug)";
+  case OP_NEWLIST: case OP_NEWSET: case OP_NEWMAP: case OP_NEWTUPLE:
+  case OP_NEWRECORD:
+    return wyil_fmt("allocates a %s", wyil_op_name[in->op] + 3);
+  case OP_APPEND: case OP_APPENDL:
+    return "grows a list (allocation)";
+  case OP_SAPPEND: case OP_SAPPENDL: case OP_SAPPENDR: case OP_SUBSTR:
+    return "uses strings";
+  case OP_UNION: case OP_UNIONL: case OP_INTERSECT: case OP_DIFF:
+    return "uses sets";
+  case OP_SUBLIST:
+    return "takes a sublist (allocation)";
+  case OP_FIELDLOAD:
+    return "uses records";
+  case OP_TUPLELOAD:
+    return "uses tuples";
+  case OP_DEREF: case OP_NEWOBJECT:
+    return "uses references";
+  case OP_LAMBDA: case OP_INDIRECT:
+    return "calls through a function value";
+  case OP_IFIS:
+    return "tests a runtime type (is)";
+  default:
+    return wyil_fmt("uses '%s'", wyil_op_name[in->op]);
+  }
+}
+
+/* ---- lists ------------------------------------------------------- */
+
+/* Index expressions: the loop variable plus a loop-invariant offset. */
+typedef struct Affine {
+  bool ok;
+  int offset;      /* register of the offset, or -1 */
+  bool negate;     /* loopvar - offset */
+} Affine;
+
+static bool
+invariant(Ctx *c, int r)
+{
+  return r != c->loopvar && c->ndefs[r] == 0;
+}
+
+static Affine
+affine_of(Ctx *c, int r, int depth)
+{
+  Affine none = {false, -1, false};
+  if (r == c->loopvar) return (Affine){true, -1, false};
+  if (depth > 4 || c->ndefs[r] != 1) return none;
+  Insn *d = c->def[r];
+  if (d->op == OP_ASSIGN) return affine_of(c, d->args[0], depth + 1);
+  if (d->op != OP_ADD && d->op != OP_SUB) return none;
+  if (ty_expand(d->type)->kind != TY_INT) return none;
+  int a = d->args[0], b = d->args[1];
+  Affine x = affine_of(c, a, depth + 1);
+  if (x.ok && x.offset < 0 && invariant(c, b))
+    return (Affine){true, b, d->op == OP_SUB};
+  if (d->op == OP_ADD) {
+    Affine y = affine_of(c, b, depth + 1);
+    if (y.ok && y.offset < 0 && invariant(c, a)) return (Affine){true, a, false};
+  }
+  return none;
+}
+
+static bool
+same_affine(Affine a, Affine b)
+{
+  return a.ok && b.ok && a.offset == b.offset && a.negate == b.negate;
+}
+
+/* Is use `u` of list-or-row register r allowed, with level-`level`
+ * index required to be `f` at the owning level `own` (-1: read-only)? */
+static const char *
+check_list_use(Ctx *c, int r, int level, int own, Affine f, int root);
+
+static const char *
+check_row_uses(Ctx *c, int row, int level, int own, Affine f, int root)
+{
+  for (int i = c->at + 1; i < c->end; i++) {
+    Insn *in = c->fn->code[i];
+    for (int a = 0; a < in->nargs; a++)
+      if (in->args[a] == row) {
+        const char *why = check_list_use(c, i, level, own, f, root);
+        if (why) return why;
+        break;
+      }
+  }
+  return NULL;
+}
+
+static const char *
+check_list_use(Ctx *c, int i, int level, int own, Affine f, int root)
+{
+  Insn *in = c->fn->code[i];
+  const char *nm = quoted(c->fn, root);
+  switch (in->op) {
+  case OP_LENGTHOF:
+    return NULL;  /* element writes never change a length */
+  case OP_INDEXOF:
+    if (own == level && !same_affine(affine_of(c, in->args[1], 0), f))
+      return wyil_fmt("reads %s at another index than it writes "
+                      "(loop-carried through the list)", nm);
+    if (in->args[1] == in->dst) return "indexes with its own result";
+    if (list_depth(in->type, NULL) > 1)
+      return check_row_uses(c, in->dst, level + 1, own, f, root);
+    return NULL;
+  case OP_FORALL:
+    if (own >= level)
+      return wyil_fmt("iterates over %s, which it writes", nm);
+    return NULL;
+  case OP_UPDATE:
+    if (in->dst == root) return NULL;  /* checked with the writes */
+    break;
+  case OP_INVOKE:
+    return wyil_fmt("passes list %s to a function", nm);
+  case OP_ASSIGN:
+    return wyil_fmt("copies list %s inside the loop", nm);
+  default:
+    break;
+  }
+  return wyil_fmt("uses list %s in a way a device cannot (%s)", nm,
+                  wyil_op_name[in->op]);
+}
+
+/* The writes of list register L: all element updates at paths owned by
+ * the iteration at one level. */
+static const char *
+check_list(Ctx *c, int L, KernelArg *arg)
+{
+  const char *nm = quoted(c->fn, L);
+  int own = -1;
+  Affine f = {false, -1, false};
+  Insn *first = NULL;
+  for (int i = c->at + 1; i < c->end; i++) {
+    Insn *in = c->fn->code[i];
+    if (flt_defined_reg(in) != L) continue;
+    if (in->op != OP_UPDATE)
+      return wyil_fmt("assigns list %s inside the loop", nm);
+    for (int s = 0; s < in->nsteps; s++)
+      if (in->steps[s].kind != UPD_INDEX)
+        return wyil_fmt("updates %s through a field or reference", nm);
+    if (in->nsteps != arg->depth)
+      return wyil_fmt("replaces a whole row of %s", nm);
+    if (!first) {
+      first = in;
+      for (int s = 0; s < in->nsteps && own < 0; s++) {
+        Affine a = affine_of(c, in->args[s], 0);
+        if (a.ok) {
+          own = s;
+          f = a;
+        }
+      }
+      if (own < 0)
+        return wyil_fmt("writes %s at an index that does not follow the "
+                        "loop variable (e.g. a[v] = a[v] + 1)", nm);
+    }
+    Affine a = affine_of(c, in->args[own], 0);
+    if (!same_affine(a, f))
+      return wyil_fmt("writes %s at different indices in one iteration", nm);
+    /* other levels: any index, but computed the same way */
+  }
+  arg->kind = first ? KA_LIST_INOUT : KA_LIST_IN;
+  for (int i = c->at + 1; i < c->end; i++) {
+    Insn *in = c->fn->code[i];
+    for (int a = 0; a < in->nargs; a++)
+      if (in->args[a] == L && !(in->op == OP_UPDATE && a == in->nargs - 1)) {
+        const char *why = check_list_use(c, i, 0, first ? own : -1, f, L);
+        if (why) return why;
+        break;
+      }
+    if (in->op == OP_UPDATE && in->args[in->nargs - 1] == L)
+      return wyil_fmt("stores list %s inside another", nm);
+  }
+  return NULL;
+}
+
+/* ---- operand types ----------------------------------------------- */
+
+/* The static type of operand `a` of instruction in (for scalars read
+ * by the kernel). */
+static Type *
+operand_type(Insn *in, int a)
+{
+  switch (in->op) {
+  case OP_INDEXOF: case OP_RANGE: case OP_LENGTHOF:
+    return a == 0 && in->op != OP_RANGE ? in->type : ty_int;
+  case OP_UPDATE: {
+    if (a < in->nargs - 1) return ty_int;
+    Type *e = in->type;
+    for (int s = 0; s < in->nsteps; s++) e = ty_list_elem(e);
+    return e ? e : ty_any;
+  }
+  case OP_INVOKE:
+    return in->callee->type->elems[a];
+  default:
+    return in->type ? in->type : ty_any;
+  }
+}
+
+/* ---- the loop ---------------------------------------------------- */
+
+static const char *
+check_bounds(Ctx *c, Insn *loop)
+{
+  int src = loop->args[0], at_range = -1, ndef = 0;
+  for (int i = 0; i < c->fn->ncode; i++)
+    if (flt_defined_reg(c->fn->code[i]) == src) {
+      ndef++;
+      at_range = i;
+    }
+  if (ndef != 1 || c->fn->code[at_range]->op != OP_RANGE || at_range > c->at)
+    return "iterates over a list, not a range (see -O2)";
+  Insn *r = c->fn->code[at_range];
+  for (int i = at_range + 1; i < c->at; i++) {
+    int d = flt_defined_reg(c->fn->code[i]);
+    if (d == r->args[0] || d == r->args[1])
+      return "its range bounds change before the loop starts";
+  }
+  c->k->lo[0] = r->args[0];
+  c->k->hi[0] = r->args[1];
+  return NULL;
+}
+
+const char *
+flt_parallel(Func *fn, int at, Liveness *lv, const FilterOptions *opt,
+             Kernel *k)
+{
+  Insn *loop = fn->code[at];
+  Ctx c = {fn, at, wyil_loop_end(fn, at), lv, opt, k, loop->dst, NULL, NULL,
+           NULL};
+  if (opt->opt_level == 0) return "offloading is off (-O0)";
+  c.ndefs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
+  c.def = wyil_alloc(sizeof(Insn *) * (size_t)(fn->nregs + 1));
+  c.label_at = wyil_alloc(sizeof(int) * (size_t)(fn->nlabels + 1));
+  for (int i = 0; i < fn->ncode; i++)
+    if (fn->code[i]->op == OP_LABEL) c.label_at[fn->code[i]->label] = i;
+  const char *why = check_bounds(&c, loop);
+  if (why) return why;
+  k->fn = fn;
+  k->loop = loop;
+  k->ndims = 1;
+  k->loopvar[0] = loop->dst;
+  k->loops[0] = loop;
+  for (int i = at + 1; i < c.end; i++) {
+    int d = flt_defined_reg(fn->code[i]);
+    if (d >= 0) {
+      c.ndefs[d]++;
+      c.def[d] = fn->code[i];
+    }
+  }
+  PtrVec stack = {0};
+  for (int i = at + 1; i < c.end; i++)
+    if ((why = check_insn(&c, fn, fn->code[i], false, &stack))) return why;
+  /* scalars written in the body: private, not carried, not escaping */
+  int exit_at = c.end + 1;
+  for (int r = 0; r < fn->nregs; r++) {
+    if (!c.ndefs[r] || list_depth(c.def[r]->type, NULL)
+        || c.def[r]->op == OP_UPDATE)
+      continue;
+    const char *nm = reg_name(fn, r);
+    if (flt_live_in(lv, at + 1, r))
+      return nm ? wyil_fmt("writes '%s' in every iteration (loop-carried)", nm)
+                : "carries a value from one iteration to the next";
+    if (flt_live_in(lv, exit_at, r))
+      return nm ? wyil_fmt("writes '%s', which is read after the loop", nm)
+                : "computes a value used after the loop";
+  }
+  /* what the kernel reads from outside: scalars and lists */
+  PtrVec args = {0};
+  for (int r = 0; r < fn->nregs; r++) {
+    if (r == c.loopvar || !flt_live_in(lv, at + 1, r)) continue;
+    Type *t = NULL;
+    bool used = false;
+    for (int i = at + 1; i < c.end && !used; i++) {
+      Insn *in = fn->code[i];
+      for (int a = 0; a < in->nargs; a++)
+        if (in->args[a] == r) {
+          used = true;
+          t = operand_type(in, a);
+          break;
+        }
+      if (in->op == OP_UPDATE && in->dst == r) {
+        used = true;
+        t = in->type;
+      }
+    }
+    if (!used) continue;
+    KernelArg *ka = wyil_alloc(sizeof(KernelArg));
+    ka->reg = r;
+    ka->type = t;
+    ka->name = reg_name(fn, r);
+    ka->depth = list_depth(t, &ka->elem);
+    if (ka->depth) {
+      if ((why = check_list(&c, r, ka))) return why;
+    } else {
+      if ((why = type_reason(t, opt))) return why;
+      ka->kind = KA_SCALAR;
+      ka->elem = ty_expand(t);
+    }
+    if (ty_expand(ka->elem)->kind == TY_REAL) k->uses_real = true;
+    vec_push(&args, ka);
+  }
+  /* a list defined inside the body and indexed there is a private list:
+   * the checks above rejected its allocation already */
+  k->nargs = args.n;
+  k->args = wyil_alloc(sizeof(KernelArg) * (size_t)(args.n + 1));
+  for (int i = 0; i < args.n; i++) k->args[i] = *(KernelArg *)args.v[i];
+  return NULL;
+}

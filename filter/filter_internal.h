@@ -1,0 +1,28 @@
+/* filter_internal.h -- internal header of filter/, one banner per file. */
+#ifndef FILTER_INTERNAL_H
+#define FILTER_INTERNAL_H
+
+#include "filter.h"
+
+/* ---- liveness.c ------------------------------------------------- */
+
+typedef struct Liveness {
+  int ninsn;       /* instructions of the function */
+  int words;       /* 64-bit words per register set */
+  uint64_t *in;    /* live-in set of instruction k at in[k * words] */
+} Liveness;
+
+Liveness *flt_liveness(Func *fn);
+bool flt_live_in(Liveness *lv, int k, int reg);
+/* The register an instruction writes (UPDATE: its root), or -1. */
+int flt_defined_reg(Insn *in);
+
+/* ---- depend.c --------------------------------------------------- */
+
+/* Can the FORALL at fn->code[at] run its iterations in parallel?  NULL
+ * and a filled Kernel (args, callees, bounds) if so; otherwise the
+ * reason, in source terms. */
+const char *flt_parallel(Func *fn, int at, Liveness *lv,
+                         const FilterOptions *opt, Kernel *k);
+
+#endif

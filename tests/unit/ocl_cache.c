@@ -1,0 +1,136 @@
+/* ocl_cache.c -- unit tests of runtime/ocl_program.c: programs built once,
+ * binaries cached under $XDG_CACHE_HOME/wyc (here a temporary directory),
+ * a corrupt cache file rebuilt from source.
+ * Prints SKIP and succeeds when there is no OpenCL device at all.
+ */
+#include <dirent.h>
+#include <ftw.h>
+#include <stdio.h>
+
+#include "ocl.h"
+#include "test.h"
+
+static const char src[] =
+  "__kernel void inc(__global int *wyc_err, int lo0, int n0,\n"
+  "                  __global int *xs, int xs_n) {\n"
+  "  size_t g = get_global_id(0);\n"
+  "  if (g >= n0) return;\n"
+  "  xs[lo0 + g] += BY;\n"
+  "}\n";
+static const WyOclParam params[] = {
+  {WY_OCL_LIST_INOUT, WY_OCL_T_INT, 1, {-1, -1, -1}},
+};
+static const WyOclKernel inc1 = {src, "-DBY=1", "inc", 1, false, false, 1,
+                                 params};
+static const WyOclKernel inc5 = {src, "-DBY=5", "inc", 1, false, false, 1,
+                                 params};
+static const int64_t lo[3] = {1, 0, 0}, hi[3] = {3, 1, 1};
+
+static char dir[64];       /* the temporary XDG_CACHE_HOME */
+static char files[4][512]; /* the .bin files in dir/wyc */
+
+/* The cache files, into files[]; returns how many. */
+static int
+cache_files(void)
+{
+  char path[256];
+  DIR *d;
+  struct dirent *e;
+  int n = 0;
+  snprintf(path, sizeof path, "%s/wyc", dir);
+  d = opendir(path);
+  if (!d) return 0;
+  while ((e = readdir(d)) && n < 4) {
+    size_t len = strlen(e->d_name);
+    if (len > 4 && strcmp(e->d_name + len - 4, ".bin") == 0)
+      snprintf(files[n++], sizeof files[0], "%s/%s", path, e->d_name);
+  }
+  closedir(d);
+  return n;
+}
+
+/* Run k over xs[1..2] from a fresh process state. */
+static void
+run_fresh(const WyOclKernel *k, const char *expected)
+{
+  wyv xs = wy_list_new(WY_LS_INT, 4);
+  WyOclArg a[] = {{&xs}};
+  for (int i = 0; i < 4; i++) wy_list_push(&xs, wy_small(10 * i));
+  wy_ocl_shutdown();
+  CHECK(WY_OCL_OK, wy_ocl_run(k, a, 1, lo, hi, false));
+  CHECK_STR(expected, xs);
+}
+
+static void
+counters_are(long source, long loads, long writes)
+{
+  WyOclCounters c;
+  wy_ocl_counters(&c);
+  CHECK(source, c.source_builds);
+  CHECK(loads, c.cache_loads);
+  CHECK(writes, c.cache_writes);
+}
+
+static int
+remove_one(const char *path, const struct stat *sb, int flag, struct FTW *f)
+{
+  (void)sb, (void)flag, (void)f;
+  return remove(path);
+}
+
+int
+main(int argc, char **argv)
+{
+  FILE *null = fopen("/dev/null", "w"), *f;
+  wy_decref(wy_init(argc, argv));
+  if (wy_ocl_list_devices(null) == 0) {
+    printf("SKIP ocl_cache (no OpenCL device)\n");
+    return 0;
+  }
+  fclose(null);
+  strcpy(dir, "/tmp/wyc_cache_test_XXXXXX");
+  CHECK(1, mkdtemp(dir) != NULL);
+  setenv("XDG_CACHE_HOME", dir, 1);
+  unsetenv("WYC_DEVICE");
+  /* first build: from source, written to the cache */
+  run_fresh(&inc1, "[0, 11, 21, 30]");
+  counters_are(1, 0, 1);
+  CHECK(1, cache_files());
+  /* a second kernel of the same program: no second build */
+  {
+    wyv xs = wy_list_new(WY_LS_INT, 4);
+    WyOclArg a[] = {{&xs}};
+    for (int i = 0; i < 4; i++) wy_list_push(&xs, wy_small(i));
+    CHECK(WY_OCL_OK, wy_ocl_run(&inc1, a, 1, lo, hi, false));
+    CHECK(WY_OCL_OK, wy_ocl_run(&inc1, a, 1, lo, hi, false));
+    CHECK_STR("[0, 3, 4, 3]", xs);
+    counters_are(1, 0, 1);
+  }
+  /* a new process state: the binary comes from the cache */
+  run_fresh(&inc1, "[0, 11, 21, 30]");
+  counters_are(0, 1, 0);
+  /* other build options: another program, another file */
+  run_fresh(&inc5, "[0, 15, 25, 30]");
+  counters_are(1, 0, 1);
+  CHECK(2, cache_files());
+  /* corrupt files are ignored and rewritten: one overwritten in its
+   * header, one cut short */
+  for (int i = 0; i < 2; i++) {
+    f = fopen(files[i], "r+b");
+    CHECK(1, f != NULL);
+    fseek(f, 30, SEEK_SET);
+    fputs("garbage", f);
+    fclose(f);
+    if (i == 1) CHECK(0, truncate(files[i], 100));
+  }
+  run_fresh(&inc1, "[0, 11, 21, 30]");
+  counters_are(1, 0, 1);
+  run_fresh(&inc5, "[0, 15, 25, 30]");
+  counters_are(1, 0, 1);
+  run_fresh(&inc1, "[0, 11, 21, 30]");
+  counters_are(0, 1, 0);
+  wy_ocl_shutdown();
+  nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+  test_done("ocl_cache");
+  return 0;
+}

@@ -1,0 +1,152 @@
+/* ocl_device.c -- unit tests of runtime/ocl_device.c: WYC_DEVICE, listing,
+ * statuses, fallback notes and WYC_OFFLOAD=mandatory.
+ * Prints SKIP and succeeds when there is no OpenCL device at all.
+ */
+#include <stdio.h>
+
+#include "ocl.h"
+#include "test.h"
+
+static const char src[] =
+  "__kernel void nop(__global int *e, int lo0, int n0) { }\n";
+static const WyOclKernel nop = {src, NULL, "nop", 1, false, false, 0, NULL};
+static const int64_t lo[3] = {0, 0, 0}, hi[3] = {4, 1, 1};
+
+/* wy_ocl_init with WYC_DEVICE=value (NULL: unset), from a fresh start. */
+static int
+init_with(const char *value)
+{
+  wy_ocl_shutdown();
+  if (value) setenv("WYC_DEVICE", value, 1);
+  else unsetenv("WYC_DEVICE");
+  return wy_ocl_init();
+}
+
+static bool
+reason_has(const char *text)
+{
+  return strstr(wy_ocl_last_reason(), text) != NULL;
+}
+
+static void
+test_selection(void)
+{
+  CHECK(WY_OCL_OK, init_with(NULL));
+  CHECK(1, wy_ocl_device_name() != NULL);
+  CHECK(WY_OCL_OK, init_with(""));
+  CHECK(WY_OCL_OK, init_with("0:0"));
+  CHECK(WY_OCL_E_DISABLED, init_with("none"));
+  CHECK(1, wy_ocl_device_name() == NULL);
+  CHECK(WY_OCL_E_NO_DEVICE, init_with("99:0"));
+  CHECK(1, reason_has("WYC_DEVICE=99:0: there are"));
+  CHECK(WY_OCL_E_NO_DEVICE, init_with("0:99"));
+  CHECK(1, reason_has("WYC_DEVICE=0:99: platform 0 has"));
+  {
+    static const char *const bad[] = {"bogus", "GPU", "1:", ":1", "1:2:3",
+                                      "-1:0", "gpux", "0x1:0"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+      CHECK(WY_OCL_E_BAD_DEVICE, init_with(bad[i]));
+      CHECK(1, reason_has(bad[i]));
+      CHECK(1, reason_has("is not gpu, cpu, none or P:D"));
+    }
+  }
+  /* a failed init is kept until shutdown, reason included */
+  setenv("WYC_DEVICE", "cpu", 1);
+  CHECK(WY_OCL_E_BAD_DEVICE, wy_ocl_init());
+  CHECK(1, reason_has("0x1:0"));
+  /* this machine may or may not have one of each kind */
+  {
+    int st = init_with("gpu");
+    CHECK(1, st == WY_OCL_OK || st == WY_OCL_E_NO_DEVICE);
+    if (st) CHECK(1, reason_has("WYC_DEVICE=gpu: no OpenCL GPU device"));
+    st = init_with("cpu");
+    CHECK(1, st == WY_OCL_OK || st == WY_OCL_E_NO_DEVICE);
+  }
+}
+
+static void
+test_listing(void)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  CHECK(1, wy_ocl_list_devices(f) >= 1);
+  fclose(f);
+  CHECK(0, strncmp(text, "* 0:0  ", 7) != 0 && strstr(text, "\n* ") == NULL);
+  CHECK(1, strstr(text, "driver") != NULL);
+  free(text);
+}
+
+static void
+test_statuses(void)
+{
+  for (int i = 0; i < WY_OCL_NSTATUS; i++) {
+    CHECK(1, strcmp(wy_ocl_status_text(i), "unknown status") != 0);
+    for (int j = 0; j < i; j++)
+      CHECK(1, strcmp(wy_ocl_status_text(i), wy_ocl_status_text(j)) != 0);
+  }
+  CHECK_TEXT("unknown status", wy_str_lit(wy_ocl_status_text(-1)));
+  CHECK_TEXT("a list of lists is jagged",
+             wy_str_lit(wy_ocl_status_text(WY_OCL_E_JAGGED)));
+  CHECK(1, wy_ocl_language_error(WY_OCL_FLAG_DIVZERO));
+  CHECK(1, wy_ocl_language_error(WY_OCL_FLAG_CHECK));
+  CHECK(0, wy_ocl_language_error(WY_OCL_FLAG_OVERFLOW));
+  CHECK(0, wy_ocl_language_error(WY_OCL_E_BUILD));
+}
+
+/* In a child: offloading with no device, then with a bad WYC_DEVICE. */
+static void
+offload_notes(void)
+{
+  unsetenv("WYC_QUIET");
+  init_with("none");
+  wy_ocl_offload(&nop, NULL, 0, lo, hi);      /* chosen: no note */
+  init_with("nonsense");
+  wy_ocl_offload(&nop, NULL, 0, lo, hi);
+  wy_ocl_offload(&nop, NULL, 0, lo, hi);      /* once per kernel */
+  wy_ocl_fallback_note("other", "a reason");
+  setenv("WYC_QUIET", "1", 1);
+  wy_ocl_fallback_note("quiet", "not shown");
+}
+
+static void
+test_fallback(void)
+{
+  char out[256], err[1024];
+  CHECK(0, run_child(offload_notes, out, sizeof out, err, sizeof err));
+  CHECK_TEXT("wyc: kernel nop runs on the CPU: WYC_DEVICE=nonsense is not "
+             "gpu, cpu, none or P:D (see wyc --list-devices)\n"
+             "wyc: kernel other runs on the CPU: a reason\n", wy_str_lit(err));
+  /* the device itself works */
+  CHECK(WY_OCL_OK, init_with(NULL));
+  CHECK(WY_OCL_OK, wy_ocl_offload(&nop, NULL, 0, lo, hi));
+  /* WYC_OFFLOAD=mandatory */
+  unsetenv("WYC_OFFLOAD");
+  CHECK(0, wy_ocl_mandatory());
+  setenv("WYC_OFFLOAD", "mandatory", 1);
+  CHECK(1, wy_ocl_mandatory());
+  CHECK(WY_OCL_E_DISABLED, init_with("none"));
+  CHECK(WY_OCL_E_DISABLED, wy_ocl_offload(&nop, NULL, 0, lo, hi));
+  CHECK_TEXT("kernel nop cannot run on the device (WYC_OFFLOAD=mandatory): "
+             "WYC_DEVICE=none", wy_str_lit(wy_ocl_mandatory_message()));
+  unsetenv("WYC_OFFLOAD");
+}
+
+int
+main(int argc, char **argv)
+{
+  FILE *null = fopen("/dev/null", "w");
+  wy_decref(wy_init(argc, argv));
+  if (wy_ocl_list_devices(null) == 0) {
+    printf("SKIP ocl_device (no OpenCL device)\n");
+    return 0;
+  }
+  fclose(null);
+  test_selection();
+  test_listing();
+  test_statuses();
+  test_fallback();
+  wy_ocl_shutdown();
+  test_done("ocl_device");
+  return 0;
+}
