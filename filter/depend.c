@@ -435,9 +435,18 @@ flt_parallel(Func *fn, int at, Liveness *lv, const FilterOptions *opt,
       c.def[d] = fn->code[i];
     }
   }
+  /* calls, exits and I/O first: they name the real obstacle better than
+   * the types of the values feeding them (sys.out is a record field) */
   PtrVec stack = {0};
-  for (int i = at + 1; i < c.end; i++)
-    if ((why = check_insn(&c, fn, fn->code[i], false, &stack))) return why;
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = at + 1; i < c.end; i++) {
+      Op op = fn->code[i]->op;
+      bool strong = op == OP_INVOKE || op == OP_RETURN || op == OP_THROW
+                    || op == OP_GOTO || op == OP_DEBUG || op == OP_TRY
+                    || op == OP_INDIRECT;
+      if (strong != (pass == 0)) continue;
+      if ((why = check_insn(&c, fn, fn->code[i], false, &stack))) return why;
+    }
   /* scalars written in the body: private, not carried, not escaping */
   int exit_at = c.end + 1;
   for (int r = 0; r < fn->nregs; r++) {

@@ -267,6 +267,10 @@ for bin in "$WYC_BUILD"/unit/*; do
   [ -f "$bin" ] && [ -x "$bin" ] && add_job unit "$bin"
 done
 valid=(tests/valid/*.whiley)
+# filter tests double as program tests where they have an expected output
+for f in tests/filter/*.whiley; do
+  [ -f "${f%.whiley}.sysout" ] && valid+=("$f")
+done
 for f in "${valid[@]}"; do
   for t in $WYC_TARGETS; do add_job valid "$t" "$f"; done
 done

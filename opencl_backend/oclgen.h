@@ -1,0 +1,27 @@
+/* oclgen.h -- the public interface of opencl_backend/: the kernels that
+ * filter/ selected, as one OpenCL C program.
+ *
+ * Each Kernel becomes one __kernel function in the ABI of runtime/ocl.h
+ * (its head comment); each function a kernel calls becomes an OpenCL C
+ * function named after Func->cname.  The program compiles in two
+ * variants: wy_int is int, or long when built with -DWYC_INT64 (the
+ * runtime retries with that one when a kernel reports an overflow).
+ */
+#ifndef OCLGEN_H
+#define OCLGEN_H
+
+#include <stdbool.h>
+
+#include "../filter/filter.h"
+#include "../wyil/wyil.h"
+
+typedef struct OclOptions {
+  bool real_double;  /* wy_real is double (--gpu-real=double), else float */
+  bool int64_only;   /* --gpu-int=64: the runtime builds only the 64-bit
+                        variant (the source is the same) */
+} OclOptions;
+
+/* The OpenCL C program holding every kernel of r (malloc'd string). */
+char *ocl_emit_program(Module *m, FilterResult *r, const OclOptions *o);
+
+#endif

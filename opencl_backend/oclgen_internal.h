@@ -1,0 +1,93 @@
+/* oclgen_internal.h -- internals of opencl_backend/, shared by its files.
+ *
+ * The OpenCL C of one function (a kernel, or a function it calls):
+ *   rN_i, rN_r, rN_b     one variable per (register, type): wy_int,
+ *                        wy_real, uchar; declared at the top
+ *   rN_off               a register holding a row of a list of lists:
+ *                        the row's element offset in its flat buffer
+ *   rN_lo, rN_hi         a register holding a range a..b (only iterated)
+ *   aN, aN_len0..        the kernel's list parameter for host register N
+ *   rN_p, rN_off, rN_len0..  a list parameter of a called function
+ *   wyc_iK, wyc_nK, wyc_sK   counters of the nested FORALL at code[K]
+ *   L<n>                 WYIL labels that are branched to
+ * Lists never get variables: a register holding one has a View (which
+ * buffer, which offset, which lengths), fixed for the whole function.
+ */
+#ifndef OCLGEN_INTERNAL_H
+#define OCLGEN_INTERNAL_H
+
+#include <stdint.h>
+
+#include "../filter/filter.h"
+#include "../wyil/wyil.h"
+#include "oclgen.h"
+
+/* Scalar types on the device.  ORDER Tag: tag_char, tag_ctype. */
+typedef enum Tag { TAG_NONE = -1, TAG_INT, TAG_REAL, TAG_BOOL, NTAGS } Tag;
+
+/* A list seen from the device: `depth` levels of a row-major buffer. */
+typedef struct View {
+  const char *base;     /* the __global pointer expression */
+  const char *off;      /* element offset of this (sub)list: "0" or a long
+                           variable */
+  const char *lens[3];  /* lengths of its levels, outermost first */
+  int depth;            /* 1 for [T] ... 3 for [[[T]]] */
+  Tag elem;             /* the innermost elements' type */
+} View;
+
+/* Bits of OclGen.uses[r] besides the Tag bits (1 << tag). */
+#define USE_OFF   (1 << 4)   /* rN_off */
+#define USE_RANGE (1 << 5)   /* rN_lo, rN_hi */
+
+typedef struct OclGen {
+  Module *m;
+  const OclOptions *o;
+  StrBuf *out;          /* statements of the function being emitted */
+  StrBuf decls;         /* its extra local declarations (loop counters) */
+  int indent;
+  /* the function being emitted */
+  Func *fn;
+  Kernel *k;            /* the kernel, or NULL in a called function */
+  const char *leave;    /* the statement that ends it early: "return;",
+                           "return 0;" */
+  int from, to;         /* the instructions emitted: code[from..to) */
+  int *match;           /* LOOP/FORALL <-> END, -1 elsewhere */
+  int *label_at;        /* label -> instruction index, -1 */
+  bool *label_used;     /* label is a branch target */
+  int *range_at;        /* register -> the RANGE in [from, to) that
+                           defines it, -1 */
+  View **views;         /* register -> its View, NULL */
+  uint8_t *uses;        /* register -> Tag bits and USE_* */
+  uint8_t *params;      /* register -> bits that are parameters (no
+                           declaration) */
+} OclGen;
+
+/* ================================================================ */
+/* oclgen.c                                                          */
+
+/* Append one line at the current indentation. */
+void ocl_line(OclGen *g, const char *fmt, ...)
+  __attribute__((format(printf, 2, 3)));
+/* The type of a scalar Type (int, real, bool; nominals expanded), or
+ * TAG_NONE. */
+Tag tag_of(Type *t);
+/* Like tag_of, but an internal error when t is not a device scalar. */
+Tag scalar_tag(OclGen *g, Type *t, const char *what);
+/* "wy_int", "wy_real", "uchar" */
+const char *tag_ctype(Tag t);
+/* The variable of register r as type t: "r5_i" (and declare it). */
+const char *var(OclGen *g, int r, Tag t);
+/* The statement that records error CODE and leaves the function. */
+const char *fail_stmt(OclGen *g, int code);
+/* The OpenCL name of a called function. */
+const char *ocl_func_name(Func *fn);
+
+/* ================================================================ */
+/* oclgen_insn.c                                                     */
+
+/* Emit the instructions code[g->from .. g->to) of g->fn. */
+void ocl_emit_body(OclGen *g);
+/* A copy of v with its own offset variable `rN_off` for register r. */
+View *view_for(OclGen *g, int r, const View *v, int drop_levels);
+
+#endif
