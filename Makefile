@@ -16,7 +16,9 @@ COMPILER_SRC  = $(foreach d,$(COMPILER_DIRS),$(wildcard $(d)/*.c))
 COMPILER_OBJ  = $(COMPILER_SRC:%.c=$(B)/%.o)
 # libwyrt: values, printing, errors, stdlib natives (every executable);
 # libwyrt_ocl: the OpenCL device layer (offloading executables only)
-OCL_SRC       = $(wildcard runtime/ocl_*.c)
+# (ocl_bench.c, the timing behind whiley.gpgpu.Util, calls no OpenCL
+# function and serves sequential executables too)
+OCL_SRC       = $(filter-out runtime/ocl_bench.c,$(wildcard runtime/ocl_*.c))
 OCL_OBJ       = $(OCL_SRC:%.c=$(B)/%.o)
 RUNTIME_SRC   = $(filter-out $(OCL_SRC),$(wildcard runtime/*.c))
 RUNTIME_OBJ   = $(RUNTIME_SRC:%.c=$(B)/%.o)
@@ -25,9 +27,11 @@ UNIT_BIN      = $(UNIT_SRC:tests/unit/%.c=$(B)/unit/%)
 
 all: bin/wyc $(B)/libwyrt.a $(B)/libwyrt_ocl.a
 
-bin/wyc: $(COMPILER_OBJ)
+# wyc links the device layer for --list-devices
+bin/wyc: $(COMPILER_OBJ) $(B)/libwyrt_ocl.a $(B)/libwyrt.a
 	@mkdir -p bin
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $(COMPILER_OBJ) $(B)/libwyrt_ocl.a $(B)/libwyrt.a \
+	  -lOpenCL $(LDLIBS)
 
 $(B)/libwyrt.a: $(RUNTIME_OBJ)
 	rm -f $@
@@ -73,7 +77,7 @@ install: all
 	install -d $(PREFIX)/bin $(PREFIX)/lib/wyc $(PREFIX)/include/wyc $(PREFIX)/share/wyc
 	install -m 755 bin/wyc $(PREFIX)/bin/wyc
 	install -m 644 $(B)/libwyrt.a $(B)/libwyrt_ocl.a $(PREFIX)/lib/wyc/
-	install -m 644 runtime/wyrt.h $(PREFIX)/include/wyc/wyrt.h
+	install -m 644 runtime/wyrt.h runtime/ocl.h $(PREFIX)/include/wyc/
 	cp -r stdlib $(PREFIX)/share/wyc/
 
 clean:

@@ -2,7 +2,8 @@
  *   branches (`goto L<n>`; a branch that leaves a FORALL first drops the
  *   loop's snapshot of its collection), SWITCH as a chain of tests, LOOP
  *   as `for (;;)`, FORALL as an index loop over a snapshot (or a counting
- *   loop for a range), UPDATE as a walk down slots of the runtime's
+ *   loop for a range; an offloaded one is preceded by its kernel call,
+ *   cgen_offload.c), UPDATE as a walk down slots of the runtime's
  *   copy-on-write containers, and TRY/TRYEND as setjmp handlers.
  */
 #include <string.h>
@@ -98,6 +99,7 @@ void
 emit_forall(Gen *g, int i)
 {
   Insn *in = g->fn->code[i];
+  if (g->fl->kernel[i]) emit_offload(g, i, g->fl->kernel[i]);
   if (g->fl->range_of[i] >= 0) {
     emit_range_forall(g, i, g->fn->code[g->fl->range_of[i]]);
   } else {
@@ -125,6 +127,7 @@ emit_end(Gen *g, int i)
   emit(g, "}");
   if (g->fn->code[h]->op == OP_FORALL)
     emit(g, "%s(&wyc_c%d, WY_UNDEF);", g->set, h);
+  if (g->fl->kernel[h]) emit_offload_exit(g, h);
 }
 
 /* ---------------------------------------------------------------- */

@@ -12,7 +12,9 @@
  *   - liveness of registers, so that the last use of a value can move
  *     it instead of copying (what makes `xs = xs + [x]` and `xs[i] = e`
  *     work in place).  Inside a try region every call and throw also
- *     flows to the region's handler.
+ *     flows to the region's handler.  A FORALL that a kernel offloads
+ *     reads every register the kernel reads (its arguments and bounds),
+ *     so that nothing before it moves or releases them.
  */
 #include <string.h>
 
@@ -217,6 +219,12 @@ transfer(Flow *fl, int i, const uint64_t *out, uint64_t *in_set)
     set_bit(in_set, rg->args[0]);
     set_bit(in_set, rg->args[1]);
   }
+  Kernel *k = in->op == OP_FORALL ? fl->kernel[i] : NULL;
+  for (int d = 0; k && d < k->ndims; d++) {
+    if (k->lo[d] >= 0) set_bit(in_set, k->lo[d]);
+    if (k->hi[d] >= 0) set_bit(in_set, k->hi[d]);
+  }
+  for (int a = 0; k && a < k->nargs; a++) set_bit(in_set, k->args[a].reg);
 }
 
 static void
@@ -311,7 +319,7 @@ scan_compound(Flow *fl)
 }
 
 Flow *
-flow_new(Func *fn)
+flow_new(Func *fn, FilterResult *r)
 {
   Flow *fl = wyil_alloc(sizeof(Flow));
   size_t n = (size_t)fn->ncode + 1;
@@ -326,6 +334,10 @@ flow_new(Func *fn)
   fl->range_of = wyil_alloc(sizeof(int) * n);
   fl->elided = wyil_alloc(sizeof(bool) * n);
   fl->compound = wyil_alloc(sizeof(bool) * (size_t)(fn->nregs + 1));
+  fl->kernel = wyil_alloc(sizeof(Kernel *) * n);
+  for (int i = 0; r && i < fn->ncode; i++)
+    if (fn->code[i]->op == OP_FORALL)
+      fl->kernel[i] = kernel_of(r, fn->code[i]);
   scan_structure(fl);
   scan_tries(fl);
   scan_ranges(fl);

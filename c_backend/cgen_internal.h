@@ -52,6 +52,7 @@ typedef struct Gen {
   StrBuf tramps;     /* trampolines of function values */
   StrBuf consts;     /* constant caches and their builders */
   StrBuf wheres;     /* `where` wrappers */
+  StrBuf kernels;    /* OpenCL program text and kernel descriptors */
   StrBuf body;       /* function bodies */
   Intern types_tab, shapes_tab, pos_tab, const_tab, tramp_tab, native_tab,
     func_tab;
@@ -67,6 +68,11 @@ typedef struct Gen {
   bool used_ret;     /* some RETURN jumped to wyc_ret */
   bool used_throw;   /* some THROW jumped to wyc_throw */
   bool thrown_global; /* wyc_thrown is declared */
+  /* offloading (cgen_offload.c); r == NULL: none */
+  FilterResult *r;
+  const char *cl_source; /* the OpenCL C program of r's kernels */
+  const OclOptions *o;
+  bool cl_emitted;   /* wyc_cl_source is in `kernels` */
 } Gen;
 
 /* Append one line of code at the current indentation. */
@@ -103,9 +109,12 @@ struct Flow {
   int nwords;         /* 64-bit words per register set */
   uint64_t *live_out; /* ncode * nwords */
   bool *compound;     /* register may hold a list/record/... value */
+  Kernel **kernel;    /* FORALL -> the kernel that offloads it, NULL */
 };
 
-Flow *flow_new(Func *fn);
+/* r: the module's kernels, or NULL.  An offloaded FORALL reads (for
+ * liveness) every register its kernel reads, bounds included. */
+Flow *flow_new(Func *fn, FilterResult *r);
 /* Is register r live after insn i?  (true when moves are off) */
 bool flow_live_after(Flow *fl, int i, int r);
 
@@ -126,6 +135,17 @@ void emit_end(Gen *g, int i);
 void emit_update(Gen *g, Insn *in);
 void emit_try(Gen *g, int i);
 void emit_tryend(Gen *g, int i);
+
+/* ================================================================ */
+/* cgen_offload.c: loops run by OpenCL kernels                       */
+
+/* The kernel whose outermost FORALL is in, or NULL. */
+Kernel *kernel_of(FilterResult *r, Insn *in);
+/* Before the FORALL at code[i]: the call of its kernel, which jumps past
+ * the loop on success. */
+void emit_offload(Gen *g, int i, Kernel *k);
+/* After that loop's END: the label the call jumps to. */
+void emit_offload_exit(Gen *g, int i);
 
 /* ================================================================ */
 /* cgen_types.c                                                      */

@@ -371,6 +371,9 @@ Type *resolve_type(Scope *sc, TypeExpr *te);
 Func *func_of(Program *prog, FuncSym *fs);
 /* Queue a function for lowering (once); returns its Func. */
 Func *use_func(Program *prog, FuncSym *fs);
+/* s with every character that cannot appear in a C identifier
+ * replaced by '_' (in place). */
+char *c_ident(char *s);
 /* The FuncSym of a Func made by func_of. */
 FuncSym *sym_of_func(Program *prog, Func *fn);
 

@@ -204,6 +204,24 @@ is_ident_cp(uint32_t cp, bool first)
   return cp != 0xFEFF;
 }
 
+/* Length of the whitespace character at p other than a line end (Java's
+ * Character.isWhitespace), or 0. */
+static int
+space_len(Lexer *lx, const char *p)
+{
+  unsigned char c = (unsigned char)*p;
+  if (c == ' ' || c == '\t' || c == '\f' || c == '\v' ||
+      (c >= 0x1C && c <= 0x1F))
+    return 1;
+  if (c < 0x80) return 0;
+  int len;
+  uint32_t cp = decode_utf8(lx, p, &len);
+  bool space = cp == 0x1680 || (cp >= 0x2000 && cp <= 0x2006) ||
+               (cp >= 0x2008 && cp <= 0x200A) || cp == 0x2028 ||
+               cp == 0x2029 || cp == 0x205F || cp == 0x3000;
+  return space ? len : 0;
+}
+
 /* ---------------------------------------------------------------- */
 /* Raw tokens                                                         */
 
@@ -279,10 +297,8 @@ scan_number(Lexer *lx)
     p += 2;
     const char *digits = p;
     while (p < lx->end && is_hex_digit(*p)) p++;
-    if (p == digits)
-      lex_error(lx, start, "expected hexadecimal digits after '0x'");
     Token *tok = new_token(lx, TK_INT, start, p);
-    tok->text = hex_to_decimal(digits, p);
+    tok->text = hex_to_decimal(digits, p);  /* a bare 0x is 0, as in 2013 */
     lx->p = p;
     return tok;
   }
@@ -528,9 +544,13 @@ scan(Lexer *lx)
       new_line(lx, next);
     } else if ((c == ' ' || c == '\t') && last_raw_is_newline(lx)) {
       push_raw(lx, scan_indent(lx));
-    } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
-               c == '\v') {
-      lx->p++;
+    } else if (c == '\r') {
+      lx->p++;  /* a lone CR */
+    } else if (space_len(lx, p)) {
+      /* a run, as Java's skipWhitespace: no INDENT after, say, a \f */
+      int len;
+      while (lx->p < lx->end && (len = space_len(lx, lx->p)))
+        lx->p += len;
     } else if (c == '/' && p + 1 < lx->end && p[1] == '/') {
       while (lx->p < lx->end && *lx->p != '\n') lx->p++;
       push_raw(lx, NULL);

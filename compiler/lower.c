@@ -958,7 +958,7 @@ lower_where(Program *prog, TypeSym *ts)
   Func *fn = wyil_new_func(prog->m, ts->mod->name,
                            wyil_fmt("%s$where", d->name),
                            ty_func(ty_bool, 1, params), d->pos);
-  fn->cname = wyil_fmt("wyw_%s_%s", ts->mod->stem, d->name);
+  fn->cname = c_ident(wyil_fmt("wyw_%s_%s", ts->mod->stem, d->name));
   ts->def->where = fn;
   Lower L = {0};
   L.prog = prog;

@@ -13,6 +13,8 @@
 #include "compiler.h"
 #include "../c_backend/cgen.h"
 #include "../filter/filter.h"
+#include "../opencl_backend/oclgen.h"
+#include "../runtime/ocl.h"
 
 #define WYC_VERSION "0.1.0"
 
@@ -40,13 +42,13 @@ usage(FILE *out)
     "Compile a Whiley program to a native executable.\n\n"
     "  --target=c        build a sequential executable (exact semantics)\n"
     "  --target=wyil     print the program's WYIL and stop\n"
-    "  --target=opencl   offload parallel loops to OpenCL (not yet "
-    "available)\n"
+    "  --target=opencl   offload parallel loops to OpenCL\n"
     "  -o FILE           name of the executable (default: FILE's stem)\n"
     "  --keep-c          keep the generated C as OUTPUT.c\n"
     "  -v                print the C compiler command\n"
     "  --dump-ast        print the syntax tree and stop\n"
     "  --explain         print each loop's class (GPU or CPU, and why)\n"
+    "  --list-devices    list the OpenCL devices (* marks the default)\n"
     "  -O0, -O1, -O2     offload nothing / offload loops / also flatten\n"
     "  --gpu-real=float|double  compute reals on the device in that\n"
     "                    precision (default: reals stay exact on the CPU)\n"
@@ -94,6 +96,10 @@ parse_options(int argc, char **argv)
       o.keep_c = true;
     } else if (!strcmp(a, "--dump-ast")) {
       o.dump_ast = true;
+    } else if (!strcmp(a, "--list-devices")) {
+      /* the devices a compiled program would see (WYC_DEVICE) */
+      int n = wy_ocl_list_devices(stdout);
+      exit(n > 0 ? 0 : 1);
     } else if (!strcmp(a, "--explain")) {
       o.explain = true;
     } else if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2")) {
@@ -146,8 +152,9 @@ exists(const char *path)
 
 typedef struct Layout {
   const char *stdlib;    /* holds whiley/lang/NAME.whiley */
-  const char *include;   /* holds wyrt.h */
+  const char *include;   /* holds wyrt.h and ocl.h */
   const char *lib;       /* libwyrt.a */
+  const char *ocl_lib;   /* libwyrt_ocl.a */
 } Layout;
 
 static Layout
@@ -156,12 +163,14 @@ find_layout(void)
   const char *bin = self_dir();
   /* build tree: bin/wyc, stdlib/, runtime/wyrt.h, build/libwyrt.a */
   Layout tree = {wyil_fmt("%s/../stdlib", bin), wyil_fmt("%s/../runtime", bin),
-                 wyil_fmt("%s/../build/libwyrt.a", bin)};
+                 wyil_fmt("%s/../build/libwyrt.a", bin),
+                 wyil_fmt("%s/../build/libwyrt_ocl.a", bin)};
   if (exists(tree.stdlib) && exists(tree.lib)) return tree;
   /* installed: PREFIX/bin/wyc, PREFIX/share/wyc/stdlib, ... */
   Layout inst = {wyil_fmt("%s/../share/wyc/stdlib", bin),
                  wyil_fmt("%s/../include/wyc", bin),
-                 wyil_fmt("%s/../lib/wyc/libwyrt.a", bin)};
+                 wyil_fmt("%s/../lib/wyc/libwyrt.a", bin),
+                 wyil_fmt("%s/../lib/wyc/libwyrt_ocl.a", bin)};
   if (exists(inst.stdlib) && exists(inst.lib)) return inst;
   if (exists(tree.stdlib)) return tree; /* enough for --target=wyil */
   die("cannot find the standard library next to %s", bin);
@@ -174,10 +183,13 @@ run_cc(const Options *o, const Layout *lay, const char *cfile)
 {
   const char *cc = getenv("CC");
   const char *extra = getenv("WYC_CFLAGS");
-  char *cmd = wyil_fmt("%s -std=c11 -O2 -w %s -I'%s' -o '%s' '%s' '%s' "
-                       "-lmpfr -lgmp -lm",
+  bool ocl = o->target == TARGET_OPENCL;
+  char *cmd = wyil_fmt("%s -std=c11 -O2 -w %s -I'%s' -o '%s' '%s' %s%s%s "
+                       "'%s' %s-lmpfr -lgmp -lm",
                        cc && *cc ? cc : "cc", extra ? extra : "",
-                       lay->include, o->output, cfile, lay->lib);
+                       lay->include, o->output, cfile, ocl ? "'" : "",
+                       ocl ? lay->ocl_lib : "", ocl ? "'" : "", lay->lib,
+                       ocl ? "-lOpenCL " : "");
   if (o->verbose) fprintf(stderr, "%s\n", cmd);
   int st = system(cmd);
   if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
@@ -199,7 +211,8 @@ default_output(const char *input)
 }
 
 static int
-build_c(const Options *o, const Layout *lay, Module *m)
+build_c(const Options *o, const Layout *lay, Module *m, FilterResult *fr,
+        const char *cl_source, const OclOptions *oo)
 {
   char *cfile;
   int fd = -1;
@@ -213,7 +226,7 @@ build_c(const Options *o, const Layout *lay, Module *m)
   }
   FILE *out = fopen(cfile, "w");
   if (!out) die("cannot write '%s'", cfile);
-  cgen_module(out, m);
+  cgen_module(out, m, fr, cl_source, oo);
   if (fclose(out) != 0) die("cannot write '%s'", cfile);
   int rc = run_cc(o, lay, cfile);
   if (!o->keep_c) unlink(cfile);
@@ -230,11 +243,6 @@ main(int argc, char **argv)
     ast_dump(stdout, parse_file(o.input));
     return 0;
   }
-  if (o.target == TARGET_OPENCL) {
-    fprintf(stderr, "wyc: --target=opencl is not available yet; use "
-            "--target=c\n");
-    return 1;
-  }
   Layout lay = find_layout();
   Program *prog = resolve_program(o.input, lay.stdlib);
   lower_program(prog);
@@ -246,6 +254,18 @@ main(int argc, char **argv)
     return 0;
   }
   int rc = 0;
+  OclOptions oo = {o.gpu_real && !strcmp(o.gpu_real, "double"), o.gpu_int64};
+  FilterResult *fr = NULL;
+  char *cl_source = NULL;
+  if (o.target == TARGET_OPENCL || o.emit_cl) {
+    fr = flt_run(prog->m, &fopt);
+    cl_source = ocl_emit_program(prog->m, fr, &oo);
+    if (o.emit_cl) {
+      FILE *f = fopen(o.emit_cl, "w");
+      if (!f || fputs(cl_source, f) < 0 || fclose(f) != 0)
+        die("cannot write '%s'", o.emit_cl);
+    }
+  }
   if (o.target == TARGET_WYIL) {
     wyil_print_module(stdout, prog->m);
   } else {
@@ -254,8 +274,10 @@ main(int argc, char **argv)
       error_at(pos, "no entry point: expected 'void ::main(System.Console "
                "sys)'");
     }
-    rc = build_c(&o, &lay, prog->m);
+    rc = build_c(&o, &lay, prog->m, o.target == TARGET_OPENCL ? fr : NULL,
+                 cl_source, &oo);
   }
+  free(cl_source);
   wyil_free_all();
   return rc;
 }

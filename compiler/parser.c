@@ -36,12 +36,14 @@
 typedef struct Attempt Attempt;
 struct Attempt {
   jmp_buf env;         /* where parse_error returns to */
-  ParseFail fail;      /* what went wrong */
   int depth;           /* nesting depth to restore */
   Attempt *prev;       /* enclosing attempt */
 };
 
 static Attempt *attempt;  /* innermost active attempt, or NULL */
+/* The failure of the last abandoned attempt (static, not in Attempt:
+ * nothing local to parse_try may change between setjmp and longjmp). */
+static ParseFail last_fail;
 static int depth;         /* nesting of recursive productions */
 
 /* Deep enough for any real program, shallow enough for the C stack. */
@@ -92,14 +94,14 @@ error_pos(Token *tok)
 _Noreturn void
 parse_error(Token *tok, const char *fmt, ...)
 {
-  char msg[sizeof attempt->fail.msg];
+  char msg[sizeof last_fail.msg];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   if (attempt) {
-    attempt->fail.tok = tok;
-    memcpy(attempt->fail.msg, msg, sizeof msg);
+    last_fail.tok = tok;
+    memcpy(last_fail.msg, msg, sizeof msg);
     longjmp(attempt->env, 1);
   }
   error_at(error_pos(tok), "%s", msg);
@@ -110,14 +112,12 @@ parse_try(ParseFn *fn, Token **rest, Token *tok, void *arg, ParseFail *fail)
 {
   Attempt at;
   at.prev = attempt;
-  at.fail.tok = NULL;
-  at.fail.msg[0] = 0;
   at.depth = depth;
   attempt = &at;
   if (setjmp(at.env)) {
     attempt = at.prev;
     depth = at.depth;
-    if (fail) *fail = at.fail;
+    if (fail) *fail = last_fail;
     return NULL;
   }
   Token *after = tok;
@@ -288,6 +288,10 @@ index_lval(Token **rest, Token *tok)
   Token *start = tok;
   Node *node = lval(&tok, tok);
   for (;;) {
+    if ((node->kind == ND_TUPLE || node->kind == ND_RATSPLIT) &&
+        (tok_is(tok, "[") || tok_is(tok, ".") || tok_is(tok, "->")))
+      parse_error(tok, "only a variable can be indexed or have its fields "
+                  "assigned");
     if (tok_is(tok, "[")) {
       Node *index = parse_new_node(ND_INDEX, start);
       index->lhs = node;
@@ -849,7 +853,7 @@ parse_tokens(const char *file, Token *tok)
   attempt = NULL;
   depth = 0;
   while (tok->kind == TK_NEWLINE || tok->kind == TK_BLOCK_COMMENT)
-    tok = tok->next;
+    tok = end_of_line(tok, "block comment");
   if (tok_is(tok, "package")) ast->package = package_decl(&tok, tok);
   PtrVec decls = {0};
   while (tok->kind != TK_EOF) {

@@ -329,6 +329,17 @@ typedef_of(Program *prog, TypeSym *ts)
 
 /* ---- functions --------------------------------------------------- */
 
+char *
+c_ident(char *s)
+{
+  /* module stems come from file names: n-body.whiley */
+  for (char *p = s; *p; p++)
+    if (!(*p >= 'a' && *p <= 'z') && !(*p >= 'A' && *p <= 'Z')
+        && !(*p >= '0' && *p <= '9'))
+      *p = '_';
+  return s;
+}
+
 Func *
 func_of(Program *prog, FuncSym *fs)
 {
@@ -355,9 +366,7 @@ func_of(Program *prog, FuncSym *fs)
     if (o == fs) break;
     if (!strcmp(o->decl->name, d->name)) k++;
   }
-  fn->cname = wyil_fmt("wyf_%s_%s_%d", fs->mod->stem, d->name, k);
-  for (char *p = (char *)fn->cname; *p; p++)
-    if (*p == '$' || *p == '.') *p = '_';
+  fn->cname = c_ident(wyil_fmt("wyf_%s_%s_%d", fs->mod->stem, d->name, k));
   fs->fn = fn;
   return fn;
 }

@@ -79,6 +79,9 @@ const char *tag_ctype(Tag t);
 const char *var(OclGen *g, int r, Tag t);
 /* The statement that records error CODE and leaves the function. */
 const char *fail_stmt(OclGen *g, int code);
+/* A list of device scalars nested at most 3 deep: its depth and element
+ * tag; 0 otherwise. */
+int list_shape(Type *t, Tag *elem);
 /* The OpenCL name of a called function. */
 const char *ocl_func_name(Func *fn);
 

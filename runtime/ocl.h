@@ -100,7 +100,8 @@ typedef enum WyOclStatus {
 /* The static text of a status ("a list of lists is jagged"). */
 const char *wy_ocl_status_text(int status);
 /* The detailed reason of the last failure of this process, e.g.
- * "list argument 1 is jagged (row 2 has 3 elements, row 0 has 4)". */
+ * "list argument 1 is jagged (row 2 at depth 1 has 3 elements, row 0
+ * has 4)". */
 const char *wy_ocl_last_reason(void);
 /* Does the status report a language error seen on the device (bounds,
  * division by zero, failed check)?  The CPU path then reports it
@@ -125,13 +126,17 @@ typedef enum WyOclElem {
   WY_OCL_T_BOOL       /* device uchar */
 } WyOclElem;
 
-/* One kernel parameter.  For a LIST_OUT, win[l] names the NDRange
- * dimension whose loop variable is the index at nesting level l (0 the
- * outermost): the kernel writes exactly the elements of the box those
- * ranges span, so when every level has one the list is not uploaded and
- * only that box is read back.  A level with -1 spans the whole list; the
- * list is then uploaded too and only elements that changed are written
- * back (as for LIST_INOUT, whose win is ignored). */
+/* One kernel parameter.  win[l] names the NDRange dimension whose loop
+ * variable indexes nesting level l of a LIST_OUT (0 the outermost), or
+ * is -1.  When every level has one, the list is not uploaded, and the
+ * box of elements those loops' ranges span is read back and written
+ * into the list whole: the kernel must write every element of the box
+ * unconditionally (a write under an `if` would bring device garbage
+ * back).  Otherwise (a level with -1, or LIST_INOUT, whose win is
+ * ignored) the list is uploaded, read back whole, and only the elements
+ * whose device value differs from the uploaded one are written back, so
+ * a real the kernel did not touch keeps its exact value.  Lists of any
+ * storage kind are accepted; ints convert to device reals. */
 typedef struct WyOclParam {
   uint8_t kind;       /* WyOclArgKind */
   uint8_t elem;       /* lists: WyOclElem of the innermost elements */
@@ -148,8 +153,8 @@ typedef struct WyOclKernel {
   int ndims;            /* NDRange dimensions, 1 to 3 */
   bool real_double;     /* wy_real is double (--gpu-real=double) */
   bool int64_only;      /* no 32-bit variant (--gpu-int=64) */
-  int nparams;
-  const WyOclParam *params;
+  int nparams;          /* parameters after the ABI's fixed ones */
+  const WyOclParam *params;  /* nparams of them, in kernel order */
 } WyOclKernel;
 
 /* One argument: the host register holding the value.  Lists that the
@@ -169,9 +174,11 @@ typedef struct WyOclArg {
 int wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
                const int64_t lo[3], const int64_t hi[3], bool use64);
 
-/* What generated code calls: the 32-bit variant (unless int64_only),
- * then the 64-bit one if the first reported an overflow; on failure
- * the fallback note (below) and the status. */
+/* What generated code calls: the 32-bit variant (unless int64_only, or
+ * it overflowed before), then the 64-bit one if the first reported an
+ * overflow; on failure the fallback note (below, not for WYC_DEVICE=none
+ * nor when WYC_OFFLOAD=mandatory turns it into an error) and the
+ * status. */
 int wy_ocl_offload(const WyOclKernel *k, WyOclArg *args, int nargs,
                    const int64_t lo[3], const int64_t hi[3]);
 
@@ -199,10 +206,12 @@ int wy_ocl_init(void);
 void wy_ocl_shutdown(void);
 /* The selected device's name, or NULL before a successful init. */
 const char *wy_ocl_device_name(void);
-/* `wyc --list-devices`: one line per device, "P:D type name
- * (platform, driver)", the default marked with '*'.  Returns the number
- * of devices (0 when there is no platform).  Uses no value of libwyrt,
- * so the compiler can link ocl_device.o alone. */
+/* `wyc --list-devices`: one line per device, "P:D type name (platform,
+ * driver ...)", the one WYC_DEVICE selects (the default when unset)
+ * marked with '*', and why none is when WYC_DEVICE selects none.
+ * Returns the number of devices (0 when there is no platform).  Uses
+ * nothing of libwyrt's values: bin/wyc can link libwyrt.a and -lOpenCL
+ * and gets only ocl_device.o, ocl_program.o, ocl_pool.o, ocl_bench.o. */
 int wy_ocl_list_devices(FILE *out);
 
 /* Counters, for tests and --verbose. */
@@ -273,6 +282,14 @@ typedef struct WyOclKern {
                              wy_ocl_offload goes straight to 64 bits */
 } WyOclKern;
 
+/* A block of host staging memory (ocl_pool.c). */
+typedef struct WyOclPin {
+  cl_mem mem;             /* CL_MEM_ALLOC_HOST_PTR buffer; NULL: malloc'd */
+  void *ptr;              /* its mapping (or the malloc'd block) */
+  size_t size;            /* bytes */
+  bool busy;              /* handed out by wy_ocl_host_alloc */
+} WyOclPin;
+
 /* Times of one offloaded call, seconds. */
 typedef struct WyOclTimes {
   double t[WY_OCL_NPHASES];
@@ -323,6 +340,9 @@ typedef struct WyOclState {
   WyOclKern *kerns;
   int nkerns, capkerns;
   WyOclCounters counters;
+  /* host staging memory, ocl_pool.c */
+  WyOclPin *pins;
+  int npins, capnpins;
   /* timing, ocl_bench.c */
   WyOclStat *stats;
   int nstats, capstats;
@@ -351,8 +371,9 @@ typedef struct WyOclMarsh {
   bool upload;            /* the device needs the list's values */
   bool download;          /* the kernel writes the list */
   void *host;             /* device layout on the host (uploaded) */
-  bool own_host;          /* host is malloc'd (else the list's storage) */
-  void *back;             /* device layout read back, malloc'd */
+  bool own_host;          /* host is from the pool (else the list's
+                             storage) */
+  void *back;             /* device layout read back, from the pool */
   cl_mem mem;             /* the device buffer */
   cl_event ev_up, ev_down;
   unsigned char scalar[8]; /* a scalar's device value */
@@ -365,7 +386,7 @@ int wy_ocl_marshal(WyOclMarsh *m, wyv v, const int64_t lo[3],
                    const int64_t hi[3]);
 int wy_ocl_check_back(const WyOclMarsh *m);  /* before any write-back */
 void wy_ocl_unmarshal(WyOclMarsh *m, wyv *slot);
-void wy_ocl_marsh_free(WyOclMarsh *m);       /* host memory only */
+void wy_ocl_marsh_free(WyOclMarsh *m);  /* host memory back to the pool */
 
 /* ocl_bench.c: the one instance, defined where no OpenCL is linked. */
 extern WyOclState wy_ocl_g;
@@ -379,6 +400,11 @@ const char *wy_ocl_cl_error_name(cl_int err);
 /* ocl_program.c */
 int wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out);
 void wy_ocl_programs_free(void);
+
+/* ocl_pool.c: host arrays for marshalling, reused between calls */
+void *wy_ocl_host_alloc(size_t bytes);    /* NULL when memory ran out */
+void wy_ocl_host_release(void *ptr);      /* NULL is fine */
+void wy_ocl_pool_free(void);
 
 /* ocl_bench.c */
 double wy_ocl_now(void);                  /* monotonic seconds */

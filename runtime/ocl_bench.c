@@ -137,8 +137,10 @@ print_times(FILE *out, const WyOclTimes *t, double scale)
 }
 
 /* CSV on out.  Rows of kind "call" (one per recorded call, numbered per
- * kernel), "average" (per kernel, over its calls that finished on the
- * device) and "region" (wall clock of each region, in total_ms). */
+ * kernel; status "ok" or "status-N" with N a WyOclStatus: a call that
+ * did not finish on the device, e.g. a 32-bit attempt that overflowed),
+ * "average" (per kernel, over its calls that finished on the device)
+ * and "region" (wall clock of each region, in total_ms). */
 void
 wy_ocl_bench_print(FILE *out)
 {
@@ -147,8 +149,11 @@ wy_ocl_bench_print(FILE *out)
   print_header(out, "kind,region,kernel,call,status");
   for (size_t i = 0; i < g->ncalls; i++) {
     WyOclCall *c = &g->calls[i];
-    fprintf(out, "call,%d,%s,%ld,%s", c->region, c->name, c->nth,
-            c->status ? "fallback" : "ok");
+    if (c->status)
+      fprintf(out, "call,%d,%s,%ld,status-%d", c->region, c->name, c->nth,
+              c->status);
+    else
+      fprintf(out, "call,%d,%s,%ld,ok", c->region, c->name, c->nth);
     print_times(out, &c->times, 1.0);
   }
   for (int k = 0; k < g->nstats; k++) {

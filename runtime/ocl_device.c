@@ -350,6 +350,7 @@ wy_ocl_shutdown(void)
   WyOclState *g = &wy_ocl_g;
   bool hooked = g->profile_hooked;
   wy_ocl_programs_free();
+  wy_ocl_pool_free();
   if (g->err_buf) clReleaseMemObject(g->err_buf);
   if (g->queue) clReleaseCommandQueue(g->queue);
   if (g->ctx) clReleaseContext(g->ctx);
@@ -380,7 +381,8 @@ wy_ocl_list_devices(FILE *out)
 {
   cl_uint np, dp = 0, dd = 0;
   cl_platform_id *ps = get_platforms(&np);
-  bool has_default = find_default(ps, np, &dp, &dd);
+  bool has_default = select_device(ps, np, &dp, &dd) == WY_OCL_OK;
+  const char *env = getenv("WYC_DEVICE");
   int count = 0;
   if (np == 0) fprintf(out, "no OpenCL platform\n");
   for (cl_uint i = 0; i < np; i++) {
@@ -400,6 +402,8 @@ wy_ocl_list_devices(FILE *out)
     }
     free(ds);
   }
+  if (!has_default && np && env && *env)
+    fprintf(out, "no device selected: %s\n", wy_ocl_g.reason);
   free(ps);
   return count;
 }

@@ -374,7 +374,7 @@ marshal_list(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
     return WY_OCL_OK;
   }
   if (m->upload) {
-    m->host = malloc(m->count ? m->count * m->esize : 1);
+    m->host = wy_ocl_host_alloc(m->count * m->esize);
     if (!m->host)
       return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory for list "
                          "argument %d", m->index);
@@ -409,8 +409,8 @@ wy_ocl_marshal(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
 void
 wy_ocl_marsh_free(WyOclMarsh *m)
 {
-  if (m->own_host) free(m->host);
-  free(m->back);
+  if (m->own_host) wy_ocl_host_release(m->host);
+  wy_ocl_host_release(m->back);
   m->host = m->back = NULL;
   m->own_host = false;
 }
@@ -450,14 +450,27 @@ wy_ocl_check_back(const WyOclMarsh *m)
   return WY_OCL_OK;
 }
 
+/* Are the es-byte device values at a and b different bits? */
+static inline bool
+differ(const void *a, const void *b, size_t es)
+{
+  uint64_t x = 0, y = 0;
+  switch (es) {
+  case 1: return *(const uint8_t *)a != *(const uint8_t *)b;
+  case 4: memcpy(&x, a, 4), memcpy(&y, b, 4); break;
+  default: memcpy(&x, a, 8), memcpy(&y, b, 8); break;
+  }
+  return x != y;
+}
+
 /* Does element i of the innermost list l (flat index k) differ from the
  * device's value?  q is scratch. */
-static bool
+static inline bool
 changed(const WyOclMarsh *m, WyList *l, size_t i, size_t k, mpq_ptr q)
 {
   if (m->upload)
-    return memcmp((const char *)m->back + k * m->esize,
-                  (const char *)m->host + k * m->esize, m->esize) != 0;
+    return differ((const char *)m->back + k * m->esize,
+                  (const char *)m->host + k * m->esize, m->esize);
   switch (m->par->elem) {
   case WY_OCL_T_INT:
     if (store_of(l) == WY_LS_INT) return ints_of(l)[i] != back_int(m, k);
@@ -511,6 +524,23 @@ put_elem(const WyOclMarsh *m, wyv *slot, size_t i, size_t k)
   wy_decref(v);
 }
 
+/* The common case, device ints into LS_INT storage, as one tight loop
+ * (rewriting an unchanged int changes nothing).  Returns where it
+ * stopped: at end, or at a 64-bit value that is no small int. */
+static size_t
+write_ints(const WyOclMarsh *m, WyList *l, size_t i, size_t end, size_t base)
+{
+  int64_t *xs = ints_of(l);
+  if (!m->int64) {
+    const cl_int *d = (const cl_int *)m->back + base;
+    for (; i < end; i++) xs[i] = d[i];
+  } else {
+    const cl_long *d = (const cl_long *)m->back + base;
+    for (; i < end && wy_fits_small(d[i]); i++) xs[i] = d[i];
+  }
+  return i;
+}
+
 /* Write back the innermost list *slot, whose element 0 is at flat
  * index base.  Without apply, only say whether anything would change. */
 static bool
@@ -523,6 +553,13 @@ write_row(const WyOclMarsh *m, wyv *slot, int level, size_t base, bool apply,
   if (i == end) return false;
   if (!apply) return true;
   l = wy_ocl_list_unique(slot);
+  if (m->par->elem == WY_OCL_T_INT && store_of(l) == WY_LS_INT)
+    i = write_ints(m, l, i, end, base);
+  if (m->par->elem == WY_OCL_T_REAL && store_of(l) == WY_LS_REAL
+      && !m->upload) {
+    for (; i < end; i++)     /* changed() leaves the new value in q */
+      if (changed(m, l, i, base + i, q)) mpq_swap(q, real_at(l, i));
+  }
   for (; i < end; i++) {
     if (!changed(m, l, i, base + i, q)) continue;
     put_elem(m, slot, i, base + i);

@@ -225,7 +225,7 @@ download(WyOclState *g, WyOclMarsh *ms, int np)
     WyOclMarsh *m = &ms[i];
     size_t off = 0, bytes = m->count * m->esize;
     if (!m->download || bytes == 0) continue;
-    m->back = malloc(bytes);
+    m->back = wy_ocl_host_alloc(bytes);
     if (!m->back)
       return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory reading back "
                          "list argument %d", m->index);

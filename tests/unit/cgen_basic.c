@@ -180,7 +180,7 @@ run(T *t, const char *name, double *secs)
   snprintf(exe, sizeof exe, "%s/%s", tmpdir, name);
   FILE *f = fopen(cfile, "w");
   if (!f) return NULL;
-  cgen_module(f, t->m);
+  cgen_module(f, t->m, NULL, NULL, NULL);
   fclose(f);
   const char *build = getenv("WYC_BUILD") ? getenv("WYC_BUILD") : "build";
   const char *san = getenv("WYC_ASAN")

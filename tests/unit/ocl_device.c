@@ -70,10 +70,20 @@ test_listing(void)
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
+  unsetenv("WYC_DEVICE");
   CHECK(1, wy_ocl_list_devices(f) >= 1);
   fclose(f);
   CHECK(0, strncmp(text, "* 0:0  ", 7) != 0 && strstr(text, "\n* ") == NULL);
   CHECK(1, strstr(text, "driver") != NULL);
+  free(text);
+  /* a bad WYC_DEVICE: no mark, and why */
+  f = open_memstream(&text, &len);
+  setenv("WYC_DEVICE", "7:7", 1);
+  CHECK(1, wy_ocl_list_devices(f) >= 1);
+  fclose(f);
+  CHECK(1, strstr(text, "* ") == NULL);
+  CHECK(1, strstr(text, "\nno device selected: WYC_DEVICE=7:7: there are")
+           != NULL);
   free(text);
 }
 

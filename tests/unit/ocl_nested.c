@@ -2,7 +2,8 @@
  *
  * 2-D kernels over [[int]] (unchanged rows keep their identity, shared
  * rows are copied only when written, a window of a write-only matrix),
- * jagged input, a 3-D kernel over [[[int]]] and a [bool] kernel.
+ * jagged input, a 3-D kernel over [[[int]]], a [bool] kernel and a
+ * kernel on doubles.
  * Runs on the device WYC_DEVICE picks; prints SKIP and succeeds when
  * there is none (no OpenCL platform at all, or WYC_DEVICE=none).
  */
@@ -173,6 +174,48 @@ test_3d_and_bools(void)
   CHECK_STR("[true, true, true, false]", bs);
 }
 
+static const char dsrc[] =
+  "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+  "__kernel void twice(__global int *wyc_err, int lo0, int n0,\n"
+  "    __global const double *xs, int xs_n, __global double *ys,\n"
+  "    int ys_n) {\n"
+  "  size_t g = get_global_id(0); if (g >= n0) return;\n"
+  "  ys[lo0 + g] = 2.0 * xs[lo0 + g];\n"
+  "}\n";
+static const WyOclParam twice_params[] = {
+  {WY_OCL_LIST_IN, WY_OCL_T_REAL, 1, {-1, -1, -1}},
+  {WY_OCL_LIST_OUT, WY_OCL_T_REAL, 1, {0, -1, -1}},
+};
+static const WyOclKernel twice = {dsrc, NULL, "twice", 1, true, false, 2,
+                                  twice_params};
+
+/* --gpu-real=double: mpq -> nearest double -> exact rational. */
+static void
+test_doubles(void)
+{
+  wyv e[3], xs, ys;
+  WyOclArg a[] = {{&xs}, {&ys}};
+  int64_t lo[3] = {0, 0, 0}, hi[3] = {3, 1, 1};
+  e[0] = wy_real_from_frac(wy_small(1), wy_small(3));
+  e[1] = wy_real_from_str("2.5");
+  e[2] = wy_real_from_str("0.1");
+  xs = wy_list_of(WY_LS_REAL, 3, e);
+  ys = wy_list_of(WY_LS_REAL, 3, e);
+  for (int i = 0; i < 3; i++) wy_decref(e[i]);
+  CHECK(WY_OCL_OK, wy_ocl_run(&twice, a, 2, lo, hi, false));
+  e[0] = wy_real_from_double(2.0 / 3.0);
+  e[1] = wy_real_from_double(5.0);
+  e[2] = wy_real_from_double(0.2);
+  for (int i = 0; i < 3; i++) {
+    wyv y = wy_list_get(ys, (size_t)i);
+    CHECK(1, wy_equals(y, e[i]));
+    wy_decref(y);
+    wy_decref(e[i]);
+  }
+  CHECK_STR("[(1/3), 2.5, 0.1]", xs);
+  wy_decref(ys);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -186,6 +229,7 @@ main(int argc, char **argv)
   setenv("WYC_QUIET", "1", 1);
   test_2d();
   test_3d_and_bools();
+  test_doubles();
   wy_ocl_shutdown();
   test_done("ocl_nested");
   return 0;

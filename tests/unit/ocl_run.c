@@ -7,6 +7,7 @@
  * Runs on the device WYC_DEVICE picks; prints SKIP and succeeds when
  * there is none (no OpenCL platform at all, or WYC_DEVICE=none).
  */
+#include <math.h>
 #include <stdio.h>
 
 #include "ocl.h"
@@ -246,6 +247,32 @@ test_reals(void)
   CHECK_STR("[(11184811/16777216), (11184811/16777216), 2.0, "
             "(11184811/8388608), (13981013/4194304), 2.0, "
             "(9786709/2097152), (11184811/4194304)]", keep(out));
+  /* correct rounding to float, where going through double would round
+   * twice: 1 + 2^-24 + 2^-78 -> 1 + 2^-23 (double rounding: 1), and a
+   * subnormal: 2^-140 / 3 -> 171 * 2^-149 */
+  {
+    wyv tricky[2], e[2], one = wy_small(1), list;
+    wyv n0 = wy_int_from_str("302231472918055803158529");
+    wyv d0 = wy_int_from_str("302231454903657293676544");
+    wyv d1 = wy_int_from_str("4181389724724491839037947176121567782371328");
+    WyOclArg b[] = {{&list}, {&out}, {&s}, {&k}, {&flag}};
+    int64_t hi2[3] = {2, 1, 1};
+    tricky[0] = wy_real_from_frac(n0, d0);
+    tricky[1] = wy_real_from_frac(one, d1);
+    list = wy_list_of(WY_LS_REAL, 2, tricky);
+    CHECK(WY_OCL_OK, wy_ocl_run(&scal, b, 5, lo, hi2, false));
+    e[0] = wy_list_get(out, 0);
+    e[1] = wy_list_get(out, 1);
+    CHECK_STR("(8388609/8388608)", e[0]);
+    CHECK(1, wy_real_to_double(e[1]) == ldexp(171, -149));
+    wy_decref(e[1]);
+    wy_decref(tricky[0]);
+    wy_decref(tricky[1]);
+    wy_decref(n0);
+    wy_decref(d0);
+    wy_decref(d1);
+    wy_decref(list);
+  }
   /* a real beyond float's range */
   {
     wyv big = wy_int_from_str("1000000000000000000000000000000000000000");

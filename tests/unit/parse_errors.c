@@ -107,11 +107,6 @@ test_lexical(void)
               "/* a\n"
               "^\n",
               "/* a\n b");
-  CHECK_ERROR("t.whiley:1:5: error: expected hexadecimal digits after "
-              "'0x'\n"
-              "x = 0xg\n"
-              "    ^\n",
-              "x = 0xg");
 }
 
 static void

@@ -63,14 +63,15 @@ tokens(const char *src)
 static void
 test_literals(void)
 {
-  CHECK("x = i:31 + i:7 + i:0", tokens("x = 0x1F + 007 + 0"));
+  CHECK("x = i:31 + i:7 + i:0 + i:0", tokens("x = 0x1F + 007 + 0 + 0x"));
   CHECK("i:340282366920938463463374607431768211455",
         tokens("0xffffffffffffffffffffffffffffffff"));
   CHECK("b:5 b:128 b:0", tokens("00000101b 10000000b 0b"));
   CHECK("r:1.50 r:3.0 r:0.25", tokens("1.50 3. 000.25"));
   CHECK("i:1 .. i:3", tokens("1..3"));
   CHECK("xs [ i:1 .. ]", tokens("xs[1..]"));
-  CHECK("c:97 c:39 c:10 c:9 c:13 c:32", tokens("'a' ''' '\\n' '\\t' '\\r' ' '"));
+  CHECK("c:97 c:39 c:10 c:9 c:13 c:32",
+        tokens("'a' ''' '\\n' '\\t' '\\r' ' '"));
   CHECK("s:\"a\\nb\\x09\"'\\\\x08\\x0C\\x0D\"",
         tokens("\"a\\nb\\t\\\"\\'\\\\\\b\\f\\r\""));
   /* the 2013 \u quirk: the code unit, then the digits again */

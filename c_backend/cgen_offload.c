@@ -1,0 +1,167 @@
+/* cgen_offload.c -- loops that run as OpenCL kernels (filter/ selected
+ * them, opencl_backend/ wrote the kernels).
+ *
+ * Static data, written once per module into the `kernels` section as
+ * the first loop needs it: the OpenCL program as a string, and per
+ * kernel its WyOclParam table and WyOclKernel descriptor (runtime/ocl.h).
+ * At the loop, before the FORALL as the C back end always emits it:
+ *
+ *   { if both bounds are small ints:
+ *       lo/hi from the bound registers (a descending range a..b runs the
+ *       same items as b+1..a+1: the iterations are independent);
+ *       WyOclArg wyc_a[] = {{&rN}, ...};     the kernel's arguments
+ *       st = wy_ocl_offload(&wyc_kK, wyc_a, n, lo, hi);
+ *       OK: goto wyc_offI (past the loop);
+ *       else, WYC_OFFLOAD=mandatory and no language error: wy_fail }
+ *   ... the loop, untouched: the CPU path ...
+ *   wyc_offI:;
+ *
+ * The call borrows the registers (lists it writes are updated through
+ * their slots, copy-on-write); it creates no reference of its own.  On
+ * any failure the runtime leaves every register as it was, so the CPU
+ * path runs the loop from its start.  Liveness (cgen_flow.c) counts the
+ * kernel's registers as read at the FORALL.
+ */
+#include <string.h>
+
+#include "../filter/filter.h"
+#include "../wyil/wyil.h"
+#include "cgen_internal.h"
+
+Kernel *
+kernel_of(FilterResult *r, Insn *in)
+{
+  for (int i = 0; r && i < r->kernels.n; i++) {
+    Kernel *k = r->kernels.v[i];
+    if (k->loop == in) return k;
+  }
+  return NULL;
+}
+
+/* The program text as adjacent C string literals, one per line. */
+static void
+put_source(Gen *g)
+{
+  StrBuf *sb = &g->kernels;
+  const char *s = g->cl_source ? g->cl_source : "";
+  sb_puts(sb, "static const char wyc_cl_source[] =\n");
+  if (!*s) sb_puts(sb, "  \"\"");
+  while (*s) {
+    const char *nl = strchr(s, '\n');
+    size_t n = nl ? (size_t)(nl - s + 1) : strlen(s);
+    sb_puts(sb, "  ");
+    emit_cstr(sb, s, n);
+    s += n;
+    if (*s) sb_putc(sb, '\n');
+  }
+  sb_puts(sb, ";\n\n");
+  g->cl_emitted = true;
+}
+
+static const char *
+elem_name(Type *t)
+{
+  switch (t ? ty_expand(t)->kind : TY_ANY) {
+  case TY_INT: return "WY_OCL_T_INT";
+  case TY_REAL: return "WY_OCL_T_REAL";
+  case TY_BOOL: return "WY_OCL_T_BOOL";
+  default:
+    internal_error("cgen: a kernel argument of type %s", t ? ty_str(t) : "?");
+  }
+}
+
+static const char *
+kind_name(KernelArg *ka)
+{
+  static const char *const lists[] = {
+    [KA_LIST_IN] = "WY_OCL_LIST_IN", [KA_LIST_OUT] = "WY_OCL_LIST_OUT",
+    [KA_LIST_INOUT] = "WY_OCL_LIST_INOUT"};
+  if (ka->kind != KA_SCALAR) return lists[ka->kind];
+  Type *t = ka->elem ? ka->elem : ka->type;
+  switch (t ? ty_expand(t)->kind : TY_ANY) {
+  case TY_INT: return "WY_OCL_INT";
+  case TY_REAL: return "WY_OCL_REAL";
+  case TY_BOOL: return "WY_OCL_BOOL";
+  default:
+    internal_error("cgen: a scalar kernel argument of type %s",
+                   t ? ty_str(t) : "?");
+  }
+}
+
+/* wyc_k<id>_params and wyc_k<id>. */
+static void
+put_descriptor(Gen *g, Kernel *k)
+{
+  StrBuf *sb = &g->kernels;
+  if (!g->cl_emitted) put_source(g);
+  if (k->nargs > 0) {
+    sb_printf(sb, "static const WyOclParam wyc_kern%d_params[] = {\n", k->id);
+    for (int a = 0; a < k->nargs; a++) {
+      KernelArg *ka = &k->args[a];
+      bool list = ka->kind != KA_SCALAR;
+      /* LIST_OUT windows: which dimension indexes each level is not
+       * known yet, so every level spans the whole list */
+      sb_printf(sb, "  {%s, %s, %d, {-1, -1, -1}},  /* %%%d %s */\n",
+                kind_name(ka), list ? elem_name(ka->elem) : "WY_OCL_T_INT",
+                list ? ka->depth : 0, ka->reg, ka->name ? ka->name : "");
+    }
+    sb_puts(sb, "};\n");
+  }
+  sb_printf(sb, "static const WyOclKernel wyc_kern%d = {\n"
+            "  wyc_cl_source, NULL, %s, %d, %s, %s, %d, ", k->id,
+            cstr_lit(k->name), k->ndims, g->o->real_double ? "true" : "false",
+            g->o->int64_only ? "true" : "false", k->nargs);
+  if (k->nargs > 0) sb_printf(sb, "wyc_kern%d_params};\n\n", k->id);
+  else sb_puts(sb, "NULL};\n\n");
+}
+
+void
+emit_offload(Gen *g, int i, Kernel *k)
+{
+  Insn *in = g->fn->code[i];
+  put_descriptor(g, k);
+  StrBuf cond = {0}, los = {0}, his = {0};
+  for (int d = 0; d < k->ndims; d++) {
+    if (k->lo[d] < 0 || k->hi[d] < 0)
+      internal_error("cgen: kernel %s has no bounds in dimension %d",
+                     k->name, d);
+    sb_printf(&cond, "%swy_is_small(r%d) && wy_is_small(r%d)",
+              d ? " && " : "", k->lo[d], k->hi[d]);
+    sb_printf(&los, "%swy_small_val(r%d)", d ? ", " : "", k->lo[d]);
+    sb_printf(&his, "%swy_small_val(r%d)", d ? ", " : "", k->hi[d]);
+  }
+  emit(g, "/* offloaded: kernel %s, the loop below is the CPU path */",
+       k->name);
+  emit(g, "if (%s) {", cond.s);
+  g->indent++;
+  emit(g, "int64_t wyc_lo[3] = {%s}, wyc_hi[3] = {%s};", los.s, his.s);
+  emit(g, "for (int d = 0; d < %d; d++)", k->ndims);
+  emit(g, "  if (wyc_lo[d] > wyc_hi[d]) {  /* a..b descending: b+1..a+1 */");
+  emit(g, "    int64_t t = wyc_lo[d];");
+  emit(g, "    wyc_lo[d] = wyc_hi[d] + 1;");
+  emit(g, "    wyc_hi[d] = t + 1;");
+  emit(g, "  }");
+  StrBuf args = {0};
+  for (int a = 0; a < k->nargs; a++)
+    sb_printf(&args, "%s{(wyv *)&r%d}", a ? ", " : "", k->args[a].reg);
+  if (k->nargs > 0) emit(g, "WyOclArg wyc_a[] = {%s};", args.s);
+  emit(g, "int wyc_st = wy_ocl_offload(&wyc_kern%d, %s, %d, wyc_lo, wyc_hi);",
+       k->id, k->nargs > 0 ? "wyc_a" : "NULL", k->nargs);
+  emit(g, "if (wyc_st == WY_OCL_OK) goto wyc_off%d;", i);
+  emit(g, "if (wy_ocl_mandatory() && !wy_ocl_language_error(wyc_st))");
+  emit(g, "  wy_fail(wy_ocl_mandatory_message(), %s);", pos_ref(g, in->pos));
+  g->indent--;
+  emit(g, "}");
+  sb_free(&cond);
+  sb_free(&los);
+  sb_free(&his);
+  sb_free(&args);
+}
+
+void
+emit_offload_exit(Gen *g, int i)
+{
+  g->indent--;
+  emit(g, "wyc_off%d:;", i);
+  g->indent++;
+}

@@ -1,0 +1,566 @@
+/* oclgen_insn.c -- WYIL instructions of a kernel body (or of a function
+ * it calls) to OpenCL C statements: the switch over opcodes.
+ *
+ * Scalars are variables per (register, type).  Lists are Views of a
+ * __global buffer: LENGTHOF reads a length parameter, INDEXOF of a list
+ * of lists computes the row's offset, INDEXOF of a list of scalars
+ * loads, UPDATE of a kernel's list argument stores (with its own bounds
+ * checks: the front end inserts none for updates).  Every check that
+ * fails records its code in *wyc_err and leaves: 1 an int overflow (the
+ * runtime retries with 64-bit ints, then runs the CPU path), 2 an index
+ * out of bounds, 3 a division by zero, 4 any other failed check.  Int
+ * arithmetic is checked; control flow keeps the WYIL shape (labels and
+ * gotos, `for (;;)` loops, counting loops for ranges).  Anything the
+ * filter should not have let through is an internal error.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gmp.h>
+#include <mpfr.h>
+
+#include "../filter/filter.h"
+#include "../wyil/wyil.h"
+#include "oclgen_internal.h"
+
+static _Noreturn void
+unsupported(OclGen *g, Insn *in, const char *why)
+{
+  internal_error("oclgen: %s in device code of %s (%s:%d): %s (filter bug)",
+                 wyil_op_name[in->op], g->fn->name,
+                 in->pos.file ? in->pos.file : "?", in->pos.line, why);
+}
+
+/* ---------------------------------------------------------------- */
+/* Views                                                              */
+
+View *
+view_for(OclGen *g, int r, const View *v, int drop)
+{
+  View *nv = wyil_alloc(sizeof(View));
+  nv->base = v->base;
+  nv->off = wyil_fmt("r%d_off", r);
+  nv->depth = v->depth - drop;
+  nv->elem = v->elem;
+  for (int l = 0; l < nv->depth; l++) nv->lens[l] = v->lens[l + drop];
+  g->uses[r] |= USE_OFF;
+  return nv;
+}
+
+static View *
+view_of(OclGen *g, Insn *in, int r)
+{
+  View *v = r >= 0 && r < g->fn->nregs ? g->views[r] : NULL;
+  if (!v)
+    unsupported(g, in, wyil_fmt("%%%d is not a list the device holds", r));
+  return v;
+}
+
+/* Register r holds v from here on; its view is fixed per function. */
+static void
+set_view(OclGen *g, Insn *in, int r, View *v)
+{
+  View *old = g->views[r];
+  if (old && (strcmp(old->base, v->base) || old->depth != v->depth
+              || strcmp(old->off, v->off)))
+    unsupported(g, in, wyil_fmt("%%%d holds rows of different lists", r));
+  g->views[r] = v;
+}
+
+/* "off + x", or x when the offset is 0. */
+static const char *
+plus_off(const View *v, const char *x)
+{
+  return strcmp(v->off, "0") ? wyil_fmt("%s + %s", v->off, x) : x;
+}
+
+/* The number of elements of one item at v's outermost level (long). */
+static const char *
+stride(const View *v)
+{
+  StrBuf sb = {0};
+  for (int l = 1; l < v->depth; l++)
+    sb_printf(&sb, "%s%s", l > 1 ? " * " : "(long)", v->lens[l]);
+  const char *s = wyil_strdup(sb.s ? sb.s : "1");
+  sb_free(&sb);
+  return s;
+}
+
+/* Element i of v: a scalar into register d, or a row view of d. */
+static void
+emit_element(OclGen *g, Insn *in, int d, View *v, const char *i)
+{
+  if (v->depth == 1) {
+    ocl_line(g, "%s = %s[%s];", var(g, d, v->elem), v->base, plus_off(v, i));
+    return;
+  }
+  View *row = view_for(g, d, v, 1);
+  set_view(g, in, d, row);
+  ocl_line(g, "%s = %s;", row->off,
+           plus_off(v, wyil_fmt("%s * %s", i, stride(v))));
+}
+
+/* ---------------------------------------------------------------- */
+/* Constants                                                          */
+
+/* The decimal text as a C literal of an int type; *bits = 32 when it
+ * fits int, 64 when only long, 0 when neither. */
+static const char *
+int_literal(const char *text, int *bits)
+{
+  char *end;
+  errno = 0;
+  long long v = strtoll(text, &end, 10);
+  *bits = 0;
+  if (errno || *end || end == text) return "0";
+  if (v >= INT32_MIN && v <= INT32_MAX) {
+    *bits = 32;
+    return v == INT32_MIN ? "(-2147483647 - 1)" : wyil_fmt("%lld", v);
+  }
+  *bits = 64;
+  if (v == INT64_MIN) return "(-9223372036854775807L - 1)";
+  return wyil_fmt("%lldL", v);
+}
+
+/* The real "num/den" rounded to the device's real; NULL when it is out
+ * of the device type's range. */
+static const char *
+real_literal(OclGen *g, const char *text)
+{
+  mpq_t q;
+  mpq_init(q);
+  if (mpq_set_str(q, text, 10) != 0) {
+    mpq_clear(q);
+    internal_error("oclgen: bad real constant '%s'", text);
+  }
+  mpq_canonicalize(q);
+  bool dbl = g->o->real_double;
+  mpfr_t x;
+  mpfr_init2(x, dbl ? 53 : 24);
+  mpfr_set_q(x, q, MPFR_RNDN);
+  double d = mpfr_get_d(x, MPFR_RNDN);
+  mpfr_clear(x);
+  mpq_clear(q);
+  if (isinf(d) || (!dbl && fabs(d) > 3.4028234663852886e38)) return NULL;
+  return wyil_fmt(dbl ? "%a" : "%af", d);
+}
+
+static void
+emit_const(OclGen *g, Insn *in)
+{
+  Const *c = in->cst;
+  int d = in->dst, bits;
+  switch (c ? c->kind : C_NULL) {
+  case C_BOOL:
+    ocl_line(g, "%s = %u;", var(g, d, TAG_BOOL), c->u ? 1u : 0u);
+    return;
+  case C_INT: {
+    const char *lit = int_literal(c->text, &bits);
+    const char *x = var(g, d, TAG_INT);
+    if (bits == 32) {
+      ocl_line(g, "%s = %s;", x, lit);
+    } else if (bits == 64) {
+      ocl_line(g, "#ifdef WYC_INT64");
+      ocl_line(g, "%s = %s;", x, lit);
+      ocl_line(g, "#else");
+      ocl_line(g, "%s  /* %s does not fit an int */", fail_stmt(g, 1),
+               c->text);
+      ocl_line(g, "#endif");
+    } else {
+      ocl_line(g, "%s  /* %s does not fit a long */", fail_stmt(g, 1),
+               c->text);
+    }
+    return;
+  }
+  case C_REAL: {
+    const char *lit = real_literal(g, c->text);
+    if (lit) ocl_line(g, "%s = %s;", var(g, d, TAG_REAL), lit);
+    else ocl_line(g, "%s  /* out of the device real's range */",
+                  fail_stmt(g, 1));
+    return;
+  }
+  default:
+    unsupported(g, in, "a constant that is not an int, real or bool");
+  }
+}
+
+/* ---------------------------------------------------------------- */
+/* Arithmetic                                                         */
+
+static void
+emit_arith(OclGen *g, Insn *in)
+{
+  Tag t = scalar_tag(g, in->type, "arithmetic");
+  int a = in->args[0], b = in->nargs > 1 ? in->args[1] : -1;
+  const char *x = var(g, a, t), *y = b >= 0 ? var(g, b, t) : NULL;
+  const char *d = var(g, in->dst, t);
+  if (t == TAG_BOOL) unsupported(g, in, "arithmetic on bools");
+  if (t == TAG_REAL) {
+    switch (in->op) {
+    case OP_ADD: ocl_line(g, "%s = %s + %s;", d, x, y); return;
+    case OP_SUB: ocl_line(g, "%s = %s - %s;", d, x, y); return;
+    case OP_MUL: ocl_line(g, "%s = %s * %s;", d, x, y); return;
+    case OP_DIV: ocl_line(g, "%s = %s / %s;", d, x, y); return;
+    case OP_NEG: ocl_line(g, "%s = -%s;", d, x); return;
+    default: unsupported(g, in, "this operation on reals");
+    }
+  }
+  switch (in->op) {
+  case OP_ADD: case OP_SUB: case OP_MUL: {
+    const char *f = in->op == OP_ADD ? "wyc_add"
+                    : in->op == OP_SUB ? "wyc_sub" : "wyc_mul";
+    ocl_line(g, "if (%s(%s, %s, &%s)) %s", f, x, y, d, fail_stmt(g, 1));
+    return;
+  }
+  case OP_NEG:
+    ocl_line(g, "if (%s == WY_INT_MIN) %s", x, fail_stmt(g, 1));
+    ocl_line(g, "%s = -%s;", d, x);
+    return;
+  case OP_DIV:
+    ocl_line(g, "if (%s == 0) %s", y, fail_stmt(g, 3));
+    ocl_line(g, "if (%s == -1 && %s == WY_INT_MIN) %s", y, x, fail_stmt(g, 1));
+    ocl_line(g, "%s = %s / %s;", d, x, y);
+    return;
+  case OP_REM:
+    ocl_line(g, "if (%s == 0) %s", y, fail_stmt(g, 3));
+    ocl_line(g, "%s = %s == -1 ? 0 : %s %% %s;", d, y, x, y);
+    return;
+  default:
+    unsupported(g, in, "this operation on ints");
+  }
+}
+
+/* ---------------------------------------------------------------- */
+/* Conditions and checks                                              */
+
+static const char *
+cond_expr(OclGen *g, Insn *in)
+{
+  static const char *const rel[] = {"==", "!=", "<", "<=", ">", ">="};
+  if (in->cmp > CMP_GE) unsupported(g, in, "a set or membership test");
+  Tag t = scalar_tag(g, in->type, "comparison");
+  if (t == TAG_BOOL && in->cmp != CMP_EQ && in->cmp != CMP_NE)
+    unsupported(g, in, "an ordering of bools");
+  return wyil_fmt("%s %s %s", var(g, in->args[0], t), rel[in->cmp],
+                  var(g, in->args[1], t));
+}
+
+/* The error code of a failed ASSERT, by its message. */
+static int
+assert_code(const char *msg)
+{
+  if (msg && !strncmp(msg, "index out of bounds", 19)) return 2;
+  if (msg && !strcmp(msg, "division by zero")) return 3;
+  return 4;
+}
+
+/* The line of a branch to label l, which must be inside the emitted
+ * code. */
+static const char *
+target(OclGen *g, Insn *in, int l)
+{
+  int at = l >= 0 && l < g->fn->nlabels ? g->label_at[l] : -1;
+  if (at < g->from || at >= g->to)
+    unsupported(g, in, "a branch out of the device code");
+  return wyil_fmt("goto L%d;", l);
+}
+
+static void
+emit_switch(OclGen *g, Insn *in)
+{
+  Tag t = scalar_tag(g, in->type, "switch");
+  const char *x = var(g, in->args[0], t);
+  for (int c = 0; c < in->ncases; c++) {
+    Const *v = in->cases[c].value;
+    const char *lit;
+    int bits = 32;
+    if (v->kind == C_INT && t == TAG_INT) lit = int_literal(v->text, &bits);
+    else if (v->kind == C_BOOL && t == TAG_BOOL) lit = v->u ? "1" : "0";
+    else unsupported(g, in, "a case that is not an int");
+    if (bits == 0) continue;  /* no device value equals it */
+    ocl_line(g, "if (%s%s == %s) %s", bits == 64 ? "(long)" : "", x, lit,
+             target(g, in, in->cases[c].label));
+  }
+  ocl_line(g, "%s", target(g, in, in->label));
+}
+
+/* ---------------------------------------------------------------- */
+/* Lists                                                              */
+
+static void
+emit_update(OclGen *g, Insn *in)
+{
+  View *v = view_of(g, in, in->dst);
+  if (!g->k || strcmp(v->off, "0"))
+    unsupported(g, in, "an update of a list that is not the kernel's");
+  if (in->nsteps != v->depth || in->nargs != in->nsteps + 1)
+    unsupported(g, in, "an update of a whole row");
+  const char *flat = NULL;
+  for (int s = 0; s < in->nsteps; s++) {
+    if (in->steps[s].kind != UPD_INDEX)
+      unsupported(g, in, "an update through a field or reference");
+    const char *i = var(g, in->args[s], TAG_INT);
+    ocl_line(g, "if (%s < 0 || %s >= %s) %s", i, i, v->lens[s],
+             fail_stmt(g, 2));
+    flat = flat ? wyil_fmt("(%s) * %s + %s", flat, v->lens[s], i)
+           : wyil_fmt("(long)%s", i);
+  }
+  ocl_line(g, "%s[%s] = %s;", v->base, flat,
+           var(g, in->args[in->nargs - 1], v->elem));
+}
+
+/* ASSIGN or identity CONVERT of a list: d shows the same list. */
+static void
+copy_view(OclGen *g, Insn *in, int d, int a)
+{
+  View *v = view_of(g, in, a);
+  if (!strcmp(v->off, "0")) {
+    set_view(g, in, d, v);
+    return;
+  }
+  View *nv = view_for(g, d, v, 0);
+  set_view(g, in, d, nv);
+  if (d != a) ocl_line(g, "%s = %s;", nv->off, v->off);
+}
+
+static void
+emit_assign(OclGen *g, Insn *in, Type *from, Type *to)
+{
+  int d = in->dst, a = in->args[0];
+  Tag s = tag_of(from), t = tag_of(to), es, et;
+  int ds = list_shape(from, &es), dt = list_shape(to, &et);
+  if (ds && ds == dt && es == et && g->views[a]) {
+    copy_view(g, in, d, a);
+  } else if (s == t && s != TAG_NONE) {
+    ocl_line(g, "%s = %s;", var(g, d, t), var(g, a, s));
+  } else if (s == TAG_INT && t == TAG_REAL) {
+    ocl_line(g, "%s = (wy_real)%s;", var(g, d, t), var(g, a, s));
+  } else {
+    unsupported(g, in, wyil_fmt("a conversion from %s to %s",
+                                from ? ty_str(from) : "?",
+                                to ? ty_str(to) : "?"));
+  }
+}
+
+/* ---------------------------------------------------------------- */
+/* Loops                                                              */
+
+/* The dimension whose FORALL in is, -1 when it is an ordinary loop. */
+static int
+dim_of(OclGen *g, Insn *in)
+{
+  for (int d = 0; g->k && d < g->k->ndims; d++)
+    if (g->k->loops[d] == in) return d;
+  return -1;
+}
+
+/* An inner dimension of the NDRange: the work item's index; when the
+ * loop's own range is computed here, it must be the one the host
+ * launched (else the CPU runs the loop). */
+static void
+emit_dim_forall(OclGen *g, int i, Insn *in, int d)
+{
+  int r = in->args[0];
+  ocl_line(g, "%s = lo%d + gid%d;", var(g, in->dst, TAG_INT), d, d);
+  if (g->range_at[r] < 0 || g->range_at[r] > i) return;
+  ocl_line(g, "if (r%d_lo <= r%d_hi", r, r);
+  ocl_line(g, "    ? (r%d_lo != lo%d || (long)r%d_hi != (long)lo%d + n%d)", r,
+           d, r, d, d);
+  ocl_line(g, "    : ((long)r%d_hi + 1 != lo%d || (long)r%d_lo + 1 != (long)lo%d"
+           " + n%d))", r, d, r, d, d);
+  ocl_line(g, "  %s", fail_stmt(g, 4));
+}
+
+static void
+emit_forall(OclGen *g, int i, Insn *in)
+{
+  int r = in->args[0], d = dim_of(g, in);
+  if (d >= 0) {
+    emit_dim_forall(g, i, in, d);
+    return;
+  }
+  if (g->range_at[r] >= 0 && g->range_at[r] < i) {
+    sb_printf(&g->decls, "  wy_int wyc_i%d = 0, wyc_n%d = 0, wyc_s%d = 0;\n",
+              i, i, i);
+    ocl_line(g, "wyc_i%d = r%d_lo;", i, r);
+    ocl_line(g, "wyc_n%d = r%d_hi;", i, r);
+    ocl_line(g, "wyc_s%d = wyc_i%d <= wyc_n%d ? 1 : -1;", i, i, i);
+    ocl_line(g, "for (; wyc_i%d != wyc_n%d; wyc_i%d += wyc_s%d) {", i, i, i,
+             i);
+    g->indent++;
+    ocl_line(g, "%s = wyc_i%d;", var(g, in->dst, TAG_INT), i);
+    return;
+  }
+  View *v = view_of(g, in, r);
+  sb_printf(&g->decls, "  long wyc_i%d = 0, wyc_n%d = 0;\n", i, i);
+  ocl_line(g, "wyc_n%d = %s;", i, v->lens[0]);
+  ocl_line(g, "for (wyc_i%d = 0; wyc_i%d < wyc_n%d; wyc_i%d++) {", i, i, i,
+           i);
+  g->indent++;
+  emit_element(g, in, in->dst, v, wyil_fmt("wyc_i%d", i));
+}
+
+static void
+emit_end(OclGen *g, int i)
+{
+  int h = g->match[i];
+  if (h < 0) internal_error("oclgen: END without loop in %s", g->fn->name);
+  if (dim_of(g, g->fn->code[h]) >= 0) return;
+  g->indent--;
+  ocl_line(g, "}");
+}
+
+/* ---------------------------------------------------------------- */
+/* Calls                                                              */
+
+static bool
+is_math(Func *fn, const char *name)
+{
+  return fn->is_native && fn->module && !strcmp(fn->module, "whiley/lang/Math")
+         && !strcmp(fn->name, name);
+}
+
+/* Math.abs, max and min of ints or reals; false for other natives. */
+static bool
+emit_native(OclGen *g, Insn *in)
+{
+  Func *fn = in->callee;
+  Type *ft = fn->type;
+  if (!ft || ft->n < 1 || in->dst < 0) return false;
+  Tag t = tag_of(ft->elems[0]);
+  if (t != TAG_INT && t != TAG_REAL) return false;
+  const char *x = var(g, in->args[0], t);
+  const char *d = var(g, in->dst, t);
+  if (is_math(fn, "abs") && ft->n == 1) {
+    if (t == TAG_REAL) {
+      ocl_line(g, "%s = fabs(%s);", d, x);
+    } else {
+      ocl_line(g, "if (%s == WY_INT_MIN) %s", x, fail_stmt(g, 1));
+      ocl_line(g, "%s = %s < 0 ? -%s : %s;", d, x, x, x);
+    }
+    return true;
+  }
+  bool mx = is_math(fn, "max"), mn = is_math(fn, "min");
+  if (!(mx || mn) || ft->n != 2 || tag_of(ft->elems[1]) != t) return false;
+  const char *y = var(g, in->args[1], t);
+  if (t == TAG_REAL) ocl_line(g, "%s = %s(%s, %s);", d, mx ? "fmax" : "fmin",
+                              x, y);
+  else ocl_line(g, "%s = %s(%s, %s);", d, mx ? "max" : "min", x, y);
+  return true;
+}
+
+static void
+emit_invoke(OclGen *g, Insn *in)
+{
+  Func *fn = in->callee;
+  if (fn->is_native) {
+    if (!emit_native(g, in)) unsupported(g, in, "a call of a native");
+    return;
+  }
+  Type *ft = fn->type;
+  StrBuf sb = {0};
+  sb_printf(&sb, "%s(wyc_err", ocl_func_name(fn));
+  for (int p = 0; p < in->nargs; p++) {
+    Type *pt = ft && p < ft->n ? ft->elems[p] : NULL;
+    Tag t = tag_of(pt);
+    if (t != TAG_NONE) {
+      sb_printf(&sb, ", %s", var(g, in->args[p], t));
+      continue;
+    }
+    View *v = view_of(g, in, in->args[p]);
+    sb_printf(&sb, ", %s, %s", v->base, v->off);
+    for (int l = 0; l < v->depth; l++) sb_printf(&sb, ", %s", v->lens[l]);
+  }
+  sb_putc(&sb, ')');
+  Type *ret = ft ? ft->ret : NULL;
+  Tag rt = tag_of(ret);
+  if (in->dst >= 0 && rt != TAG_NONE)
+    ocl_line(g, "%s = %s;", var(g, in->dst, rt), sb.s);
+  else
+    ocl_line(g, "%s;", sb.s);
+  ocl_line(g, "if (*wyc_err) %s", g->leave);
+  sb_free(&sb);
+}
+
+static void
+emit_return(OclGen *g, Insn *in)
+{
+  if (g->k) unsupported(g, in, "a return from a kernel");
+  if (in->nargs == 0) {
+    ocl_line(g, "%s", g->leave);
+    return;
+  }
+  Type *ret = g->fn->type ? g->fn->type->ret : in->type;
+  ocl_line(g, "return %s;", var(g, in->args[0], scalar_tag(g, ret,
+                                                           "return")));
+}
+
+/* ---------------------------------------------------------------- */
+/* The switch                                                         */
+
+static void
+emit_insn(OclGen *g, int i)
+{
+  Insn *in = g->fn->code[i];
+  int a = in->nargs > 0 ? in->args[0] : -1;
+  switch (in->op) {
+  case OP_NOP: return;
+  case OP_CONST: emit_const(g, in); return;
+  case OP_ASSIGN: emit_assign(g, in, in->type, in->type); return;
+  case OP_CONVERT: emit_assign(g, in, in->type, in->type2); return;
+  case OP_LENGTHOF:
+    ocl_line(g, "%s = %s;", var(g, in->dst, TAG_INT),
+             view_of(g, in, a)->lens[0]);
+    return;
+  case OP_INDEXOF:
+    emit_element(g, in, in->dst, view_of(g, in, a),
+                 wyil_fmt("(long)%s", var(g, in->args[1], TAG_INT)));
+    return;
+  case OP_RANGE:
+    if (g->range_at[in->dst] != i)
+      unsupported(g, in, "a range register defined more than once");
+    g->uses[in->dst] |= USE_RANGE;
+    ocl_line(g, "r%d_lo = %s;", in->dst, var(g, a, TAG_INT));
+    ocl_line(g, "r%d_hi = %s;", in->dst, var(g, in->args[1], TAG_INT));
+    return;
+  case OP_UPDATE: emit_update(g, in); return;
+  case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_REM:
+  case OP_NEG:
+    emit_arith(g, in);
+    return;
+  case OP_LABEL:
+    if (!g->label_used[in->label]) return;
+    g->indent--;
+    ocl_line(g, "L%d:;", in->label);
+    g->indent++;
+    return;
+  case OP_GOTO: ocl_line(g, "%s", target(g, in, in->label)); return;
+  case OP_IF:
+    ocl_line(g, "if (%s) %s", cond_expr(g, in), target(g, in, in->label));
+    return;
+  case OP_SWITCH: emit_switch(g, in); return;
+  case OP_LOOP:
+    ocl_line(g, "for (;;) {");
+    g->indent++;
+    return;
+  case OP_FORALL: emit_forall(g, i, in); return;
+  case OP_END: emit_end(g, i); return;
+  case OP_ASSERT:
+    ocl_line(g, "if (!(%s)) %s", cond_expr(g, in),
+             fail_stmt(g, assert_code(in->name)));
+    return;
+  case OP_FAIL: ocl_line(g, "%s", fail_stmt(g, 4)); return;
+  case OP_INVOKE: emit_invoke(g, in); return;
+  case OP_RETURN: emit_return(g, in); return;
+  default:
+    unsupported(g, in, "an instruction the device cannot run");
+  }
+}
+
+void
+ocl_emit_body(OclGen *g)
+{
+  for (int i = g->from; i < g->to; i++) emit_insn(g, i);
+}
