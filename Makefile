@@ -67,8 +67,13 @@ test-asan: all units
 # The benchmark comparison.  For now: the list-building benchmarks of the
 # exact (--target=c) path; the device comparison comes with the OpenCL
 # target (benchmarks/README.md).
-bench: all
+bench: all $(B)/bench/rt_perf
+	@$(B)/bench/rt_perf
 	@bash benchmarks/lists/run.sh
+
+$(B)/bench/rt_perf: benchmarks/runtime/rt_perf.c $(B)/libwyrt.a
+	@mkdir -p $(B)/bench
+	$(CC) $(CFLAGS) -Iruntime -o $@ $< $(B)/libwyrt.a $(LDLIBS)
 
 80:
 	@grep -n '.\{81,\}' $$(git ls-files '*.c' '*.h' '*.def') || echo "no line over 80 columns"

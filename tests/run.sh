@@ -5,7 +5,7 @@
 # Environment:
 #   WYC          compiler to test              (default bin/wyc)
 #   WYC_BUILD    build directory (unit tests)  (default build)
-#   WYC_TARGETS  targets for program tests     (default "c"; e.g. "c opencl")
+#   WYC_TARGETS  targets for program tests     (default "c opencl")
 #   WYC_DEVICE   device for --target=opencl    (default cpu)
 #   WYC_JOBS     parallel jobs                 (default 2)
 #
@@ -246,7 +246,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT" || exit 2
 export WYC=${WYC:-bin/wyc}
 WYC_BUILD=${WYC_BUILD:-build}
-WYC_TARGETS=${WYC_TARGETS:-c}
+WYC_TARGETS=${WYC_TARGETS:-c opencl}
 JOBS=${WYC_JOBS:-2}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/wyc-tests.XXXXXX") || exit 2
 trap 'rm -rf "$WORK"' EXIT

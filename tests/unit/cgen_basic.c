@@ -1,7 +1,8 @@
 /* cgen_basic.c -- unit tests of the C back end: small WYIL modules built
  * by hand with the wyil/ builder, translated by cgen_module, compiled
  * with the system cc against libwyrt, run, and their stdout checked.
- * Also times the counting loop over a range and an append loop.
+ * Prints (does not check) the times of the counting loop over a range
+ * and of an append loop: speed is measured by benchmarks, not tests.
  *
  * Run from the repository root (make units; build/unit/cgen_basic).
  * WYC_BUILD names the build directory holding libwyrt.a (default
@@ -288,10 +289,6 @@ test_range_speed(void)
   char *out = run(t, name, &secs);
   CHECK(wyil_fmt("%ld\n", expect), out);
   printf("  range loop: %.3f s\n", secs);
-  if (!getenv("WYC_ASAN") && secs > 0.5) {
-    printf("FAIL: range loop too slow (%.3f s)\n", secs);
-    failures++;
-  }
   free(out);
 }
 
@@ -371,10 +368,6 @@ test_append_loop(void)
   char *out = run(t, name, &secs);
   CHECK("200001\n199999\n", out);
   printf("  append loop: %.3f s\n", secs);
-  if (!getenv("WYC_ASAN") && secs > 0.5) {
-    printf("FAIL: append loop too slow (%.3f s)\n", secs);
-    failures++;
-  }
   free(out);
 }
 

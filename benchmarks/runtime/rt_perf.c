@@ -1,15 +1,11 @@
-/* rt_perf.c -- timing checks of the fast paths, written the way the C
- * back end uses the runtime (§9.3).  The limits are enforced only in
- * optimised builds without sanitizers. */
+/* rt_perf.c -- a benchmark of the runtime's fast paths, written the way
+ * the C back end uses them (§9.3): prints each time beside the budget
+ * the 2013 programs' timing guards imply.  A benchmark, not a test: it
+ * checks results, never times (`make bench`). */
 #include <time.h>
 
-#include "test.h"
+#include "../../tests/unit/test.h"
 
-#if defined(__SANITIZE_ADDRESS__) || !defined(__OPTIMIZE__)
-#define ENFORCE 0
-#else
-#define ENFORCE 1
-#endif
 
 static const WyPos pos = {"perf.whiley", 1, 1};
 
@@ -24,8 +20,7 @@ now(void)
 static void
 limit(const char *what, double secs, double max)
 {
-  printf("  %-44s %.3f s (limit %.1f)\n", what, secs, max);
-  if (ENFORCE) CHECK(1, secs < max);
+  printf("  %-44s %.3f s (budget %.1f)\n", what, secs, max);
 }
 
 /* 10 x 1,000,000 iterations of sum = (sum + i) % 10001. */
