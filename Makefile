@@ -6,7 +6,10 @@
 #   make install PREFIX=/usr/local
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -MMD -MP
+# the language and warnings stay on when CFLAGS is given on the command
+# line (make asan does)
+WFLAGS   = -std=c11 -D_GNU_SOURCE -Wall -Wextra -MMD -MP
+override CFLAGS += $(WFLAGS)
 LDLIBS   = -lmpfr -lgmp -lm
 B        = build
 PREFIX  ?= /usr/local
@@ -64,12 +67,13 @@ asan:
 test-asan: all units
 	@WYC_BUILD=$(B) bash tests/run.sh
 
-# The benchmark comparison.  For now: the list-building benchmarks of the
-# exact (--target=c) path; the device comparison comes with the OpenCL
-# target (benchmarks/README.md).
+# The benchmark comparison: the runtime's fast paths, the list-building
+# benchmarks of the exact (--target=c) path, then the device comparison
+# (benchmarks/README.md; `make bench QUICK=1` is the short CI check).
 bench: all $(B)/bench/rt_perf
 	@$(B)/bench/rt_perf
 	@bash benchmarks/lists/run.sh
+	@bash benchmarks/run.sh
 
 $(B)/bench/rt_perf: benchmarks/runtime/rt_perf.c $(B)/libwyrt.a
 	@mkdir -p $(B)/bench

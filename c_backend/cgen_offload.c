@@ -10,7 +10,7 @@
  *       lo/hi from the bound registers (a descending range a..b runs the
  *       same items as b+1..a+1: the iterations are independent);
  *       WyOclArg wyc_a[] = {{&rN}, ...};     the kernel's arguments
- *       st = wy_ocl_offload(&wyc_kK, wyc_a, n, lo, hi);
+ *       st = wy_ocl_offload(&wyc_kernK, wyc_a, n, lo, hi);
  *       OK: goto wyc_offI (past the loop);
  *       else, WYC_OFFLOAD=mandatory and no language error: wy_fail }
  *   ... the loop, untouched: the CPU path ...
@@ -88,7 +88,7 @@ kind_name(KernelArg *ka)
   }
 }
 
-/* wyc_k<id>_params and wyc_k<id>. */
+/* wyc_kern<id>_params and wyc_kern<id>. */
 static void
 put_descriptor(Gen *g, Kernel *k)
 {

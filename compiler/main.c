@@ -40,9 +40,10 @@ usage(FILE *out)
   fprintf(out,
     "usage: wyc [options] FILE.whiley\n"
     "Compile a Whiley program to a native executable.\n\n"
+    "  --target=opencl   offload parallel loops to OpenCL (the default)\n"
     "  --target=c        build a sequential executable (exact semantics)\n"
     "  --target=wyil     print the program's WYIL and stop\n"
-    "  --target=opencl   offload parallel loops to OpenCL\n"
+
     "  -o FILE           name of the executable (default: FILE's stem)\n"
     "  --keep-c          keep the generated C as OUTPUT.c\n"
     "  -v                print the C compiler command\n"
@@ -71,7 +72,7 @@ die(const char *fmt, const char *arg)
 static Options
 parse_options(int argc, char **argv)
 {
-  Options o = {TARGET_C, NULL, NULL, false, false, false, false, 2, NULL,
+  Options o = {TARGET_OPENCL, NULL, NULL, false, false, false, false, 2, NULL,
                false, NULL};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];

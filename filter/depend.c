@@ -172,7 +172,18 @@ check_insn(Ctx *c, Func *fn, Insn *in, bool in_callee, PtrVec *stack)
   case OP_LENGTHOF: case OP_INDEXOF: case OP_UPDATE: case OP_RANGE:
   case OP_FORALL:
     if (in_callee) return "calls a function that uses lists";
-    if (in->op == OP_FORALL || in->op == OP_RANGE) return NULL;
+    if (in->op == OP_RANGE) {
+      /* a range made in the body can only be iterated (a counting loop
+       * on the device), never stored or indexed */
+      for (int i = c->at + 1; i < c->end; i++) {
+        Insn *u = fn->code[i];
+        for (int a = 0; a < u->nargs; a++)
+          if (u->args[a] == in->dst && u->op != OP_FORALL)
+            return "uses a range as a list (allocation)";
+      }
+      return NULL;
+    }
+    if (in->op == OP_FORALL) return NULL;
     if (!list_depth(in->type, NULL))
       return (why = type_reason(in->type, c->opt)) ? why
              : wyil_fmt("indexes a value of type %s", ty_str(in->type));

@@ -36,7 +36,9 @@ unsupported(OclGen *g, Insn *in, const char *why)
 /* ---------------------------------------------------------------- */
 /* Views                                                              */
 
-View *
+/* v without its `drop` outermost levels, at register r's own offset
+ * variable rN_off. */
+static View *
 view_for(OclGen *g, int r, const View *v, int drop)
 {
   View *nv = wyil_alloc(sizeof(View));
@@ -368,8 +370,8 @@ emit_dim_forall(OclGen *g, int i, Insn *in, int d)
   ocl_line(g, "if (r%d_lo <= r%d_hi", r, r);
   ocl_line(g, "    ? (r%d_lo != lo%d || (long)r%d_hi != (long)lo%d + n%d)", r,
            d, r, d, d);
-  ocl_line(g, "    : ((long)r%d_hi + 1 != lo%d || (long)r%d_lo + 1 != (long)lo%d"
-           " + n%d))", r, d, r, d, d);
+  ocl_line(g, "    : ((long)r%d_hi + 1 != lo%d"
+           " || (long)r%d_lo + 1 != (long)lo%d + n%d))", r, d, r, d, d);
   ocl_line(g, "  %s", fail_stmt(g, 4));
 }
 

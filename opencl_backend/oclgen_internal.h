@@ -90,7 +90,5 @@ const char *ocl_func_name(Func *fn);
 
 /* Emit the instructions code[g->from .. g->to) of g->fn. */
 void ocl_emit_body(OclGen *g);
-/* A copy of v with its own offset variable `rN_off` for register r. */
-View *view_for(OclGen *g, int r, const View *v, int drop_levels);
 
 #endif

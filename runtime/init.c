@@ -43,5 +43,6 @@ wy_exit(void)
   wyrt_print_free();
   wyrt_bench_free();
   wyrt_free_state();
+  wyrt_real_pool_free();
   mpfr_free_cache();
 }

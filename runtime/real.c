@@ -22,12 +22,53 @@ wyrt_real_mpq(wyv v, WyRealTmp *t)
   return t->q;
 }
 
+/* Freed reals whose small limb arrays are kept for reuse: real-heavy
+ * loops allocate and free one result per operation.  Off under
+ * AddressSanitizer, so that it still sees every use after free. */
+#ifdef __SANITIZE_ADDRESS__
+static const int pool_limit = 0;
+#else
+static const int pool_limit = 256;
+#endif
+static WyReal *pool[256];
+static int npool;
+
 WyReal *
 wyrt_new_real(void)
 {
-  WyReal *r = (WyReal *)wyrt_new_obj(WY_K_REAL, sizeof(WyReal));
+  WyReal *r;
+  if (npool > 0) {
+    r = pool[--npool];
+    r->h.rc = 1;
+    mpq_set_ui(r->q, 0, 1);
+    return r;
+  }
+  r = (WyReal *)wyrt_new_obj(WY_K_REAL, sizeof(WyReal));
   mpq_init(r->q);
   return r;
+}
+
+void
+wyrt_real_release(WyReal *r)
+{
+  if (npool < pool_limit
+      && mpq_numref(r->q)->_mp_alloc <= 4
+      && mpq_denref(r->q)->_mp_alloc <= 4) {
+    pool[npool++] = r;
+    return;
+  }
+  mpq_clear(r->q);
+  wyrt_free(r);
+}
+
+void
+wyrt_real_pool_free(void)
+{
+  while (npool > 0) {
+    WyReal *r = pool[--npool];
+    mpq_clear(r->q);
+    wyrt_free(r);
+  }
 }
 
 static inline wyv

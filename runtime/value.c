@@ -158,8 +158,8 @@ free_one(WyObj *o)
     mpz_clear(((WyBigInt *)o)->z);
     break;
   case WY_K_REAL:
-    mpq_clear(((WyReal *)o)->q);
-    break;
+    wyrt_real_release((WyReal *)o);   /* kept for reuse, or freed */
+    return;
   case WY_K_STRING:
     break;
   case WY_K_LIST:

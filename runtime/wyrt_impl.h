@@ -114,6 +114,8 @@ wyrt_is_real(wyv v)
 
 mpq_srcptr wyrt_real_mpq(wyv v, WyRealTmp *t); /* real, int or char */
 WyReal *wyrt_new_real(void);                   /* value 0 */
+void wyrt_real_release(WyReal *r);             /* rc reached 0 */
+void wyrt_real_pool_free(void);                /* wy_exit */
 wyv wyrt_real_from_mpq(mpq_srcptr q);          /* copies */
 double wyrt_mpz_to_double(mpz_srcptr z);       /* correctly rounded */
 double wyrt_mpq_to_double(mpq_srcptr q);       /* correctly rounded */

@@ -7,10 +7,18 @@
  *     unless the case expects a fallback) prints exactly what the CPU-only
  *     executable prints, exits the same way, and language errors found
  *     on the device are reported exactly by the CPU path.
- * Each compilation runs in a child process (the front end keeps global
- * state).  Run from the repository root; WYC_BUILD names the build
- * directory (default "build"); WYC_KEEP=1 keeps /tmp/ocl_emit.PID.
- * Prints SKIP for the device checks when there is no OpenCL device.
+ * Also: the generated host code frees every runtime block it owns (a
+ * harness around the program's main checks wy_live_blocks), kernels of
+ * 2 and 3 dimensions (flattened by hand), lists passed to called
+ * functions (kernels by hand), and an internal error for an instruction
+ * the filter should have refused.
+ *
+ * The cases run in child processes, JOBS at a time (each compilation in
+ * a child of its own: the front end keeps global state); this process
+ * touches OpenCL only after all forks.  Run from the repository root;
+ * WYC_BUILD names the build directory (default "build"); WYC_KEEP=1
+ * keeps /tmp/ocl_emit.PID.  Without an OpenCL CPU device (PoCL) only
+ * the emission and the C compilation are checked (SKIP).
  */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -30,6 +38,7 @@
 static int failures, checks;
 static char dir[256];
 static const char *build_dir = "build";
+static const char *san = "";  /* sanitizer flags (WYC_ASAN=1) */
 
 #define CHECK(cond, ...) check((cond), #cond, __LINE__, __VA_ARGS__)
 
@@ -77,12 +86,10 @@ write_file(const char *path, const char *text)
   fclose(f);
 }
 
-static char *
+static const char *
 path_of(const char *name, const char *ext)
 {
-  char *p = malloc(strlen(dir) + strlen(name) + strlen(ext) + 2);
-  sprintf(p, "%s/%s%s", dir, name, ext);
-  return p;
+  return wyil_fmt("%s/%s%s", dir, name, ext);
 }
 
 /* Run a shell command; its exit status. */
@@ -104,12 +111,15 @@ sh(const char *fmt, ...)
 typedef struct Case {
   const char *name;
   const char *src;       /* the Whiley program */
+  const char *src2;      /* ... continued (or NULL) */
   bool gpu_real;         /* --gpu-real */
   bool real_double;      /* ... =double */
   bool int64_only;       /* --gpu-int=64 */
   int kernels;           /* at least this many kernels */
   bool mandatory;        /* run with WYC_OFFLOAD=mandatory */
   bool fallback;         /* a device run may fall back to the CPU */
+  bool asan;             /* also build and run it under the sanitizers
+                            (the others are only compiled there: time) */
 } Case;
 
 /* The FORALL directly nested in the one at code[at] (the first one in
@@ -125,6 +135,86 @@ inner_forall(Func *fn, int at)
       return -1;
   }
   return -1;
+}
+
+/* The type of operand a of in, as the filter reads it. */
+static Type *
+operand_type(Insn *in, int a)
+{
+  switch (in->op) {
+  case OP_INDEXOF: case OP_LENGTHOF: return a == 0 ? in->type : ty_int;
+  case OP_RANGE: return ty_int;
+  case OP_INVOKE: return in->callee->type->elems[a];
+  default: return in->type;
+  }
+}
+
+/* A kernel made by hand for the FORALL at code[at] of fn, for shapes the
+ * filter does not offload yet (lists passed to functions): every
+ * register read in the body and not written there is an argument. */
+static Kernel *
+hand_kernel(Func *fn, int at, int id)
+{
+  Insn *loop = fn->code[at];
+  int end = wyil_loop_end(fn, at);
+  Kernel *k = wyil_alloc(sizeof(Kernel));
+  k->id = id;
+  k->name = wyil_fmt("wyk_%d", id);
+  k->fn = fn;
+  k->loop = k->loops[0] = loop;
+  k->ndims = 1;
+  k->loopvar[0] = loop->dst;
+  for (int i = 0; i < at; i++)
+    if (fn->code[i]->op == OP_RANGE && fn->code[i]->dst == loop->args[0]) {
+      k->lo[0] = fn->code[i]->args[0];
+      k->hi[0] = fn->code[i]->args[1];
+    }
+  bool *defd = wyil_alloc((size_t)fn->nregs + 1);
+  bool *seen = wyil_alloc((size_t)fn->nregs + 1);
+  defd[loop->dst] = true;
+  for (int i = at + 1; i < end; i++) {
+    Insn *in = fn->code[i];
+    if (in->dst >= 0 && in->op != OP_UPDATE) defd[in->dst] = true;
+  }
+  k->args = wyil_alloc(sizeof(KernelArg) * (size_t)(fn->nregs + 1));
+  for (int i = at + 1; i < end; i++) {
+    Insn *in = fn->code[i];
+    for (int a = -1; a < in->nargs; a++) {
+      int r = a < 0 ? (in->op == OP_UPDATE ? in->dst : -1) : in->args[a];
+      if (r < 0 || defd[r] || seen[r]) continue;
+      seen[r] = true;
+      KernelArg *ka = &k->args[k->nargs++];
+      ka->reg = r;
+      ka->type = a < 0 ? in->type : operand_type(in, a);
+      Type *t = ty_expand(ka->type);
+      while (t->kind == TY_LIST) {
+        ka->depth++;
+        t = ty_expand(t->elems[0]);
+      }
+      ka->elem = t;
+      ka->kind = ka->depth == 0 ? KA_SCALAR : KA_LIST_IN;
+    }
+  }
+  for (int i = at + 1; i < end; i++)
+    for (int a = 0; a < k->nargs; a++)
+      if (fn->code[i]->op == OP_UPDATE && fn->code[i]->dst == k->args[a].reg)
+        k->args[a].kind = KA_LIST_INOUT;
+  return k;
+}
+
+/* Kernels by hand for the first loop of functions named hand*. */
+static void
+add_hand_kernels(Module *m, FilterResult *r)
+{
+  for (int i = 0; i < m->funcs.n; i++) {
+    Func *fn = m->funcs.v[i];
+    if (strncmp(fn->name, "hand", 4)) continue;
+    for (int j = 0; j < fn->ncode; j++)
+      if (fn->code[j]->op == OP_FORALL) {
+        vec_push(&r->kernels, hand_kernel(fn, j, r->kernels.n + 1));
+        break;
+      }
+  }
 }
 
 /* What the filter will do at -O2, by hand: the kernels of functions
@@ -154,17 +244,19 @@ flatten(FilterResult *r)
 }
 
 /* In a child: the front end, the filter and both back ends; writes
- * NAME.cl, NAME_cpu.c, NAME_ocl.c and exits with the kernel count. */
+ * NAME.cl, NAME_cpu.c, NAME_ocl.c and exits with 100 + the kernel
+ * count (anything else is a crash or a sanitizer's report). */
 static void
 compile_child(const Case *c)
 {
-  char *src = path_of(c->name, ".whiley");
+  const char *src = path_of(c->name, ".whiley");
   Program *prog = resolve_program(src, "stdlib");
   lower_program(prog);
   wyil_verify(prog->m);
   FilterOptions fo = {1, c->gpu_real};
   FilterResult *r = flt_run(prog->m, &fo);
   flatten(r);
+  add_hand_kernels(prog->m, r);
   OclOptions o = {c->real_double, c->int64_only};
   char *cl = ocl_emit_program(prog->m, r, &o);
   write_file(path_of(c->name, ".cl"), cl);
@@ -176,21 +268,22 @@ compile_child(const Case *c)
   fclose(f);
   free(cl);
   fflush(stdout);
-  _exit(r->kernels.n > 200 ? 200 : r->kernels.n);
+  _exit(100 + (r->kernels.n > 99 ? 99 : r->kernels.n));
 }
 
 /* The number of kernels, or -1 when the compilation failed. */
 static int
 compile(const Case *c)
 {
-  write_file(path_of(c->name, ".whiley"), c->src);
+  write_file(path_of(c->name, ".whiley"),
+             wyil_fmt("%s%s", c->src, c->src2 ? c->src2 : ""));
   fflush(stdout);
   pid_t pid = fork();
   if (pid == 0) compile_child(c);
   int st;
   waitpid(pid, &st, 0);
-  if (!WIFEXITED(st) || WEXITSTATUS(st) > 200) return -1;
-  return WEXITSTATUS(st);
+  if (!WIFEXITED(st) || WEXITSTATUS(st) < 100) return -1;
+  return WEXITSTATUS(st) - 100;
 }
 
 /* ---------------------------------------------------------------- */
@@ -266,14 +359,14 @@ static const char harness[] =
 static bool
 cc(const Case *c, const char *variant, bool ocl)
 {
-  const char *def = ocl ? "-DWYC_OCL" : "";
-  return sh("cc -std=c11 -O1 -w -Iruntime %s -Dmain=wyc_program_main -c "
-            "-o %s/%s_%s.o %s/%s_%s.c", def, dir, c->name, variant, dir,
+  return sh("cc -std=c11 -O0 -w %s -Iruntime -Dmain=wyc_program_main -c "
+            "-o %s/%s_%s.o %s/%s_%s.c", san, dir, c->name, variant, dir,
             c->name, variant) == 0
-         && sh("cc -std=c11 -Iruntime %s -o %s/%s_%s %s/%s_%s.o "
-               "%s/harness.c %s/libwyrt_ocl.a %s/libwyrt.a %s -lmpfr -lgmp "
-               "-lm", def, dir, c->name, variant, dir, c->name, variant, dir,
-               build_dir, build_dir, ocl ? "-lOpenCL" : "") == 0;
+         && sh("cc %s -o %s/%s_%s %s/%s_%s.o %s/harness%s.o "
+               "%s/libwyrt_ocl.a %s/libwyrt.a %s -lmpfr -lgmp -lm", san, dir,
+               c->name, variant, dir, c->name, variant, dir,
+               ocl ? "_ocl" : "", build_dir, build_dir,
+               ocl ? "-lOpenCL" : "") == 0;
 }
 
 /* Run NAME_variant; its status, stdout and stderr. */
@@ -281,12 +374,13 @@ static int
 run(const Case *c, const char *variant, bool mandatory, char **out,
     char **err)
 {
-  int st = sh("cd %s && WYC_DEVICE=cpu %s XDG_CACHE_HOME=%s/cache "
+  int st = sh("cd %s && ASAN_OPTIONS=detect_leaks=0 WYC_DEVICE=cpu %s "
+              "XDG_CACHE_HOME=%s/cache "
               "timeout 120 ./%s_%s >%s_%s.out 2>%s_%s.err </dev/null", dir,
               mandatory ? "WYC_OFFLOAD=mandatory" : "", dir, c->name, variant,
               c->name, variant, c->name, variant);
-  char *o = path_of(c->name, wyil_fmt("_%s.out", variant));
-  char *e = path_of(c->name, wyil_fmt("_%s.err", variant));
+  const char *o = path_of(c->name, wyil_fmt("_%s.out", variant));
+  const char *e = path_of(c->name, wyil_fmt("_%s.err", variant));
   *out = read_file(o);
   *err = read_file(e);
   return st;
@@ -298,13 +392,7 @@ run_case(const Case *c, bool device)
   int nk = compile(c);
   CHECK(nk >= c->kernels, "%s: %d kernels, expected at least %d", c->name,
         nk, c->kernels);
-  if (nk < 0) return;
-  char *cl = read_file(path_of(c->name, ".cl"));
-  if (device) {
-    CHECK(cl_builds(c->name, cl, ""), "%s: 32-bit variant", c->name);
-    CHECK(cl_builds(c->name, cl, "-DWYC_INT64=1"), "%s: 64-bit variant",
-          c->name);
-  }
+  if (nk < 0 || (*san && !c->asan)) return;
   bool ok_cpu = cc(c, "cpu", false), ok_ocl = cc(c, "ocl", true);
   CHECK(ok_cpu, "%s: the CPU-only C compiles", c->name);
   CHECK(ok_ocl, "%s: the offloading C compiles", c->name);
@@ -329,6 +417,18 @@ run_case(const Case *c, bool device)
   free(err1);
   free(out2);
   free(err2);
+}
+
+/* The program of c builds on the device, without warnings, in both int
+ * variants. */
+static void
+build_case(const Case *c)
+{
+  char *cl = read_file(path_of(c->name, ".cl"));
+  if (!*cl) return;  /* not compiled: reported already */
+  CHECK(cl_builds(c->name, cl, "-Werror"), "%s: 32-bit variant", c->name);
+  CHECK(cl_builds(c->name, cl, "-Werror -DWYC_INT64=1"), "%s: 64-bit variant",
+        c->name);
   free(cl);
 }
 
@@ -465,17 +565,58 @@ static const char ints_src[] =
   "    sys.out.println(flip([true, false, true, true], [1, 2, 3, 4]))\n"
   "    sys.out.println(dbl([]))\n";
 
-/* Ints past 64 bits: the CPU path's exact arithmetic. */
-static const char bigint_src[] =
+/* Each checked operation at the edges of 32 and 64 bits: results that
+ * just fit, and results that overflow 32 bits (the 64-bit variant runs)
+ * or 64 bits (the CPU path runs, exactly). */
+static const char edges_fns[] =
   "import * from whiley.lang.*\n"
   "\n"
-  "[int] sq([int] xs):\n"
+  "[int] addk([int] xs, [int] ys):\n"
   "    for i in 0..|xs|:\n"
-  "        xs[i] = xs[i] * xs[i]\n"
+  "        xs[i] = xs[i] + ys[i]\n"
   "    return xs\n"
   "\n"
-  "void ::main(System.Console sys):\n"
-  "    sys.out.println(sq([3, 4000000000, 5000000000000]))\n";
+  "[int] subk([int] xs, [int] ys):\n"
+  "    for i in 0..|xs|:\n"
+  "        xs[i] = xs[i] - ys[i]\n"
+  "    return xs\n"
+  "\n"
+  "[int] mulk([int] xs, [int] ys):\n"
+  "    for i in 0..|xs|:\n"
+  "        xs[i] = xs[i] * ys[i]\n"
+  "    return xs\n"
+  "\n"
+  "[int] divk([int] xs, [int] ys):\n"
+  "    for i in 0..|xs|:\n"
+  "        xs[i] = xs[i] / ys[i] + xs[i] % ys[i]\n"
+  "    return xs\n"
+  "\n"
+  "[int] negk([int] xs):\n"
+  "    for i in 0..|xs|:\n"
+  "        xs[i] = -xs[i]\n"
+  "    return xs\n"
+  "\n"
+  "void ::main(System.Console sys):\n";
+
+static const char edges32_src[] =
+  "    m = -2147483648\n"
+  "    sys.out.println(addk([2147483646, m, 2147483647], [1, 1, 1]))\n"
+  "    sys.out.println(subk([m + 1, 2147483647, m], [1, -1, 1]))\n"
+  "    sys.out.println(mulk([-65536, 65536, 46341, -46341, 3], [32768, 32768,"
+  " 46341, 46341, 5]))\n"
+  "    sys.out.println(mulk([46340, -1, m], [46340, m, -1]))\n"
+  "    sys.out.println(divk([m, m, 7, -7], [-1, 1, -2, 2]))\n"
+  "    sys.out.println(negk([2147483647, m, 0]))\n";
+
+static const char edges64_src[] =
+  "    m = -9223372036854775808\n"
+  "    x = 9223372036854775807\n"
+  "    sys.out.println(addk([x - 1, m, x], [1, -1, 1]))\n"
+  "    sys.out.println(subk([m + 1, m], [1, 1]))\n"
+  "    sys.out.println(mulk([3037000499, 4294967296, -1], [3037000499, "
+  "2147483648, m]))\n"
+  "    sys.out.println(divk([m, m], [1, -1]))\n"
+  "    sys.out.println(negk([x, m]))\n";
 
 /* Reals, float or double on the device: values chosen so that both
  * print the same as the exact CPU. */
@@ -566,39 +707,306 @@ static const char flat_src[] =
   "    sys.out.println(flat3([[[1, 2], [3, 4]], [[5, 6], [7, 8]]]))\n"
   "    sys.out.println(flat2([[1, 2], [4, 5], [7, 8]], 3))\n";
 
+/* Lists passed to called functions (kernels by hand: hand_kernel);
+ * ranges and lists iterated inside called functions. */
+static const char lists_src[] =
+  "import * from whiley.lang.*\n"
+  "\n"
+  "int sum([int] row, int from):\n"
+  "    s = 0\n"
+  "    for v in row:\n"
+  "        s = s + v\n"
+  "    for k in from..0:\n"
+  "        s = s + k * |row| + row[k - 1]\n"
+  "    return s\n"
+  "\n"
+  "int total([[int]] m):\n"
+  "    t = 0\n"
+  "    for i in 0..|m|:\n"
+  "        t = t + sum(m[i], 1)\n"
+  "    return t\n"
+  "\n"
+  "[int] hand1([[int]] m, [int] ws):\n"
+  "    out = ws\n"
+  "    for i in 0..|m|:\n"
+  "        out[i] = sum(m[i], 2) * ws[i] + total(m)\n"
+  "    return out\n"
+  "\n"
+  "void ::main(System.Console sys):\n"
+  "    sys.out.println(hand1([[1, 2, 3], [4, 5, 6]], [10, 100]))\n"
+  "    sys.out.println(hand1([[1], [4]], [10, 100]))\n";
+
 static const Case cases[] = {
-  /* name, program, gpu_real, real_double, int64_only, kernels,
-   * mandatory, fallback */
-  {"ints", ints_src, false, false, false, 9, true, false},
-  {"ints64", ints_src, false, false, true, 9, true, false},
-  {"bigint", bigint_src, false, false, false, 1, false, true},
-  {"reals_float", reals_src, true, false, false, 2, true, false},
-  {"reals_double", reals_src, true, true, false, 2, true, false},
-  {"bounds", bounds_src, false, false, false, 1, true, true},
-  {"divzero", divzero_src, false, false, false, 1, true, true},
-  {"precond", precond_src, false, false, false, 1, true, true},
-  {"flat", flat_src, false, false, false, 2, true, true},
+  /* name, program (two parts), gpu_real, real_double, int64_only,
+   * kernels, mandatory, fallback, asan */
+  {"ints", ints_src, NULL, false, false, false, 9, true, false, true},
+  {"ints64", ints_src, NULL, false, false, true, 9, true, false, false},
+  {"edges32", edges_fns, edges32_src, false, false, false, 5, true, false,
+   false},
+  {"edges64", edges_fns, edges64_src, false, false, false, 5, false, true,
+   true},
+  {"reals_float", reals_src, NULL, true, false, false, 2, true, false, false},
+  {"reals_double", reals_src, NULL, true, true, false, 2, true, false, false},
+  {"bounds", bounds_src, NULL, false, false, false, 1, true, true, true},
+  {"divzero", divzero_src, NULL, false, false, false, 1, true, true, false},
+  {"precond", precond_src, NULL, false, false, false, 1, true, true, false},
+  {"flat", flat_src, NULL, false, false, false, 2, true, true, false},
+  {"lists", lists_src, NULL, false, false, false, 1, true, true, true},
 };
+
+/* A loop the filter would refuse, made a kernel by hand: the back end
+ * must stop with an internal error naming the instruction, never emit
+ * something quietly wrong. */
+static const char refused_src[] =
+  "import * from whiley.lang.*\n"
+  "\n"
+  "[[int]] grow([int] xs):\n"
+  "    out = [[0]]\n"
+  "    for i in 0..|xs|:\n"
+  "        out = out + [[i]]\n"
+  "    return out\n"
+  "\n"
+  "void ::main(System.Console sys):\n"
+  "    sys.out.println(grow([1, 2]))\n";
+
+static void
+refused_child(void)
+{
+  const char *src = path_of("refused", ".whiley");
+  if (!freopen(path_of("refused", ".err"), "w", stderr)) _exit(2);
+  setvbuf(stderr, NULL, _IONBF, 0);
+  Program *prog = resolve_program(src, "stdlib");
+  lower_program(prog);
+  FilterResult r = {{0}, {0}};
+  for (int i = 0; i < prog->m->funcs.n; i++) {
+    Func *fn = prog->m->funcs.v[i];
+    for (int j = 0; strcmp(fn->name, "grow") == 0 && j < fn->ncode; j++) {
+      if (fn->code[j]->op != OP_FORALL) continue;
+      Kernel *k = wyil_alloc(sizeof(Kernel));
+      k->id = 1;
+      k->name = "wyk_1";
+      k->fn = fn;
+      k->loop = k->loops[0] = fn->code[j];
+      k->ndims = 1;
+      k->loopvar[0] = fn->code[j]->dst;
+      vec_push(&r.kernels, k);
+      break;
+    }
+  }
+  if (r.kernels.n != 1) _exit(2);
+  ocl_emit_program(prog->m, &r, NULL);
+  _exit(0);
+}
+
+static void
+check_refused(void)
+{
+  write_file(path_of("refused", ".whiley"), refused_src);
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid == 0) refused_child();
+  int st;
+  waitpid(pid, &st, 0);
+  char *err = read_file(path_of("refused", ".err"));
+  CHECK(WIFSIGNALED(st) && strstr(err, "internal error")
+        && strstr(err, "(filter bug)"), "refused: status %d: %s", st, err);
+  printf("  refused: %s", err);
+  free(err);
+}
+
+/* The prelude's checked arithmetic against the compiler's builtins, for
+ * every pair of edge values, in both int variants. */
+static const char arith_kernel[] =
+  "__kernel void t(__global const wy_int *a, __global const wy_int *b,\n"
+  "    __global wy_int *r, __global int *f) {\n"
+  "  size_t i = get_global_id(0);\n"
+  "  wy_int x = 0;\n"
+  "  f[3 * i] = wyc_add(a[i], b[i], &x); r[3 * i] = x;\n"
+  "  f[3 * i + 1] = wyc_sub(a[i], b[i], &x); r[3 * i + 1] = x;\n"
+  "  f[3 * i + 2] = wyc_mul(a[i], b[i], &x); r[3 * i + 2] = x;\n"
+  "}\n";
+
+static bool
+expect_op(int op, int64_t a, int64_t b, bool is64, int64_t *res)
+{
+  if (is64) {
+    int64_t r = 0;
+    bool o = op == 0 ? __builtin_add_overflow(a, b, &r)
+             : op == 1 ? __builtin_sub_overflow(a, b, &r)
+             : __builtin_mul_overflow(a, b, &r);
+    *res = r;
+    return o;
+  }
+  int32_t r = 0;
+  bool o = op == 0 ? __builtin_add_overflow((int32_t)a, (int32_t)b, &r)
+           : op == 1 ? __builtin_sub_overflow((int32_t)a, (int32_t)b, &r)
+           : __builtin_mul_overflow((int32_t)a, (int32_t)b, &r);
+  *res = r;
+  return o;
+}
+
+static void
+check_arith_variant(bool is64)
+{
+  static const int64_t e32[] = {0, 1, -1, 2, -2, 3, 7, 46340, 46341, -46341,
+    32768, -32768, 65536, -65536, 2147483647, -2147483647 - 1, 2147483646,
+    -2147483647, 1073741824, -1073741824};
+  static const int64_t e64[] = {0, 1, -1, 2, -2, 3037000499, -3037000500,
+    4294967296, -4294967296, 2147483648, INT64_MAX, INT64_MIN, INT64_MAX - 1,
+    INT64_MIN + 1, INT64_C(4611686018427387904), -INT64_C(4611686018427387904),
+    2147483647, -2147483647 - 1};
+  const int64_t *e = is64 ? e64 : e32;
+  size_t ne = is64 ? sizeof e64 / sizeof e64[0] : sizeof e32 / sizeof e32[0];
+  size_t n = ne * ne, es = is64 ? 8 : 4;
+  char *a = malloc(n * es), *b = malloc(n * es), *r = malloc(3 * n * es);
+  int *f = malloc(3 * n * sizeof(int));
+  for (size_t i = 0; i < n; i++) {
+    int64_t x = e[i / ne], y = e[i % ne];
+    int32_t x4 = (int32_t)x, y4 = (int32_t)y;
+    memcpy(a + i * es, is64 ? (void *)&x : (void *)&x4, es);
+    memcpy(b + i * es, is64 ? (void *)&y : (void *)&y4, es);
+  }
+  OclOptions o = {false, false};
+  char *pre = ocl_emit_program(NULL, NULL, &o);
+  const char *src = wyil_fmt("%s%s", pre, arith_kernel);
+  free(pre);
+  cl_int err;
+  cl_program prog = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);
+  err |= clBuildProgram(prog, 1, &dev, is64 ? "-DWYC_INT64=1" : "", NULL,
+                        NULL);
+  cl_kernel k = clCreateKernel(prog, "t", &err);
+  cl_command_queue q = clCreateCommandQueue(ctx, dev, 0, &err);
+  cl_mem ma = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                             n * es, a, &err);
+  cl_mem mb = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                             n * es, b, &err);
+  cl_mem mr = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, 3 * n * es, NULL, &err);
+  cl_mem mf = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, 3 * n * sizeof(int),
+                             NULL, &err);
+  clSetKernelArg(k, 0, sizeof ma, &ma);
+  clSetKernelArg(k, 1, sizeof mb, &mb);
+  clSetKernelArg(k, 2, sizeof mr, &mr);
+  clSetKernelArg(k, 3, sizeof mf, &mf);
+  err |= clEnqueueNDRangeKernel(q, k, 1, NULL, &n, NULL, 0, NULL, NULL);
+  err |= clEnqueueReadBuffer(q, mr, CL_TRUE, 0, 3 * n * es, r, 0, NULL,
+                             NULL);
+  err |= clEnqueueReadBuffer(q, mf, CL_TRUE, 0, 3 * n * sizeof(int), f, 0,
+                             NULL, NULL);
+  CHECK(err == CL_SUCCESS, "checked arithmetic kernel (%s): OpenCL error",
+        is64 ? "64" : "32");
+  int bad = 0;
+  for (size_t i = 0; err == CL_SUCCESS && i < 3 * n && bad < 5; i++) {
+    int64_t x = e[i / 3 / ne], y = e[i / 3 % ne], want, got;
+    bool ovf = expect_op((int)(i % 3), x, y, is64, &want);
+    if (is64) {
+      memcpy(&got, r + i * 8, 8);
+    } else {
+      int32_t g4;
+      memcpy(&g4, r + i * 4, 4);
+      got = g4;
+    }
+    bool ok = (f[i] != 0) == ovf && (ovf || got == want);
+    CHECK(ok, "%s-bit %lld %s %lld: flag %d value %lld, expected %d %lld",
+          is64 ? "64" : "32", (long long)x, i % 3 == 0 ? "+"
+          : i % 3 == 1 ? "-" : "*", (long long)y, f[i], (long long)got, ovf,
+          (long long)want);
+    bad += !ok;
+  }
+  clReleaseMemObject(ma);
+  clReleaseMemObject(mb);
+  clReleaseMemObject(mr);
+  clReleaseMemObject(mf);
+  clReleaseKernel(k);
+  clReleaseCommandQueue(q);
+  clReleaseProgram(prog);
+  free(a);
+  free(b);
+  free(r);
+  free(f);
+}
+
+/* Is there an OpenCL CPU device (bit 0) with doubles (bit 1)?  Asked in
+ * a child, so that this process forks before it touches OpenCL. */
+static int
+probe_device(void)
+{
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid == 0) _exit(cl_setup() ? 1 | (have_fp64 ? 2 : 0) : 0);
+  int st;
+  waitpid(pid, &st, 0);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : 0;
+}
+
+#define NCASES (sizeof cases / sizeof cases[0])
+#define JOBS 4
+
+/* Every case in a child of its own, JOBS at a time, output in NAME.log;
+ * the number of failed checks. */
+static int
+run_cases(bool device, bool fp64)
+{
+  size_t started = 0, running = 0;
+  int failed = 0;
+  while (started < NCASES || running > 0) {
+    if (started < NCASES && running < JOBS) {
+      const Case *c = &cases[started];
+      fflush(stdout);
+      if (fork() == 0) {
+        if (!freopen(path_of(c->name, ".log"), "w", stdout)) _exit(99);
+        if (!c->real_double || !device || fp64) run_case(c, device);
+        fflush(stdout);
+        _exit(failures > 99 ? 99 : failures);
+      }
+      started++;
+      running++;
+      continue;
+    }
+    int st;
+    if (wait(&st) <= 0) break;
+    running--;
+    failed += WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+  }
+  for (size_t i = 0; i < NCASES; i++) {
+    char *log = read_file(path_of(cases[i].name, ".log"));
+    fputs(log, stdout);
+    free(log);
+  }
+  return failed;
+}
 
 int
 main(void)
 {
+  char root[4096];
+  if (!getcwd(root, sizeof root)) return 2;
   const char *b = getenv("WYC_BUILD");
   if (b && *b) build_dir = b;
   snprintf(dir, sizeof dir, "/tmp/ocl_emit.%d", (int)getpid());
   sh("mkdir -p %s/cache", dir);
   write_file(path_of("harness", ".c"), harness);
-  bool device = cl_setup();
+  if (getenv("WYC_ASAN") && *getenv("WYC_ASAN"))
+    san = "-g -fsanitize=address,undefined";
+  sh("cd %s && cc -std=c11 %s -I%s/runtime -c harness.c && cc -std=c11 %s "
+     "-I%s/runtime -DWYC_OCL -c -o harness_ocl.o harness.c", dir, san, root,
+     san, root);
+  int dev = probe_device();
+  bool device = dev & 1, fp64 = dev & 2;
   if (!device) printf("SKIP: no OpenCL CPU device; emission only\n");
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    const Case *c = &cases[i];
-    if (c->real_double && device && !have_fp64) continue;
-    run_case(c, device);
+  failures += run_cases(device, fp64);
+  check_refused();
+  if (device && cl_setup())
+  {
+    for (size_t i = 0; i < NCASES; i++)
+      if (!cases[i].real_double || have_fp64) build_case(&cases[i]);
+    check_arith_variant(false);
+    check_arith_variant(true);
+    printf("  checked arithmetic: %s\n", failures ? "wrong" : "exact");
   }
   const char *keep = getenv("WYC_KEEP");
   if (!keep || !*keep) sh("rm -rf %s", dir);
   else printf("kept %s\n", dir);
-  printf("%d checks, %d failed\n", checks, failures);
+  printf("%d checks here, %d failed\n", checks, failures);
   if (failures) return 1;
   printf("OK ocl_emit\n");
   return 0;

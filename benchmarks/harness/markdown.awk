@@ -1,0 +1,119 @@
+# markdown.awk -- the results CSV -> the Markdown report on stdout.
+# Variables: title, settings, version, devices (file: P:D type name),
+# plots (file: one "caption<TAB>png" per line).
+BEGIN { FS = "," }
+NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+{
+  n++
+  for (i = 1; i <= NF; i++) cell[n, i] = $i
+  s = $col["set"]
+  if (!(s in setseen)) { setseen[s] = 1; sets[++nsets] = s }
+}
+function f(r, name) { return cell[r, col[name]] }
+# ms, with a precision that suits the value
+function ms(x) {
+  if (x == "") return "–"
+  if (x + 0 >= 1000) return sprintf("%.0f", x)
+  if (x + 0 >= 10) return sprintf("%.1f", x)
+  return sprintf("%.2f", x)
+}
+function times(r, name) {
+  if (f(r, name "_ms_median") == "") return "–"
+  return ms(f(r, name "_ms_median")) " (" ms(f(r, name "_ms_min")) "–" \
+         ms(f(r, name "_ms_max")) ")"
+}
+function x(v) { return v == "" ? "–" : sprintf("%.2f", v) }
+function label(r, d) {
+  d = f(r, "device")
+  if (d == "none") return "seq (none)"
+  if (d == "c") return "exact C"
+  return f(r, "device_type") " " d
+}
+function optl(r) {
+  return (f(r, "device") == "none" || f(r, "device") == "c") ? "–" : \
+         f(r, "opt")
+}
+END {
+  print "# Device benchmarks: " title
+  print ""
+  print version ". Settings: `" settings "`."
+  print ""
+  print "Devices:"
+  print ""
+  while ((getline line < devices) > 0) {
+    split(line, d, "\t")
+    print "- `" d[1] "` " d[2] ": " d[3]
+  }
+  print "- `none`: the exact sequential path of the same executables " \
+        "(`WYC_DEVICE=none`)"
+  print "- `exact C`: the `--target=c` executable (small sizes only)"
+  print ""
+  print "Times in ms: median (min–max) of the measured runs. *wall*: the " \
+        "whole process; *hot loop*: the region between " \
+        "`beginGPUBenchmarking()` and `endGPUBenchmarking()`; *kernel*: " \
+        "the execute phase of the offloaded calls (for the sequential " \
+        "path: its hot loop). *× seq*: speedup over the sequential path " \
+        "(wall / kernel)."
+  bad = 0
+  for (r = 1; r <= n; r++) if (f(r, "checksum_ok") == "no") bad++
+  print ""
+  if (bad) print "**Checksums: " bad " groups disagree with the reference " \
+                 "(status `wrong-checksum`).**"
+  else print "Checksums: every run agrees with the reference (exact, or " \
+             "within the program's tolerance)."
+  for (s = 1; s <= nsets; s++) {
+    print ""
+    print "## " sets[s] " sizes"
+    print ""
+    print "| program | args | device | opt | runs | wall | hot loop | " \
+          "kernel | × seq wall | × seq kernel | checksum |"
+    print "|---|---|---|---|--:|--:|--:|--:|--:|--:|---|"
+    for (r = 1; r <= n; r++) {
+      if (f(r, "set") != sets[s]) continue
+      st = f(r, "status")
+      ks = (f(r, "device") == "none" || f(r, "device") == "c") ? \
+           times(r, "region") : times(r, "execute")
+      sum = f(r, "checksum")
+      if (st != "ok") sum = "**" st "**" (f(r, "note") != "" ? \
+                            ": " f(r, "note") : "")
+      else if (f(r, "fallbacks") + 0 > 0 && f(r, "device") != "none")
+        sum = sum " (" f(r, "fallbacks") " fallbacks)"
+      print "| " f(r, "program") " | " f(r, "args") " | " label(r) " | " \
+            optl(r) " | " f(r, "runs") " | " times(r, "wall") " | " \
+            times(r, "region") " | " ks " | " \
+            x(f(r, "speedup_total_vs_seq")) " | " \
+            x(f(r, "speedup_kernel_vs_seq")) " | " sum " |"
+    }
+    hdr = 0
+    for (r = 1; r <= n; r++) {
+      if (f(r, "set") != sets[s] || f(r, "runs") + 0 == 0) continue
+      if (f(r, "device") == "none" || f(r, "device") == "c") continue
+      if (!hdr) {
+        hdr = 1
+        print ""
+        print "Phases of the offloaded calls (medians, ms, summed over " \
+              "kernels); *rest*: the wall time outside them."
+        print ""
+        print "| program | device | opt | calls | init | marshal | upload | " \
+              "execute | download | unmarshal | other | rest |"
+        print "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+      }
+      rest = f(r, "wall_ms_median") - f(r, "offload_ms_median")
+      printf "| %s | %s | %s | %s", f(r, "program"), label(r), optl(r),
+             f(r, "calls")
+      split("init marshal upload execute download unmarshal other", ph, " ")
+      for (p = 1; p <= 7; p++) printf " | %s", ms(f(r, ph[p] "_ms_median"))
+      printf " | %s |\n", ms(rest < 0 ? 0 : rest)
+    }
+  }
+  nplots = 0
+  while ((getline line < plots) > 0) {
+    if (!nplots++) { print ""; print "## Plots" }
+    split(line, pl, "\t")
+    print ""
+    if (pl[2] == "") { print pl[1] "."; continue }
+    print pl[1] ":"
+    print ""
+    print "![" pl[1] "](" pl[2] ")"
+  }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Build a bundle of offloading executables here, to run on a machine with
+# a GPU that has the OpenCL, GMP and MPFR shared libraries but no
+# compiler or headers (the `device` machine).  Run from the repository
+# root after `make`:
+#   tests/device/pack.sh OUT [PROGRAM.whiley ...]
+# OUT/progs holds every program test (tests/valid, tests/filter) built
+# with --target=opencl, with its expected output; the extra programs go
+# to OUT/extra (with NAME.sysout when one sits beside the source, and
+# built once more with --gpu-real=float as NAME.float).  OUT/wyc is the
+# compiler itself (for --list-devices) and OUT/run.sh the runner.
+set -eu
+out=${1:?usage: pack.sh OUT [PROGRAM.whiley ...]}; shift
+WYC=${WYC:-bin/wyc}
+rm -rf "$out"; mkdir -p "$out/progs" "$out/extra"
+n=0
+for f in tests/valid/*.whiley tests/filter/*.whiley; do
+  b=${f%.whiley}; name=$(basename "$b")
+  [ -f "$b.sysout" ] || continue
+  "$WYC" --target=opencl "$f" -o "$out/progs/$name" 2>/dev/null || continue
+  cp "$b.sysout" "$out/progs/$name.sysout"
+  [ -f "$b.stderr" ] && cp "$b.stderr" "$out/progs/$name.stderr"
+  n=$((n + 1))
+done
+for f in "$@"; do
+  b=${f%.whiley}; name=$(basename "$b")
+  "$WYC" --target=opencl "$f" -o "$out/extra/$name"
+  "$WYC" --target=opencl --gpu-real=float "$f" -o "$out/extra/$name.float"
+  [ -f "$b.sysout" ] && cp "$b.sysout" "$out/extra/$name.sysout"
+done
+cp "$WYC" "$out/wyc"
+cp tests/device/run.sh "$out/run.sh"
+echo "packed $n program tests and $# extra programs into $out"
