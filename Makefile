@@ -44,9 +44,11 @@ $(B)/libwyrt_ocl.a: $(OCL_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
+# the driver finds the runtime libraries of its own build directory
+$(B)/compiler/main.o: DEFS = -DWYC_BUILD_DIR='"$(B)"'
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) $(DEFS) -c -o $@ $<
 
 # Unit tests link the runtime (tests of runtime code) or the compiler's
 # objects minus its main (tests of compiler parts).
@@ -65,7 +67,7 @@ asan:
 	$(MAKE) B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
 	  WYC_ASAN=1 test-asan
 test-asan: all units
-	@WYC_BUILD=$(B) bash tests/run.sh
+	@WYC_BUILD=$(B) WYC_CFLAGS="-fsanitize=address,undefined" bash tests/run.sh
 
 # The benchmark comparison: the runtime's fast paths, the list-building
 # benchmarks of the exact (--target=c) path, then the device comparison

@@ -17,6 +17,9 @@
 #include "../runtime/ocl.h"
 
 #define WYC_VERSION "0.1.0"
+#ifndef WYC_BUILD_DIR
+#define WYC_BUILD_DIR "build"   /* set by the Makefile: build, build-asan */
+#endif
 
 typedef enum Target { TARGET_C, TARGET_OPENCL, TARGET_WYIL } Target;
 
@@ -164,8 +167,8 @@ find_layout(void)
   const char *bin = self_dir();
   /* build tree: bin/wyc, stdlib/, runtime/wyrt.h, build/libwyrt.a */
   Layout tree = {wyil_fmt("%s/../stdlib", bin), wyil_fmt("%s/../runtime", bin),
-                 wyil_fmt("%s/../build/libwyrt.a", bin),
-                 wyil_fmt("%s/../build/libwyrt_ocl.a", bin)};
+                 wyil_fmt("%s/../%s/libwyrt.a", bin, WYC_BUILD_DIR),
+                 wyil_fmt("%s/../%s/libwyrt_ocl.a", bin, WYC_BUILD_DIR)};
   if (exists(tree.stdlib) && exists(tree.lib)) return tree;
   /* installed: PREFIX/bin/wyc, PREFIX/share/wyc/stdlib, ... */
   Layout inst = {wyil_fmt("%s/../share/wyc/stdlib", bin),

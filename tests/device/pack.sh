@@ -28,6 +28,7 @@ for f in "$@"; do
   "$WYC" --target=opencl --gpu-real=float "$f" -o "$out/extra/$name.float"
   [ -f "$b.sysout" ] && cp "$b.sysout" "$out/extra/$name.sysout"
 done
-cp "$WYC" "$out/wyc"
+strip "$out"/progs/* "$out"/extra/* 2>/dev/null || true
+cp "$WYC" "$out/wyc"; strip "$out/wyc" 2>/dev/null || true
 cp tests/device/run.sh "$out/run.sh"
 echo "packed $n program tests and $# extra programs into $out"
