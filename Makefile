@@ -12,6 +12,8 @@ WFLAGS   = -std=c11 -D_GNU_SOURCE -Wall -Wextra -MMD -MP
 override CFLAGS += $(WFLAGS)
 LDLIBS   = -lmpfr -lgmp -lm
 B        = build
+BIN      = bin
+ROOT_REL = ..
 PREFIX  ?= /usr/local
 
 COMPILER_DIRS = compiler wyil filter c_backend opencl_backend
@@ -28,11 +30,11 @@ RUNTIME_OBJ   = $(RUNTIME_SRC:%.c=$(B)/%.o)
 UNIT_SRC      = $(wildcard tests/unit/*.c)
 UNIT_BIN      = $(UNIT_SRC:tests/unit/%.c=$(B)/unit/%)
 
-all: bin/wyc $(B)/libwyrt.a $(B)/libwyrt_ocl.a
+all: $(BIN)/wyc $(B)/libwyrt.a $(B)/libwyrt_ocl.a
 
 # wyc links the device layer for --list-devices
-bin/wyc: $(COMPILER_OBJ) $(B)/libwyrt_ocl.a $(B)/libwyrt.a
-	@mkdir -p bin
+$(BIN)/wyc: $(COMPILER_OBJ) $(B)/libwyrt_ocl.a $(B)/libwyrt.a
+	@mkdir -p $(BIN)
 	$(CC) $(CFLAGS) -o $@ $(COMPILER_OBJ) $(B)/libwyrt_ocl.a $(B)/libwyrt.a \
 	  -lOpenCL $(LDLIBS)
 
@@ -45,7 +47,7 @@ $(B)/libwyrt_ocl.a: $(OCL_OBJ)
 	ar rcs $@ $^
 
 # the driver finds the runtime libraries of its own build directory
-$(B)/compiler/main.o: DEFS = -DWYC_BUILD_DIR='"$(B)"'
+$(B)/compiler/main.o: DEFS = -DWYC_BUILD_DIR='"$(B)"' -DWYC_ROOT_REL='"$(ROOT_REL)"'
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(DEFS) -c -o $@ $<
@@ -64,10 +66,11 @@ test: all units
 	@bash tests/run.sh
 
 asan:
-	$(MAKE) B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
+	$(MAKE) B=build-asan BIN=build-asan/bin ROOT_REL=../.. \
+	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
 	  WYC_ASAN=1 test-asan
 test-asan: all units
-	@WYC_BUILD=$(B) WYC_CFLAGS="-fsanitize=address,undefined" bash tests/run.sh
+	@WYC=$(BIN)/wyc WYC_BUILD=$(B) WYC_CFLAGS="-fsanitize=address,undefined" bash tests/run.sh
 
 # The benchmark comparison: the runtime's fast paths, the list-building
 # benchmarks of the exact (--target=c) path, then the device comparison

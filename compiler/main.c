@@ -20,6 +20,9 @@
 #ifndef WYC_BUILD_DIR
 #define WYC_BUILD_DIR "build"   /* set by the Makefile: build, build-asan */
 #endif
+#ifndef WYC_ROOT_REL
+#define WYC_ROOT_REL ".."       /* the source tree, from the binary's dir */
+#endif
 
 typedef enum Target { TARGET_C, TARGET_OPENCL, TARGET_WYIL } Target;
 
@@ -166,9 +169,10 @@ find_layout(void)
 {
   const char *bin = self_dir();
   /* build tree: bin/wyc, stdlib/, runtime/wyrt.h, build/libwyrt.a */
-  Layout tree = {wyil_fmt("%s/../stdlib", bin), wyil_fmt("%s/../runtime", bin),
-                 wyil_fmt("%s/../%s/libwyrt.a", bin, WYC_BUILD_DIR),
-                 wyil_fmt("%s/../%s/libwyrt_ocl.a", bin, WYC_BUILD_DIR)};
+  const char *root = wyil_fmt("%s/" WYC_ROOT_REL, bin);
+  Layout tree = {wyil_fmt("%s/stdlib", root), wyil_fmt("%s/runtime", root),
+                 wyil_fmt("%s/%s/libwyrt.a", root, WYC_BUILD_DIR),
+                 wyil_fmt("%s/%s/libwyrt_ocl.a", root, WYC_BUILD_DIR)};
   if (exists(tree.stdlib) && exists(tree.lib)) return tree;
   /* installed: PREFIX/bin/wyc, PREFIX/share/wyc/stdlib, ... */
   Layout inst = {wyil_fmt("%s/../share/wyc/stdlib", bin),
