@@ -5,7 +5,9 @@
 # then optional):
 #   bash benchmarks/report.sh OUTDIR NAME RUNS.tsv [SKIPS.tsv DEVICES.tsv
 #                             PROGRAMS.tsv]
-# Exit status 1 when a checksum disagreed with its case's reference.
+# Exit status 1 when a checksum disagreed with its case's reference, or
+# when an offloaded call fell back to the CPU in a device run (unless
+# ALLOW_FALLBACK=1).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 H=benchmarks/harness
@@ -32,7 +34,8 @@ host=${BENCH_HOST:-${name%%-[0-9][0-9][0-9][0-9]-*}}
 date=${BENCH_DATE:-${name#"$host"-}}
 
 status=0
-awk -f $H/summary.awk "$progs" "$devs" "$skips" "$raw" > "$csv" || status=1
+awk -v allow_fallback="${ALLOW_FALLBACK:-}" -f $H/summary.awk "$progs" \
+  "$devs" "$skips" "$raw" > "$csv" || status=1
 awk -v host="$host" -v date="$date" -v version="$version" \
   -v settings="$settings" -v devices="$devs" -v programs="$progs" \
   -f $H/json.awk "$raw" "$csv" > "$out/$name.json"
@@ -50,9 +53,15 @@ plot_sets=$(echo "$sets" | grep -E '^(default|large)$' || true)
 ndev=$(awk -F, 'NR > 1 && $6 != "none" && $6 != "c" && !s[$6]++' "$csv" \
        | wc -l)
 
-term="set terminal pngcairo size 900,520 font 'sans,10' noenhanced"
-gnuplot -e "set terminal pngcairo" -e "exit" >/dev/null 2>&1 \
-  || term="set terminal png size 900,520 noenhanced"
+# term_for WIDTH: the PNG terminal line
+term_for() {
+  if gnuplot -e "set terminal pngcairo" -e "exit" >/dev/null 2>&1; then
+    echo "set terminal pngcairo size $1,540 font 'sans,10' noenhanced"
+  else
+    echo "set terminal png size $1,540 noenhanced"
+  fi
+}
+term=$(term_for 900)
 common="$term
 set datafile missing '?'
 set style data histogram
@@ -69,7 +78,7 @@ bars() {
   local data=$1 png=$2 title=$3 ylabel=$4 log=$5 ncol
   ncol=$(head -n 1 "$data" | awk -F'"' '{ print (NF - 1) / 2 }')
   [ "$ncol" -gt 0 ] && [ "$(wc -l < "$data")" -gt 1 ] || return 1
-  gnuplot <<EOF || return 1
+  gnuplot 2>> "$work/gnuplot.log" <<EOF || return 1
 $common
 set output '$png'
 set title "$title"
@@ -81,6 +90,14 @@ plot for [i=2:$((ncol + 1))] '$data' using i:xtic(1) title columnheader(i), \
 EOF
 }
 
+if ! command -v gnuplot >/dev/null; then
+  printf 'No plots: gnuplot is not installed (Debian: gnuplot-nox)\t\n' \
+    >> "$plots"
+  plot_sets= sweep_progs=
+else
+  sweep_progs=$(awk -F, 'NR > 1 && $2 == "sweep" && !s[$1]++ { print $1 }' \
+                "$csv")
+fi
 for set in $plot_sets; do
   [ "$ndev" -gt 0 ] || break
   d=$work/speedup-$set
@@ -108,9 +125,14 @@ for set in $plot_sets; do
   awk -v mode=phases -v set="$set" -v opt="$last_opt" -f $H/plotdata.awk \
     "$csv" > "$d"
   png=$name-phases-$set.png
-  if [ "$(wc -l < "$d")" -gt 1 ]; then
-    gnuplot <<EOF
+  nbars=$(($(wc -l < "$d") - 1))
+  if [ "$nbars" -gt 0 ]; then
+    width=$((260 + 48 * nbars))
+    [ "$width" -ge 900 ] || width=900
+    if gnuplot 2>> "$work/gnuplot.log" <<EOF; then
 $common
+$(term_for "$width")
+set xtics rotate by -45
 set style histogram rowstacked
 set boxwidth 0.7
 set output '$out/$png'
@@ -119,8 +141,9 @@ set ylabel "% of the wall time"
 set yrange [0:100]
 plot for [i=2:9] '$d' using i:xtic(1) title columnheader(i)
 EOF
-    printf 'Phases as a share of the wall time (%s sizes)\t%s\n' "$set" \
-      "$png" >> "$plots"
+      printf 'Phases as a share of the wall time (%s sizes)\t%s\n' "$set" \
+        "$png" >> "$plots"
+    fi
   fi
   if [ "$first_opt" != "$last_opt" ]; then
     d=$work/opt-$set
@@ -136,14 +159,14 @@ EOF
   fi
 done
 
-for prog in $(awk -F, 'NR > 1 && $2 == "sweep" && !s[$1]++ { print $1 }' "$csv"); do
+for prog in $sweep_progs; do
   d=$work/size-$prog
   awk -v mode=size -v program="$prog" -v opt="$last_opt" -f $H/plotdata.awk \
     "$csv" > "$d"
   nser=$(head -n 1 "$d" | awk -F'"' '{ print (NF - 1) / 4 }')
   [ "$(wc -l < "$d")" -gt 2 ] && [ "$nser" -gt 0 ] || continue
   png=$name-size-$prog.png
-  gnuplot <<EOF
+  gnuplot 2>> "$work/gnuplot.log" <<EOF || continue
 $term
 set datafile missing '?'
 set output '$out/$png'

@@ -5,10 +5,11 @@
 # optimisation level (and --target=c for the small sizes), runs each on
 # every OpenCL device that bin/wyc --list-devices shows and on the exact
 # sequential path (WYC_DEVICE=none), checks that they all print the same
-# checksum (within the program's tolerance), and writes
+# checksum (within the program's tolerance) and that the device runs ran
+# their kernels on the device, and writes
 # benchmarks/results/HOST-DATE.{csv,json,md,runs.tsv} and PNG plots
 # (benchmarks/report.sh).  Progress goes to stderr.  Exit status 1 when a
-# run failed or a checksum disagreed.
+# run failed, a checksum disagreed or a kernel fell back to the CPU.
 #
 # Settings (environment; `make bench VAR=value` passes them too):
 #   QUICK=1        the CI check: SIZES=small,default, RUNS=1, OPTS=-O1,
@@ -25,6 +26,9 @@
 #   SEQ_TIMEOUT    seconds a sequential run may take before the
 #                  sequential path of that case is skipped (default 600;
 #                  QUICK 60)
+#   ALLOW_FALLBACK 1: a device run whose offloaded calls fell back to the
+#                  CPU is reported, not an error
+#   SUITE          the suite file (default benchmarks/suite.txt)
 #   BENCH_OUT      results directory (default benchmarks/results)
 #   BENCH_NAME     file name stem (default HOST-DATE, -quick for QUICK)
 set -euo pipefail
@@ -93,7 +97,7 @@ while read -r kind name rest; do
       fi
       cases+=("$name|$set|$seq|$args|$note") ;;
   esac
-done < <(sed 's/\r$//' "$HERE/suite.txt" | grep -v '^[[:space:]]*#' \
+done < <(sed 's/\r$//' "${SUITE:-$HERE/suite.txt}" | grep -v '^[[:space:]]*#' \
          | grep -v '^[[:space:]]*$')
 [ "${#cases[@]}" -gt 0 ] || die "no case selected (SIZES=$SIZES)"
 for set in ${SIZES//,/ }; do
@@ -118,7 +122,8 @@ if [ -n "${DEVICES:-}" ]; then
     for d in "${devices[@]}"; do
       [ "${d%%|*}" = "$want" ] && keep+=("$d") && found=1
     done
-    [ -n "$found" ] || die "DEVICES: no OpenCL device $want (see $WYC --list-devices)"
+    [ -n "$found" ] \
+      || die "DEVICES: no OpenCL device $want (see $WYC --list-devices)"
   done
   devices=("${keep[@]+"${keep[@]}"}")
   use_seq=; [[ ",$DEVICES," == *",none,"* ]] && use_seq=1
@@ -135,7 +140,8 @@ fi
 say "bench: devices:"
 for d in "${devices[@]+"${devices[@]}"}"; do say "  ${d//|/  }"; done
 [ -n "$use_seq" ] && say "  none  exact sequential path (WYC_DEVICE=none)"
-[ "${#devices[@]}" -gt 0 ] || say "bench: note: no OpenCL device: only the sequential path runs"
+[ "${#devices[@]}" -gt 0 ] \
+  || say "bench: note: no OpenCL device: only the sequential path runs"
 
 # ---------------------------------------------------------------- build
 bin=build/bench
@@ -154,6 +160,16 @@ for name in "${!built[@]}"; do
   [ -n "${real[$name]:-}" ] || die "$name: no prog line in suite.txt"
   flags=()
   [ "${real[$name]}" = real ] && flags=(--gpu-real=float)
+  if [ -n "${BENCH_PREBUILT:-}" ]; then
+    # executables built elsewhere (a GPU machine without a C toolchain):
+    # BENCH_PREBUILT/NAME-O1 ... as this loop would have built them
+    for o in "${opts[@]}"; do
+      cp "$BENCH_PREBUILT/$name$o" "$bin/" || die "$name$o: not prebuilt"
+    done
+    [ -z "$need_c" ] || cp "$BENCH_PREBUILT/$name-c" "$bin/" \
+      || die "$name-c: not prebuilt"
+    continue
+  fi
   for o in "${opts[@]}"; do
     say "bench: build $name $o ${flags[*]}"
     "$WYC" "$o" "${flags[@]+"${flags[@]}"}" --target=opencl "$src" \
@@ -165,7 +181,8 @@ for name in "${!built[@]}"; do
     fi
   done
   if [ -n "$need_c" ]; then
-    "$WYC" --target=c "$src" -o "$bin/$name-c" || die "$name: build failed (--target=c)"
+    "$WYC" --target=c "$src" -o "$bin/$name-c" \
+      || die "$name: build failed (--target=c)"
   fi
 done
 
@@ -181,7 +198,7 @@ failed=0
 # run_one CASE NAME SET ARGS OPT DEV KIND I EXE TLIMIT -> status in $rc
 run_one() {
   local id=$1 name=$2 set=$3 args=$4 o=$5 dev=$6 kind=$7 i=$8 exe=$9
-  local limit=${10} out=$tmp/out.txt err=$tmp/err.txt t0 t1 wall sum
+  local limit=${10} out=$tmp/out.txt err=$tmp/err.txt t0 t1 wall sum msg
   local -a argv
   read -r -a argv <<< "$args"
   t0=$(now_ms)
@@ -210,7 +227,9 @@ run_one() {
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$name" \
     "$set" "$args" "$o" "$dev" "$kind" "$i" "$wall" \
     "$(awk -f $HERE/harness/profile.awk "$err")" "$sum" "$rc" >> "$raw"
-  say "    $kind $i: $(awk -v w="$wall" 'BEGIN { printf "%.3f s", w / 1000 }')  checksum $sum${rc:+$( [ "$rc" -ne 0 ] && echo "  exit $rc")}"
+  msg=$(awk -v w="$wall" 'BEGIN { printf "%.3f s", w / 1000 }')
+  [ "$rc" -eq 0 ] || msg="$msg, exit status $rc"
+  say "    $kind $i: $msg  checksum $sum"
 }
 
 # skip CASE NAME SET ARGS OPT DEV STATUS NOTE: a group with no timings
@@ -222,6 +241,7 @@ skip() {
 run_group() {
   local id=$1 name=$2 set=$3 args=$4 o=$5 dev=$6 exe=$7 n=$8 w=$9
   local limit=${10} i
+  rc=0
   for ((i = 1; i <= w; i++)); do
     run_one "$id" "$name" "$set" "$args" "$o" "$dev" warmup "$i" "$exe" "$limit"
     [ "$rc" -eq 0 ] || break
@@ -238,6 +258,10 @@ run_group() {
   elif [ "$rc" -eq 124 ]; then
     skip "$id" "$name" "$set" "$args" "$o" "$dev" failed \
       "over TIMEOUT=$TIMEOUT s"
+    failed=1
+  elif [ "$rc" -eq 99 ]; then
+    skip "$id" "$name" "$set" "$args" "$o" "$dev" failed \
+      "did not print one checksum line"
     failed=1
   elif [ "$rc" -ne 0 ]; then
     skip "$id" "$name" "$set" "$args" "$o" "$dev" failed "exit status $rc"
@@ -296,15 +320,22 @@ progs=$tmp/$BENCH_NAME.programs.tsv
 for name in "${!built[@]}"; do
   printf '%s\t%s\t%s\n' "$name" "${real[$name]}" "${tol[$name]}" >> "$progs"
 done
-export BENCH_SETTINGS="QUICK=${QUICK:-0} SIZES=$SIZES RUNS=$RUNS WARMUP=$WARMUP OPTS=$OPTS TIMEOUT=$TIMEOUT SEQ_TIMEOUT=$SEQ_TIMEOUT"
+BENCH_SETTINGS="QUICK=${QUICK:-0} SIZES=$SIZES RUNS=$RUNS WARMUP=$WARMUP"
+BENCH_SETTINGS+=" OPTS=$OPTS TIMEOUT=$TIMEOUT SEQ_TIMEOUT=$SEQ_TIMEOUT"
+export BENCH_SETTINGS
 status=0
 bash "$HERE/report.sh" "$BENCH_OUT" "$BENCH_NAME" "$raw" "$skips" \
   "$devlist" "$progs" || status=1
 cp "$raw" "$BENCH_OUT/$BENCH_NAME.runs.tsv"
+# what report.sh needs to redo the reports elsewhere
+cp "$skips" "$BENCH_OUT/$BENCH_NAME.skips.tsv"
+cp "$devlist" "$BENCH_OUT/$BENCH_NAME.devices.tsv"
+cp "$progs" "$BENCH_OUT/$BENCH_NAME.programs.tsv"
 rm -f "$tmp/out.txt" "$tmp/err.txt" "$raw" "$skips" "$devlist" "$progs"
 rmdir "$tmp" 2>/dev/null || true
 if [ "$failed" -ne 0 ]; then
-  say "bench: FAILED: some runs failed (see above and $BENCH_OUT/$BENCH_NAME.md)"
+  say "bench: FAILED: some runs failed (above, and in" \
+      "$BENCH_OUT/$BENCH_NAME.md)"
   exit 1
 fi
 [ "$status" -eq 0 ] || exit 1

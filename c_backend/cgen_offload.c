@@ -107,8 +107,13 @@ put_descriptor(Gen *g, Kernel *k)
     }
     sb_puts(sb, "};\n");
   }
+  /* float kernels ask for correctly rounded / and sqrt: NVIDIA's default
+   * division is not, and results would differ between devices (an
+   * H100 and PoCL disagreed by 1e-3 on mandelbrot) */
+  bool fp32 = k->uses_real && !g->o->real_double;
   sb_printf(sb, "static const WyOclKernel wyc_kern%d = {\n"
-            "  wyc_cl_source, NULL, %s, %d, %s, %s, %d, ", k->id,
+            "  wyc_cl_source, %s, %s, %d, %s, %s, %d, ", k->id,
+            fp32 ? "\"-cl-fp32-correctly-rounded-divide-sqrt\"" : "NULL",
             cstr_lit(k->name), k->ndims, g->o->real_double ? "true" : "false",
             g->o->int64_only ? "true" : "false", k->nargs);
   if (k->nargs > 0) sb_printf(sb, "wyc_kern%d_params};\n\n", k->id);

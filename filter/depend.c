@@ -135,10 +135,21 @@ branch_inside(Ctx *c, Func *fn, int label)
   return at > c->at && at < c->end;
 }
 
+static bool
+mentions_real(Type *t)
+{
+  Type *e;
+  if (!t) return false;
+  if (ty_expand(t)->kind == TY_REAL) return true;
+  return list_depth(t, &e) && ty_expand(e)->kind == TY_REAL;
+}
+
 static const char *
 check_insn(Ctx *c, Func *fn, Insn *in, bool in_callee, PtrVec *stack)
 {
   const char *why;
+  if (mentions_real(in->type) || mentions_real(in->type2))
+    c->k->uses_real = true;  /* the device computes with floats */
   switch (in->op) {
   case OP_NOP: case OP_LABEL: case OP_LOOP: case OP_END: case OP_FAIL:
     return NULL;

@@ -65,7 +65,7 @@ typedef struct Kernel {
   int nargs;
   KernelArg *args;     /* everything the kernel reads or writes */
   PtrVec callees;      /* Func*: functions called inside, transitively */
-  bool uses_real;      /* needs --gpu-real (float/double) */
+  bool uses_real;      /* computes with reals (needs --gpu-real) */
 } Kernel;
 
 typedef struct LoopInfo {

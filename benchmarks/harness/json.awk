@@ -16,8 +16,9 @@ BEGIN { FS = "\t" }
 FILENAME == ARGV[1] {
   if ($7 != "run" || $22 != 0) next
   k = $2 SUBSEP $3 SUBSEP $4 SUBSEP $5 SUBSEP $6
-  wall[k] = (k in wall ? wall[k] ", " : "") $9
-  kern[k] = (k in kern ? kern[k] ", " : "") $16
+  sep = nrun[k]++ ? ", " : ""
+  wall[k] = wall[k] sep $9
+  kern[k] = kern[k] sep $16
   next
 }
 FNR == 1 { FS = ","; $0 = $0; for (i = 1; i <= NF; i++) name[i] = $i; nf = NF
@@ -26,11 +27,12 @@ FNR == 1 { FS = ","; $0 = $0; for (i = 1; i <= NF; i++) name[i] = $i; nf = NF
   k = $1 SUBSEP $2 SUBSEP $3 SUBSEP $5 SUBSEP $6
   row = "    {"
   for (i = 1; i <= nf; i++) {
+    if (name[i] == "device_name") continue   # in "devices"
     v = $i
     # keep checksums and args as text: they are compared as text
     if (name[i] ~ /checksum$|^args$|^note$|^tolerance$/) v = q(v)
     else v = val(v)
-    row = row (i > 1 ? ", " : "") q(name[i]) ": " v
+    row = row (row ~ /{$/ ? "" : ", ") q(name[i]) ": " v
   }
   row = row ", \"wall_ms_runs\": [" (k in wall ? wall[k] : "") "]"
   row = row ", \"execute_ms_runs\": [" (k in kern ? kern[k] : "") "]}"

@@ -36,7 +36,8 @@ function optl(r) {
 END {
   print "# Device benchmarks: " title
   print ""
-  print version ". Settings: `" settings "`."
+  print version ". Settings: `" (settings == "" ? "unknown (report " \
+        "redrawn from the .runs.tsv file)" : settings) "`."
   print ""
   print "Devices:"
   print ""
@@ -57,6 +58,9 @@ END {
   bad = 0
   for (r = 1; r <= n; r++) if (f(r, "checksum_ok") == "no") bad++
   print ""
+  for (r = 1; r <= n; r++) if (f(r, "status") == "fallback") fb++
+  if (fb) print "**Fallbacks: in " fb " groups of device runs, offloaded " \
+                "calls fell back to the CPU (status `fallback`).**\n"
   if (bad) print "**Checksums: " bad " groups disagree with the reference " \
                  "(status `wrong-checksum`).**"
   else print "Checksums: every run agrees with the reference (exact, or " \
@@ -74,8 +78,14 @@ END {
       ks = (f(r, "device") == "none" || f(r, "device") == "c") ? \
            times(r, "region") : times(r, "execute")
       sum = f(r, "checksum")
-      if (st != "ok") sum = "**" st "**" (f(r, "note") != "" ? \
-                            ": " f(r, "note") : "")
+      if (st == "wrong-checksum")
+        sum = "**wrong-checksum**: " sum " (reference " \
+              f(r, "reference_checksum") ")"
+      else if (st == "fallback")
+        sum = "**fallback**: " f(r, "fallbacks") " calls fell back, " \
+              f(r, "calls") " ran on the device; " sum
+      else if (st != "ok") sum = "**" st "**" (f(r, "note") != "" ? \
+                                 ": " f(r, "note") : "")
       else if (f(r, "fallbacks") + 0 > 0 && f(r, "device") != "none")
         sum = sum " (" f(r, "fallbacks") " fallbacks)"
       print "| " f(r, "program") " | " f(r, "args") " | " label(r) " | " \
@@ -94,13 +104,13 @@ END {
         print "Phases of the offloaded calls (medians, ms, summed over " \
               "kernels); *rest*: the wall time outside them."
         print ""
-        print "| program | device | opt | calls | init | marshal | upload | " \
-              "execute | download | unmarshal | other | rest |"
-        print "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+        print "| program | args | device | opt | calls | init | marshal | " \
+              "upload | execute | download | unmarshal | other | rest |"
+        print "|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
       }
       rest = f(r, "wall_ms_median") - f(r, "offload_ms_median")
-      printf "| %s | %s | %s | %s", f(r, "program"), label(r), optl(r),
-             f(r, "calls")
+      printf "| %s | %s | %s | %s | %s", f(r, "program"), f(r, "args"),
+             label(r), optl(r), f(r, "calls")
       split("init marshal upload execute download unmarshal other", ph, " ")
       for (p = 1; p <= 7; p++) printf " | %s", ms(f(r, ph[p] "_ms_median"))
       printf " | %s |\n", ms(rest < 0 ? 0 : rest)

@@ -33,7 +33,7 @@ END {
     if (mode == "size") {
       if (f(r, "program") != program || f(r, "set") != "sweep") continue
       if (!seq(d) && f(r, "opt") != opt) continue
-      if (d == "c") continue
+      if (d == "c" || f(r, "wall_ms_median") == "") continue
       add(rows, nrows, f(r, "size") + 0)
       add(devs, ndevs, d)
       w[f(r, "size") + 0, d] = f(r, "wall_ms_median")
@@ -99,7 +99,7 @@ END {
           "\"rest of the program\""
     for (i = 1; i <= npairs[0]; i++) {
       split(pairs[i], pd, SUBSEP)
-      printf "\"%s%s\"", pd[1], multi ? "\\n" label(pd[2]) : ""
+      printf "\"%s%s\"", pd[1], multi ? ", " label(pd[2]) : ""
       for (j = 1; j <= 8; j++) printf " %.3f", pc[pd[1], pd[2], j]
       printf "\n"
     }

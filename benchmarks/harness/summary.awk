@@ -8,8 +8,10 @@
 #   runs.tsv      case name set args opt device kind i wall region calls
 #                 fallbacks init marshal upload execute download unmarshal
 #                 other offload checksum rc        (all times in ms)
-# Output: the results CSV on stdout; checksum disagreements on stderr;
-# exit status 1 when there was one.
+# Output: the results CSV on stdout; checksum disagreements, and device
+# runs whose offloaded calls fell back to the CPU (status "fallback"), on
+# stderr; exit status 1 when there was one (a fallback only when the
+# variable allow_fallback is empty).
 #
 # The reference checksum of a case is the --target=c run's, else the
 # sequential path's (WYC_DEVICE=none), else the first run's.  A checksum
@@ -171,6 +173,14 @@ END {
       pk = id SUBSEP o SUBSEP ref_pocl
       st = (k in gstatus) ? gstatus[k] : (nruns[k] > 0 ? "ok" : "failed")
       if (st == "ok" && (k in wrong)) st = "wrong-checksum"
+      if (st == "ok" && d != "none" && d != "c" &&
+          (falls[k] + 0 > 0 || calls[k] + 0 == 0)) {
+        printf "bench: FALLBACK: %s %s: %s on %s: %d calls ran on the " \
+               "device, %d fell back to the CPU\n", cname[id], cargs[id],
+               o, d, calls[k], falls[k] > "/dev/stderr"
+        st = "fallback"
+        if (!allow_fallback) bad = 1
+      }
       split(cargs[id], av, " ")
       type = (d == "none" ? "sequential" : d == "c" ? "exact-c" : dtype[d])
       nmn = (d == "none" ? "exact sequential path (WYC_DEVICE=none)" : \

@@ -21,9 +21,9 @@ for dev in $devices; do
     name=$(basename "$exe"); exp=${exe%.float}.sysout
     # extra programs may carry timing guards: warm the kernel cache first
     case $exe in "$here"/extra/*)
-      WYC_DEVICE=$dev WYC_QUIET=1 timeout 300 "$exe" > /dev/null 2>&1 < /dev/null;;
+      WYC_DEVICE=$dev WYC_QUIET=1 timeout ${STEP_TIMEOUT:-30} "$exe" > /dev/null 2>&1 < /dev/null;;
     esac
-    WYC_DEVICE=$dev timeout 300 "$exe" > /tmp/dev.out 2> /tmp/dev.err < /dev/null
+    WYC_DEVICE=$dev timeout ${STEP_TIMEOUT:-30} "$exe" > /tmp/dev.out 2> /tmp/dev.err < /dev/null
     st=$?
     grep -q 'runs on the CPU' /tmp/dev.err && { notes=$((notes + 1));
       echo "  note [$dev] $name: $(grep -m1 'runs on the CPU' /tmp/dev.err)"; }
@@ -39,7 +39,7 @@ for dev in $devices; do
   done
   for p in ${PROFILE:-}; do
     echo "[$dev] phase profile of $p:"
-    WYC_DEVICE=$dev WYC_PROFILE=1 timeout 300 "$here/extra/$p" > /dev/null 2> /tmp/dev.err < /dev/null
+    WYC_DEVICE=$dev WYC_PROFILE=1 timeout ${STEP_TIMEOUT:-30} "$here/extra/$p" > /dev/null 2> /tmp/dev.err < /dev/null
     grep -A20 'wyc profile' /tmp/dev.err | sed 's/^/    /'
   done
   echo "[$dev] fallback notes: $notes"
