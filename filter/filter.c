@@ -72,6 +72,127 @@ same_every_iteration(Func *fn, int at, int use, int reg, int loopvar,
   }
 }
 
+/* ---- constant hoisting ------------------------------------------ */
+
+/* Move every scalar CONST whose register has no other definition to the
+ * start of the function.  Safe: such a register holds that one value
+ * wherever it is read.  It makes bounds such as the 0 of `0..size`
+ * inside an outer loop readable before that loop, so that the nest can
+ * become one NDRange. */
+static void
+hoist_consts(Func *fn)
+{
+  int *ndefs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
+  for (int i = 0; i < fn->ncode; i++) {
+    int d = flt_defined_reg(fn->code[i]);
+    if (d >= 0) ndefs[d]++;
+  }
+  Insn **code = wyil_alloc(sizeof(Insn *) * (size_t)(fn->ncode + 1));
+  int n = 0, depth = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < fn->ncode; i++) {
+      Insn *in = fn->code[i];
+      if (pass == 0) {
+        if (in->op == OP_LOOP || in->op == OP_FORALL) depth++;
+        if (in->op == OP_END) depth--;
+      }
+      ConstKind ck = in->op == OP_CONST ? in->cst->kind : C_LIST;
+      bool scalar = ck == C_INT || ck == C_BOOL || ck == C_REAL
+                    || ck == C_CHAR || ck == C_NULL || ck == C_BYTE;
+      bool hoist = scalar && ndefs[in->dst] == 1 && in->dst >= fn->nparams;
+      if ((pass == 0) == hoist) code[n++] = in;
+    }
+  memcpy(fn->code, code, sizeof(Insn *) * (size_t)fn->ncode);
+}
+
+/* ---- flattening --------------------------------------------------- */
+
+/* The one loop directly inside the loop at `at`, when the rest of its
+ * body is straight-line code that may run once per inner iteration
+ * (private values only); else -1 and the reason. */
+static int
+sole_inner_loop(Func *fn, int at, const char **why)
+{
+  int end = wyil_loop_end(fn, at), inner = -1;
+  bool any = false;
+  for (int i = at + 1; i < end && !any; i++)
+    any = fn->code[i]->op == OP_FORALL || fn->code[i]->op == OP_LOOP;
+  if (!any) return -1;  /* nothing to flatten, nothing to explain */
+  for (int i = at + 1; i < end; i++) {
+    Insn *in = fn->code[i];
+    switch (in->op) {
+    case OP_LOOP:
+      *why = "its body holds a while loop";
+      return -1;
+    case OP_FORALL:
+      if (inner >= 0) {
+        *why = "its body holds two loops";
+        return -1;
+      }
+      inner = i;
+      i = wyil_loop_end(fn, i);
+      break;
+    case OP_UPDATE:
+      *why = wyil_fmt("it writes %s outside its inner loop",
+                      fn->regnames[in->dst] ? fn->regnames[in->dst] : "a list");
+      return -1;
+    case OP_IF: case OP_IFIS: case OP_GOTO: case OP_SWITCH:
+      /* (labels alone are fine: the inner loop's exit label is one) */
+      *why = "code around its inner loop branches";
+      return -1;
+    default:
+      break;
+    }
+  }
+  return inner;
+}
+
+/* -O2: add the nest's parallel inner loops to the kernel as further
+ * NDRange dimensions, innermost first in dimension 0. */
+static void
+flatten(Func *fn, int at, Kernel *k, Liveness *lv, const FilterOptions *opt)
+{
+  int outer = at, end = wyil_loop_end(fn, at);
+  while (k->ndims < 3) {
+    const char *why = NULL;
+    int inner = sole_inner_loop(fn, outer, &why);
+    if (inner < 0) {
+      k->not_flat = why;
+      return;
+    }
+    Kernel probe = {0};
+    if ((why = flt_parallel(fn, inner, lv, opt, &probe))) {
+      k->not_flat = wyil_fmt("its inner loop %s", why);
+      return;
+    }
+    if (written_in(fn, at, end, probe.lo[0])
+        || written_in(fn, at, end, probe.hi[0])) {
+      k->not_flat = "its inner loop's bounds are computed inside the nest";
+      return;
+    }
+    for (int d = k->ndims; d > 0; d--) {
+      k->loopvar[d] = k->loopvar[d - 1];
+      k->lo[d] = k->lo[d - 1];
+      k->hi[d] = k->hi[d - 1];
+      k->loops[d] = k->loops[d - 1];
+    }
+    k->loopvar[0] = probe.loopvar[0];
+    k->lo[0] = probe.lo[0];
+    k->hi[0] = probe.hi[0];
+    k->loops[0] = probe.loops[0];
+    k->ndims++;
+    outer = inner;
+  }
+}
+
+static bool
+is_flattened(Kernel *k, Insn *loop)
+{
+  for (int d = 0; d < k->ndims; d++)
+    if (k->loops[d] == loop) return true;
+  return false;
+}
+
 /* Classify the loops nested in the kernel loop at `at` (its body). */
 static void
 classify_inside(FilterResult *r, Func *fn, int at, Kernel *k,
@@ -96,6 +217,7 @@ classify_inside(FilterResult *r, Func *fn, int at, Kernel *k,
           && same_every_iteration(fn, at, i, probe.hi[0], k->loopvar[0], 0))
         cls = LC_GPU_IMPLICIT_INNER;
     }
+    if (is_flattened(k, in)) cls = LC_GPU_IMPLICIT_INNER;
     new_info(r, fn, in, cls, NULL, k);
     depth++;
   }
@@ -104,6 +226,7 @@ classify_inside(FilterResult *r, Func *fn, int at, Kernel *k,
 static void
 filter_func(FilterResult *r, Func *fn, const FilterOptions *opt)
 {
+  if (opt->opt_level > 0) hoist_consts(fn);
   Liveness *lv = flt_liveness(fn);
   for (int i = 0; i < fn->ncode; i++) {
     Insn *in = fn->code[i];
@@ -122,6 +245,7 @@ filter_func(FilterResult *r, Func *fn, const FilterOptions *opt)
     k->id = r->kernels.n + 1;
     k->name = wyil_fmt("wyk_%d", k->id);
     vec_push(&r->kernels, k);
+    if (opt->opt_level >= 2) flatten(fn, i, k, lv, opt);
     new_info(r, fn, in, LC_GPU_IMPLICIT, NULL, k);
     classify_inside(r, fn, i, k, lv, opt);
     i = wyil_loop_end(fn, i);  /* its inner loops are classified */
@@ -166,9 +290,19 @@ explain_kernel(FILE *out, Kernel *k)
     else if (k->args[i].kind == KA_SCALAR) scalars++;
     else outs++;
   }
-  fprintf(out, " (kernel %d, %d-D, %d list%s in, %d out", k->id, k->ndims,
-          in, in == 1 ? "" : "s", outs);
+  fprintf(out, " (kernel %d, %d-D", k->id, k->ndims);
+  if (k->ndims > 1) {
+    /* the loops flattened into it, outermost first */
+    for (int d = k->ndims - 1; d >= 0; d--)
+      fprintf(out, "%s%s", d == k->ndims - 1 ? " (" : ", ",
+              k->fn->regnames[k->loopvar[d]] ? k->fn->regnames[k->loopvar[d]]
+                                               : "?");
+    fprintf(out, ")");
+  }
+  fprintf(out, ", %d list%s in, %d out", in, in == 1 ? "" : "s", outs);
   if (scalars) fprintf(out, ", %d scalar%s", scalars, scalars == 1 ? "" : "s");
+  if (k->not_flat && k->ndims < 3)
+    fprintf(out, "; not flattened further: %s", k->not_flat);
   fprintf(out, ")");
 }
 
@@ -187,7 +321,10 @@ flt_explain(FILE *out, FilterResult *r)
     case LC_CPU: fprintf(out, " — %s", li->reason); break;
     case LC_GPU_IMPLICIT: explain_kernel(out, li->kernel); break;
     case LC_GPU_IMPLICIT_INNER:
-      fprintf(out, " (in kernel %d)", li->kernel->id);
+      if (is_flattened(li->kernel, li->loop))
+        fprintf(out, " (flattened into kernel %d)", li->kernel->id);
+      else
+        fprintf(out, " (in kernel %d)", li->kernel->id);
       break;
     case LC_GPU_EXPLICIT:
       fprintf(out, " (sequential in kernel %d)", li->kernel->id);

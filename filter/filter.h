@@ -4,8 +4,10 @@
  *
  * flt_run analyses every `forall` and `loop` of the module (dependence
  * analysis over WYIL, value semantics: two list registers never alias),
- * classifies each, and describes one Kernel per GPU-implicit loop.  It
- * does not change the module: the back ends read the Kernels (c_backend
+ * classifies each, and describes one Kernel per GPU-implicit loop, with
+ * its nested parallel loops flattened into a 2-D or 3-D NDRange at -O2.
+ * Apart from hoisting constants it does not change the module: the back
+ * ends read the Kernels (c_backend
  * replaces the loop by a call into the runtime and keeps the loop as the
  * CPU fallback; opencl_backend turns the loop body into OpenCL C).
  */
@@ -66,6 +68,7 @@ typedef struct Kernel {
   KernelArg *args;     /* everything the kernel reads or writes */
   PtrVec callees;      /* Func*: functions called inside, transitively */
   bool uses_real;      /* computes with reals (needs --gpu-real) */
+  const char *not_flat;/* -O2: why the nest was not flattened further */
 } Kernel;
 
 typedef struct LoopInfo {
@@ -93,6 +96,9 @@ typedef struct FilterResult {
   PtrVec kernels;      /* Kernel* */
 } FilterResult;
 
+/* Runs the filter's passes: hoisting of loop-invariant scalar constants
+ * out of loops (the only change to the module: kernel bounds must be
+ * readable before the kernel's loop), then the analyses. */
 FilterResult *flt_run(Module *m, const FilterOptions *opt);
 /* The kernel whose outermost FORALL is `loop`, or NULL. */
 Kernel *flt_kernel_at(FilterResult *r, Insn *loop);

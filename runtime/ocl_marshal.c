@@ -275,7 +275,7 @@ walk(const WyOclMarsh *m, wyv v, int level, size_t base, bool load,
   size_t stride;
   if (l->len != m->dims[level])
     return wy_ocl_fail(WY_OCL_E_JAGGED, "list argument %d is jagged (row %zu "
-                       "at depth %d has %zu elements, row 0 has %zu)",
+                       "at depth %d has %zu element(s), row 0 has %zu)",
                        m->index, row, level, l->len, m->dims[level]);
   if (level == depth - 1)
     return load ? load_row(m, l, (char *)m->host + base * m->esize)

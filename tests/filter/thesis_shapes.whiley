@@ -1,11 +1,12 @@
-// The shapes of the thesis benchmarks: a 2-D stencil over [[int]] (outer
-// loop a kernel, the row loop parallel inside it, the neighbour loops
-// sequential), and a block reduction.
-// explain: thesis_shapes.whiley:12: for x: GPU-implicit (kernel 1, 1-D, 1 list in, 1 out, 1 scalar)
-// explain: thesis_shapes.whiley:13: for y: GPU-implicit-inner (in kernel 1)
-// explain: thesis_shapes.whiley:15: for dx: GPU-explicit (sequential in kernel 1)
-// explain: thesis_shapes.whiley:23: for k: GPU-implicit (kernel 2, 1-D, 1 list in, 1 out
-// explain: thesis_shapes.whiley:25: for i: GPU-explicit (sequential in kernel 2)
+// The shapes of the thesis benchmarks: a 2-D stencil over [[int]] (the
+// outer loop and the row loop flattened into one 2-D kernel at -O2, the
+// neighbour loop sequential in each work item), and a block reduction
+// (1-D: its inner loop carries a sum).
+// explain: thesis_shapes.whiley:13: for x: GPU-implicit (kernel 1, 2-D (x, y), 1 list in, 1 out
+// explain: thesis_shapes.whiley:14: for y: GPU-implicit-inner (flattened into kernel 1)
+// explain: thesis_shapes.whiley:16: for dx: GPU-explicit (sequential in kernel 1)
+// explain: thesis_shapes.whiley:24: for k: GPU-implicit (kernel 2, 1-D, 1 list in, 1 out
+// explain: thesis_shapes.whiley:26: for i: GPU-explicit (sequential in kernel 2)
 import * from whiley.lang.*
 
 public [[int]] blur([[int]] src, [[int]] dst, int size):

@@ -1,6 +1,6 @@
 // `b = a` then one loop writing both: value semantics make b a copy, so
 // each list gets only its own writes, on the device as on the CPU.
-// explain: wrong2013_aliased_copy.whiley:9: for i: GPU-implicit (kernel 1, 1-D, 0 lists in, 2 out)
+// explain: wrong2013_aliased_copy.whiley:9: for i: GPU-implicit (kernel 1, 1-D, 0 lists in, 2 out
 import * from whiley.lang.*
 
 public void ::main(System.Console sys):
