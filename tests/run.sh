@@ -5,7 +5,9 @@
 # Environment:
 #   WYC          compiler to test              (default bin/wyc)
 #   WYC_BUILD    build directory (unit tests)  (default build)
-#   WYC_TARGETS  targets for program tests     (default "c opencl")
+#   WYC_TARGETS  targets for program tests     (default "c opencl opencl-O1
+#                opencl-O0": -O2, the default, flattens nests; -O1 does not;
+#                -O0 offloads nothing)
 #   WYC_DEVICE   device for --target=opencl    (default cpu)
 #   WYC_JOBS     parallel jobs                 (default 2)
 #
@@ -98,7 +100,10 @@ job_valid() {  # target file
   if [ ! -f "$dir/$name.sysout" ]; then
     echo "FAIL valid $label setup: no $name.sysout"; return
   fi
-  run_step "$w.cout" "$w.cerr" "$WYC" --target="$target" "$file" -o "$exe"
+  # a target may carry an optimisation level: opencl-O1 = --target=opencl -O1
+  local tflags=(--target="${target%%-O*}")
+  [ "$target" != "${target%%-O*}" ] && tflags+=("-O${target##*-O}")
+  run_step "$w.cout" "$w.cerr" "$WYC" "${tflags[@]}" "$file" -o "$exe"
   local st=$?
   if [ "$st" -ne 0 ] || [ ! -x "$exe" ]; then
     if [ "$st" -eq 0 ]; then
@@ -109,7 +114,7 @@ job_valid() {  # target file
     cat "$w.cout" "$w.cerr" > "$w.call"; excerpt "$w.call" 8
     return
   fi
-  if [ "$target" = opencl ]; then
+  if [ "${target%%-O*}" = opencl ]; then
     WYC_DEVICE=${WYC_DEVICE:-cpu} run_step "$w.out" "$w.err" "$exe"
   else
     run_step "$w.out" "$w.err" "$exe"
@@ -246,7 +251,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT" || exit 2
 export WYC=${WYC:-bin/wyc}
 WYC_BUILD=${WYC_BUILD:-build}
-WYC_TARGETS=${WYC_TARGETS:-c opencl}
+WYC_TARGETS=${WYC_TARGETS:-c opencl opencl-O1 opencl-O0}
 JOBS=${WYC_JOBS:-2}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/wyc-tests.XXXXXX") || exit 2
 trap 'rm -rf "$WORK"' EXIT
