@@ -464,8 +464,6 @@ void lower_block(Lower *L, NodeList *body);
 
 /* lower_expr.c */
 Val lower_expr(Lower *L, Node *e);
-/* Lower e into a fresh register or, when dst >= 0, into dst. */
-Val lower_expr_into(Lower *L, Node *e, int dst);
 /* Convert v to type `to` (implicit coercion, §4.4), emitting CONVERT
  * when the representation changes; a user error if it cannot. */
 Val lower_coerce(Lower *L, Val v, Type *to, SrcPos pos);

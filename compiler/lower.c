@@ -169,8 +169,6 @@ pop_tries(Lower *L, int n, SrcPos pos)
 
 /* The type of a container after storing a value of type vt along the
  * path of lvalue `lv` (§4.5 rule 3). */
-static Type *
-updated_type(Lower *L, Node *lv, Type *ct, Type *vt, int depth);
 
 static Type *
 step_type(Lower *L, Node *lv, Type *ct, Type *vt)
@@ -232,9 +230,8 @@ inner_type(Node *lv, Type *ct)
 }
 
 static Type *
-updated_type(Lower *L, Node *lv, Type *ct, Type *vt, int depth)
+updated_type(Lower *L, Node *lv, Type *ct, Type *vt)
 {
-  (void)depth;
   /* lv = outer[...]; rebuild from the root inwards */
   if (lv->kind == ND_NAME) return vt;
   Node *outer = lv->lhs;
@@ -314,7 +311,7 @@ assign_path(Lower *L, Node *lv, Val v)
     if (!ct) error_at(st->pos, "invalid assignment target");
   }
   args[nargs++] = v.reg;
-  Type *nt = updated_type(L, lv, rt, v.type, 0);
+  Type *nt = updated_type(L, lv, rt, v.type);
   Insn *in = lower_emit(L, OP_UPDATE, rt, reg, nargs, args, lv->pos);
   in->nsteps = nsteps;
   in->steps = steps;
@@ -348,12 +345,12 @@ assign_var(Lower *L, Node *lv, Val v)
   env_set(L->env, lv->name, v.type);
 }
 
+/* Destructuring (a, b = t; n / d = r) assigns plain variables only. */
 static void
-check_fresh_or_var(Lower *L, Node *lv)
+check_plain_var(Node *lv)
 {
   if (lv->kind != ND_NAME)
     error_at(lv->pos, "a destructuring assignment needs plain variables");
-  (void)L;
 }
 
 static void
@@ -381,7 +378,7 @@ lower_assign(Lower *L, Node *s)
              s->args.n, ty_str(t.type));
   for (int i = 0; i < s->args.n; i++) {
     Node *lv = s->args.v[i];
-    check_fresh_or_var(L, lv);
+    check_plain_var(lv);
     int r = lower_tmp(L);
     Insn *in = lower_emit(L, OP_TUPLELOAD, t.type, r, 1, &t.reg, lv->pos);
     in->imm = i;
@@ -396,7 +393,7 @@ lower_ratsplit(Lower *L, Node *s)
   Op ops[2] = {OP_NUM, OP_DEN};
   for (int i = 0; i < 2; i++) {
     Node *lv = s->args.v[i];
-    check_fresh_or_var(L, lv);
+    check_plain_var(lv);
     int r = lower_tmp(L);
     lower_emit(L, ops[i], ty_real, r, 1, &v.reg, lv->pos);
     assign_var(L, lv, (Val){r, ty_int});
@@ -817,10 +814,6 @@ lower_try(Lower *L, Node *s)
 static void
 lower_stmt(Lower *L, Node *s)
 {
-  if (!L->env && !L->dry) {
-    /* code after return/break/throw is skipped, as javac's rule would
-     * reject it; the 2013 compiler reports nothing, so neither do we */
-  }
   switch (s->kind) {
   case ND_ASSIGN: lower_assign(L, s); break;
   case ND_RATSPLIT: lower_ratsplit(L, s); break;

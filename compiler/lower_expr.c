@@ -758,15 +758,6 @@ lower_expr(Lower *L, Node *e)
 }
 
 Val
-lower_expr_into(Lower *L, Node *e, int dst)
-{
-  Val v = lower_expr(L, e);
-  if (dst < 0 || v.reg == dst) return v;
-  lower_emit(L, OP_ASSIGN, v.type, dst, 1, &v.reg, e->pos);
-  return (Val){dst, v.type};
-}
-
-Val
 bool_value(Lower *L, Node *e)
 {
   int r = lower_tmp(L), ltrue = lower_new_label(L), lend = lower_new_label(L);
