@@ -452,7 +452,8 @@ typedef struct Val {
 } Val;
 
 /* lower.c */
-Insn *lower_emit(Lower *L, Op op, Type *type, int dst, int nargs, const int *args,
+Insn *lower_emit(Lower *L, Op op, Type *type, int dst, int nargs,
+                 const int *args,
            SrcPos pos);
 int lower_tmp(Lower *L);
 int lower_new_label(Lower *L);

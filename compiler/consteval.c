@@ -25,8 +25,16 @@ const_int(const char *decimal)
 
 Const *const_bool(bool b) { Const *c = new_const(C_BOOL); c->u = b; return c; }
 Const *const_null(void) { return new_const(C_NULL); }
-Const *const_char(uint32_t u) { Const *c = new_const(C_CHAR); c->u = u; return c; }
-Const *const_byte(uint32_t u) { Const *c = new_const(C_BYTE); c->u = u; return c; }
+static Const *
+const_u(ConstKind kind, uint32_t u)
+{
+  Const *c = new_const(kind);
+  c->u = u;
+  return c;
+}
+
+Const *const_char(uint32_t u) { return const_u(C_CHAR, u); }
+Const *const_byte(uint32_t u) { return const_u(C_BYTE, u); }
 
 Const *
 const_string(const char *utf8)
@@ -239,7 +247,8 @@ const_eval(Scope *sc, Node *e)
     if (e->op == UOP_NEG && is_num(a))
       return arith(e, BOP_SUB, const_int("0"), a);
     if (e->op == UOP_NOT && a->kind == C_BOOL) return const_bool(!a->u);
-    if (e->op == UOP_INVERT && a->kind == C_BYTE) return const_byte(~a->u & 255);
+    if (e->op == UOP_INVERT && a->kind == C_BYTE)
+      return const_byte(~a->u & 255);
     break;
   }
   case ND_BINARY: {
@@ -262,7 +271,8 @@ const_eval(Scope *sc, Node *e)
         return const_bool(e->op == BOP_AND ? a->u && b->u : a->u || b->u);
       break;
     case BOP_BITXOR:
-      if (a->kind == C_BOOL && b->kind == C_BOOL) return const_bool(a->u ^ b->u);
+      if (a->kind == C_BOOL && b->kind == C_BOOL)
+        return const_bool(a->u ^ b->u);
       /* fall through */
     case BOP_BITAND: case BOP_BITOR:
       if (a->kind == C_BYTE && b->kind == C_BYTE)

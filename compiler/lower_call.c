@@ -163,7 +163,9 @@ lower_call(Lower *L, Node *e, bool want_value)
       Type *ft = ty_field_type(recv.type, name);
       if (ft && is_callable(ft)) {
         int r = lower_tmp(L);
-        lower_emit(L, OP_FIELDLOAD, recv.type, r, 1, &recv.reg, c->pos)->name = name;
+        Insn *in = lower_emit(L, OP_FIELDLOAD, recv.type, r, 1, &recv.reg,
+                              c->pos);
+        in->name = name;
         return indirect(L, e, (Val){r, ft}, want_value);
       }
       lookup_funcs(&L->sc, name, &cands);

@@ -175,10 +175,10 @@ cond_in(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
       x = lower_coerce(L, x, et, e->lhs->pos);
   } else {
     cmp = e->op == BOP_SUBSET ? CMP_SB : CMP_SBE;
-    if (ty_list_elem(x.type)) x = lower_coerce(L, x, ty_set(ty_list_elem(x.type)),
-                                         e->lhs->pos);
-    if (ty_list_elem(c.type)) c = lower_coerce(L, c, ty_set(ty_list_elem(c.type)),
-                                         e->rhs->pos);
+    if (ty_list_elem(x.type))
+      x = lower_coerce(L, x, ty_set(ty_list_elem(x.type)), e->lhs->pos);
+    if (ty_list_elem(c.type))
+      c = lower_coerce(L, c, ty_set(ty_list_elem(c.type)), e->rhs->pos);
     if (!ty_set_elem(x.type) || !ty_set_elem(c.type))
       error_at(e->pos, "subset needs sets, found %s and %s", ty_str(x.type),
                ty_str(c.type));

@@ -38,7 +38,8 @@ coerce_ok(Type *from, Type *to, int depth)
              && coerce_ok(f->elems[0], t->elems[1], depth + 1);
     return false;
   case TY_SET:
-    if (t->kind == TY_SET) return coerce_ok(f->elems[0], t->elems[0], depth + 1);
+    if (t->kind == TY_SET)
+      return coerce_ok(f->elems[0], t->elems[0], depth + 1);
     return t->kind == TY_MAP && f->elems[0]->kind == TY_VOID;
   case TY_MAP:
     return t->kind == TY_MAP && coerce_ok(f->elems[0], t->elems[0], depth + 1)
@@ -267,7 +268,8 @@ lower_binary(Lower *L, Node *e)
       return set_op(L, e, OP_INTERSECT, a, b);
     /* fall through */
   case BOP_BITOR: case BOP_BITXOR: {
-    if (ty_expand(a.type)->kind != TY_BYTE || ty_expand(b.type)->kind != TY_BYTE)
+    if (ty_expand(a.type)->kind != TY_BYTE
+        || ty_expand(b.type)->kind != TY_BYTE)
       error_at(e->pos, "bitwise operators need bytes, found %s and %s",
                ty_str(a.type), ty_str(b.type));
     Op op = e->op == BOP_BITAND ? OP_BITAND
@@ -297,7 +299,8 @@ lower_unary(Lower *L, Node *e)
   }
   int c = num_class(a.type);
   if (!c) error_at(e->pos, "cannot negate a value of type %s", ty_str(a.type));
-  if (ty_expand(a.type)->kind == TY_CHAR) a = lower_coerce(L, a, ty_int, e->pos);
+  if (ty_expand(a.type)->kind == TY_CHAR)
+    a = lower_coerce(L, a, ty_int, e->pos);
   Type *t = c == 1 ? ty_int : c == 2 ? ty_real : ty_union(ty_int, ty_real);
   return emit1(L, OP_NEG, t, t, a, e->pos);
 }

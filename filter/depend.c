@@ -76,15 +76,21 @@ list_depth(Type *t, Type **elem)
   return t->kind == TY_INT || t->kind == TY_BOOL || t->kind == TY_REAL ? d : 0;
 }
 
+static bool
+mentions_real(Type *t)
+{
+  Type *e;
+  if (!t) return false;
+  if (ty_expand(t)->kind == TY_REAL) return true;
+  return list_depth(t, &e) && ty_expand(e)->kind == TY_REAL;
+}
+
 static const char *
 type_reason(Type *t, const FilterOptions *opt)
 {
-  Type *e;
-  Type *x = ty_expand(t);
-  if (x->kind == TY_REAL || (list_depth(t, &e) && ty_expand(e)->kind == TY_REAL))
-    if (!opt->gpu_real)
-      return "computes with reals (exact on the CPU; --gpu-real=float or "
-             "double offloads it)";
+  if (mentions_real(t) && !opt->gpu_real)
+    return "computes with reals (exact on the CPU; --gpu-real=float or "
+           "double offloads it)";
   if (is_scalar(t, opt) || list_depth(t, NULL)) return NULL;
   return wyil_fmt("uses a value of type %s, which has no device "
                   "representation", ty_str(t));
@@ -135,15 +141,6 @@ branch_inside(Ctx *c, Func *fn, int label)
   return at > c->at && at < c->end;
 }
 
-static bool
-mentions_real(Type *t)
-{
-  Type *e;
-  if (!t) return false;
-  if (ty_expand(t)->kind == TY_REAL) return true;
-  return list_depth(t, &e) && ty_expand(e)->kind == TY_REAL;
-}
-
 static const char *
 check_insn(Ctx *c, Func *fn, Insn *in, bool in_callee, PtrVec *stack)
 {
@@ -157,7 +154,8 @@ check_insn(Ctx *c, Func *fn, Insn *in, bool in_callee, PtrVec *stack)
     return branch_inside(c, fn, in->label) ? NULL
            : "leaves the loop early (break)";
   case OP_IF: case OP_SWITCH:
-    if (!branch_inside(c, fn, in->label)) return "leaves the loop early (break)";
+    if (!branch_inside(c, fn, in->label))
+      return "leaves the loop early (break)";
     for (int i = 0; i < in->ncases; i++) {
       if (!branch_inside(c, fn, in->cases[i].label))
         return "leaves the loop early (break)";
@@ -266,7 +264,8 @@ affine_of(Ctx *c, int r, int depth)
     return (Affine){true, b, d->op == OP_SUB};
   if (d->op == OP_ADD) {
     Affine y = affine_of(c, b, depth + 1);
-    if (y.ok && y.offset < 0 && invariant(c, a)) return (Affine){true, a, false};
+    if (y.ok && y.offset < 0 && invariant(c, a))
+      return (Affine){true, a, false};
   }
   return none;
 }

@@ -35,7 +35,8 @@ successors(Func *fn, int k, const int *label_at, const int *loop_head,
   case OP_RETURN: case OP_THROW: case OP_FAIL:
     return 0;
   case OP_SWITCH:
-    for (int i = 0; i < in->ncases; i++) succ[n++] = label_at[in->cases[i].label];
+    for (int i = 0; i < in->ncases; i++)
+      succ[n++] = label_at[in->cases[i].label];
     succ[n++] = label_at[in->label];
     return n;
   case OP_IF: case OP_IFIS: case OP_TRY:
@@ -93,7 +94,8 @@ flt_liveness(Func *fn)
       for (int s = 0; s < ns; s++)
         for (int w = 0; w < words; w++) out[w] |= lv->in[succ[s] * words + w];
       int d = flt_defined_reg(in);
-      if (d >= 0 && in->op != OP_UPDATE) out[d / 64] &= ~(UINT64_C(1) << (d % 64));
+      if (d >= 0 && in->op != OP_UPDATE)
+        out[d / 64] &= ~(UINT64_C(1) << (d % 64));
       for (int a = 0; a < in->nargs; a++)
         out[in->args[a] / 64] |= UINT64_C(1) << (in->args[a] % 64);
       if (in->op == OP_UPDATE) /* the root is read too */

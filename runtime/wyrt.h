@@ -138,7 +138,8 @@ static inline uint32_t wy_imm_payload(wyv v) { return (uint32_t)(v >> 32); }
 wyv wy_int_add_slow(wyv a, wyv b);
 wyv wy_int_sub_slow(wyv a, wyv b);
 wyv wy_int_mul_slow(wyv a, wyv b);
-wyv wy_int_div(wyv a, wyv b, const WyPos *pos); /* truncating; "division by zero" */
+/* truncating; "division by zero" */
+wyv wy_int_div(wyv a, wyv b, const WyPos *pos);
 wyv wy_int_rem(wyv a, wyv b, const WyPos *pos); /* sign of dividend */
 wyv wy_int_neg(wyv a);
 int wy_int_cmp(wyv a, wyv b);                   /* <0, 0, >0 */
