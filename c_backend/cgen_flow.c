@@ -337,7 +337,7 @@ flow_new(Func *fn, FilterResult *r)
   fl->kernel = wyil_alloc(sizeof(Kernel *) * n);
   for (int i = 0; r && i < fn->ncode; i++)
     if (fn->code[i]->op == OP_FORALL)
-      fl->kernel[i] = kernel_of(r, fn->code[i]);
+      fl->kernel[i] = flt_kernel_at(r, fn->code[i]);
   scan_structure(fl);
   scan_tries(fl);
   scan_ranges(fl);

@@ -140,7 +140,6 @@ void emit_tryend(Gen *g, int i);
 /* cgen_offload.c: loops run by OpenCL kernels                       */
 
 /* The kernel whose outermost FORALL is in, or NULL. */
-Kernel *kernel_of(FilterResult *r, Insn *in);
 /* Before the FORALL at code[i]: the call of its kernel, which jumps past
  * the loop on success. */
 void emit_offload(Gen *g, int i, Kernel *k);

@@ -28,16 +28,6 @@
 #include "../wyil/wyil.h"
 #include "cgen_internal.h"
 
-Kernel *
-kernel_of(FilterResult *r, Insn *in)
-{
-  for (int i = 0; r && i < r->kernels.n; i++) {
-    Kernel *k = r->kernels.v[i];
-    if (k->loop == in) return k;
-  }
-  return NULL;
-}
-
 /* The program text as adjacent C string literals, one per line. */
 static void
 put_source(Gen *g)

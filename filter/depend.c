@@ -439,9 +439,7 @@ flt_parallel(Func *fn, int at, Liveness *lv, const FilterOptions *opt,
   if (opt->opt_level == 0) return "offloading is off (-O0)";
   c.ndefs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
   c.def = wyil_alloc(sizeof(Insn *) * (size_t)(fn->nregs + 1));
-  c.label_at = wyil_alloc(sizeof(int) * (size_t)(fn->nlabels + 1));
-  for (int i = 0; i < fn->ncode; i++)
-    if (fn->code[i]->op == OP_LABEL) c.label_at[fn->code[i]->label] = i;
+  c.label_at = flt_label_index(fn);
   const char *why = check_bounds(&c, loop);
   if (why) return why;
   k->fn = fn;

@@ -208,16 +208,18 @@ classify_inside(FilterResult *r, Func *fn, int at, Kernel *k,
     }
     if (in->op != OP_LOOP && in->op != OP_FORALL) continue;
     LoopClass cls = LC_GPU_EXPLICIT;
-    if (depth == 0 && in->op == OP_FORALL) {
+    if (is_flattened(k, in)) {
+      cls = LC_GPU_IMPLICIT_INNER;  /* flatten() proved it already */
+    } else if (depth == 0 && in->op == OP_FORALL) {
       /* directly inside: parallel over bounds independent of the
        * kernel's loop variable? */
       Kernel probe = {0};
       const char *why = flt_parallel(fn, i, lv, opt, &probe);
-      if (!why && same_every_iteration(fn, at, i, probe.lo[0], k->loopvar[0], 0)
-          && same_every_iteration(fn, at, i, probe.hi[0], k->loopvar[0], 0))
+      int v = k->loopvar[0];
+      if (!why && same_every_iteration(fn, at, i, probe.lo[0], v, 0)
+          && same_every_iteration(fn, at, i, probe.hi[0], v, 0))
         cls = LC_GPU_IMPLICIT_INNER;
     }
-    if (is_flattened(k, in)) cls = LC_GPU_IMPLICIT_INNER;
     new_info(r, fn, in, cls, NULL, k);
     depth++;
   }

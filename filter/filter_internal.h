@@ -14,6 +14,8 @@ typedef struct Liveness {
 
 Liveness *flt_liveness(Func *fn);
 bool flt_live_in(Liveness *lv, int k, int reg);
+/* label -> index of its LABEL instruction in fn->code */
+int *flt_label_index(Func *fn);
 /* The register an instruction writes (UPDATE: its root), or -1. */
 int flt_defined_reg(Insn *in);
 

@@ -12,8 +12,8 @@
 
 #include "filter_internal.h"
 
-static int *
-label_index(Func *fn)
+int *
+flt_label_index(Func *fn)
 {
   int *at = wyil_alloc(sizeof(int) * (size_t)(fn->nlabels + 1));
   for (int k = 0; k < fn->ncode; k++)
@@ -71,7 +71,7 @@ flt_liveness(Func *fn)
   lv->words = words;
   lv->ninsn = n;
   lv->in = wyil_alloc(sizeof(uint64_t) * (size_t)(words * (n + 1)));
-  int *label_at = label_index(fn);
+  int *label_at = flt_label_index(fn);
   int *loop_head = wyil_alloc(sizeof(int) * (size_t)(n + 1));
   int *loop_exit = wyil_alloc(sizeof(int) * (size_t)(n + 1));
   for (int k = 0; k < n; k++) {
