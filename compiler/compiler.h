@@ -459,7 +459,10 @@ int lower_tmp(Lower *L);
 int lower_new_label(Lower *L);
 void lower_label(Lower *L, int label, SrcPos pos);
 void lower_goto(Lower *L, int label, SrcPos pos);
+/* The register of variable `name`, allocated on first use. */
 int lower_var(Lower *L, const char *name);
+/* Bind `name` to an existing register (parameters, shadows, captures). */
+void lower_bind(Lower *L, const char *name, int reg);
 Val lower_const(Lower *L, Const *c, SrcPos pos);
 void lower_block(Lower *L, NodeList *body);
 

@@ -131,11 +131,9 @@ lower_goto(Lower *L, int label, SrcPos pos)
   in->label = label;
 }
 
-int
-lower_var(Lower *L, const char *name)
+void
+lower_bind(Lower *L, const char *name, int reg)
 {
-  for (int i = 0; i < L->nvars; i++)
-    if (!strcmp(L->vars[i].name, name)) return L->vars[i].reg;
   if (L->nvars == L->capvars) {
     int cap = L->capvars ? L->capvars * 2 : 16;
     VarReg *v = wyil_alloc(sizeof(VarReg) * (size_t)cap);
@@ -143,8 +141,16 @@ lower_var(Lower *L, const char *name)
     L->vars = v;
     L->capvars = cap;
   }
-  int reg = wyil_new_reg(L->fn, name);
   L->vars[L->nvars++] = (VarReg){name, reg};
+}
+
+int
+lower_var(Lower *L, const char *name)
+{
+  for (int i = 0; i < L->nvars; i++)
+    if (!strcmp(L->vars[i].name, name)) return L->vars[i].reg;
+  int reg = wyil_new_reg(L->fn, name);
+  lower_bind(L, name, reg);
   return reg;
 }
 
@@ -724,12 +730,10 @@ lower_return(Lower *L, Node *s)
     /* bind names to the shadow registers through a fresh var map */
     VarReg *vars = L->vars;
     int nvars = L->nvars, capvars = L->capvars;
-    L->capvars = d->nparams + 16;
-    L->vars = wyil_alloc(sizeof(VarReg) * (size_t)L->capvars);
-    L->nvars = 0;
+    L->vars = NULL;
+    L->nvars = L->capvars = 0;
     for (int i = 0; i < d->nparams; i++)
-      L->vars[L->nvars++] = (VarReg){d->params[i].name,
-                                     L->shadows[first + i]};
+      lower_bind(L, d->params[i].name, L->shadows[first + i]);
     int dollar = lower_var(L, "$");
     int args[1] = {v.reg};
     lower_emit(L, OP_ASSIGN, L->ret, dollar, 1, args, s->pos);
@@ -896,11 +900,9 @@ lower_func(Program *prog, FuncSym *fs)
   L.env = env_new();
   /* parameters are registers 0..n-1; `this` first for a receiver */
   int first = d->receiver ? 1 : 0;
-  L.capvars = d->nparams + 16;
-  L.vars = wyil_alloc(sizeof(VarReg) * (size_t)L.capvars);
   if (first) {
     fn->regnames[0] = "this";
-    L.vars[L.nvars++] = (VarReg){"this", 0};
+    lower_bind(&L, "this", 0);
     env_set(L.env, "this", fn->type->elems[0]);
   }
   for (int i = 0; i < d->nparams; i++) {
@@ -909,7 +911,7 @@ lower_func(Program *prog, FuncSym *fs)
         error_at(d->params[i].pos, "duplicate parameter '%s'",
                  d->params[i].name);
     fn->regnames[first + i] = d->params[i].name;
-    L.vars[L.nvars++] = (VarReg){d->params[i].name, first + i};
+    lower_bind(&L, d->params[i].name, first + i);
     env_set(L.env, d->params[i].name, fn->type->elems[first + i]);
   }
   check_param_constraints(&L, d);
@@ -959,9 +961,7 @@ lower_where(Program *prog, TypeSym *ts)
   L.fn = fn;
   L.ret = ty_bool;
   L.env = env_new();
-  L.vars = wyil_alloc(sizeof(VarReg) * 16);
-  L.capvars = 16;
-  L.vars[L.nvars++] = (VarReg){"$", 0};
+  lower_bind(&L, "$", 0);
   fn->regnames[0] = "$";
   env_set(L.env, "$", t);
   Type *rt = ty_expand(t);

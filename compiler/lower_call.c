@@ -118,11 +118,10 @@ check_native_requires(Lower *L, FuncSym *fs, int *regs, SrcPos pos)
   int nvars = L->nvars, capvars = L->capvars;
   L->sc = (Scope){L->prog, fs->mod, d};
   L->env = env_new();
-  L->vars = wyil_alloc(sizeof(VarReg) * (size_t)(d->nparams + 8));
-  L->capvars = d->nparams + 8;
-  L->nvars = 0;
+  L->vars = NULL;
+  L->nvars = L->capvars = 0;
   for (int i = 0; i < d->nparams; i++) {
-    L->vars[L->nvars++] = (VarReg){d->params[i].name, regs[i]};
+    lower_bind(L, d->params[i].name, regs[i]);
     env_set(L->env, d->params[i].name, fs->fn->type->elems[i]);
   }
   int ok = lower_new_label(L);

@@ -589,11 +589,9 @@ lower_lambda(Lower *L, int np, const char **pnames, Type **ptypes,
   M.fs = L->fs;
   M.fn = fn;
   M.env = env_new();
-  M.vars = wyil_alloc(sizeof(VarReg) * (size_t)(n + 16));
-  M.capvars = n + 16;
   for (int i = 0; i < n; i++) {
     const char *nm = i < nc ? (const char *)captured.v[i] : pnames[i - nc];
-    M.vars[M.nvars++] = (VarReg){nm, i};
+    lower_bind(&M, nm, i);
     fn->regnames[i] = nm;
     env_set(M.env, nm, pts[i]);
   }
