@@ -8,7 +8,8 @@
  *
  *   { if both bounds are small ints:
  *       lo/hi from the bound registers (a descending range a..b runs the
- *       same items as b+1..a+1: the iterations are independent);
+ *       same items as b+1..a+1: the iterations are independent), or
+ *       0 and the length of the list a loop iterates over;
  *       WyOclArg wyc_a[] = {{&rN}, ...};     the kernel's arguments
  *       st = wy_ocl_offload(&wyc_kernK, wyc_a, n, lo, hi);
  *       OK: goto wyc_offI (past the loop);
@@ -89,11 +90,13 @@ put_descriptor(Gen *g, Kernel *k)
     for (int a = 0; a < k->nargs; a++) {
       KernelArg *ka = &k->args[a];
       bool list = ka->kind != KA_SCALAR;
-      /* LIST_OUT windows: which dimension indexes each level is not
-       * known yet, so every level spans the whole list */
-      sb_printf(sb, "  {%s, %s, %d, {-1, -1, -1}},  /* %%%d %s */\n",
+      /* LIST_OUT: the dimension indexing each level (filter/window.c) */
+      bool out = ka->kind == KA_LIST_OUT;
+      sb_printf(sb, "  {%s, %s, %d, {%d, %d, %d}},  /* %%%d %s */\n",
                 kind_name(ka), list ? elem_name(ka->elem) : "WY_OCL_T_INT",
-                list ? ka->depth : 0, ka->reg, ka->name ? ka->name : "");
+                list ? ka->depth : 0, out ? ka->win[0] : -1,
+                out ? ka->win[1] : -1, out ? ka->win[2] : -1, ka->reg,
+                ka->name ? ka->name : "");
     }
     sb_puts(sb, "};\n");
   }
@@ -117,6 +120,13 @@ emit_offload(Gen *g, int i, Kernel *k)
   put_descriptor(g, k);
   StrBuf cond = {0}, los = {0}, his = {0};
   for (int d = 0; d < k->ndims; d++) {
+    if (k->over_list && k->loops[d] == k->loop) {
+      /* a loop over a list: one work item per index of the list */
+      sb_printf(&cond, "%s1", d ? " && " : "");
+      sb_printf(&los, "%s0", d ? ", " : "");
+      sb_printf(&his, "%s(int64_t)wy_list_len(r%d)", d ? ", " : "", k->src);
+      continue;
+    }
     if (k->lo[d] < 0 || k->hi[d] < 0)
       internal_error("cgen: kernel %s has no bounds in dimension %d",
                      k->name, d);

@@ -7,7 +7,10 @@
  *
  * The rules (value semantics: two list registers never alias, so only
  * indices matter):
- * - the loop runs over a range a..b, and every instruction of its body
+ * - the loop runs over a range a..b, or over a list of scalars that the
+ *   body does not write (the work item's index selects the element; the
+ *   element is no index: elements may repeat), and every instruction of
+ *   its body
  *   can run on a device (scalar int/bool arithmetic, real arithmetic only
  *   with --gpu-real, list reads and element writes, branches, nested
  *   loops, calls of functions that obey the same rules);
@@ -32,6 +35,8 @@ typedef struct Ctx {
   const FilterOptions *opt;
   Kernel *k;
   int loopvar;
+  int index_var;         /* the loop variable when it is an index (a
+                            range), else -1 */
   int *ndefs;            /* defs of each register inside the body */
   Insn **def;            /* the (last) def inside the body */
   int *label_at;         /* label -> instruction index */
@@ -252,7 +257,7 @@ static Affine
 affine_of(Ctx *c, int r, int depth)
 {
   Affine none = {false, -1, false};
-  if (r == c->loopvar) return (Affine){true, -1, false};
+  if (r == c->index_var) return (Affine){true, -1, false};
   if (depth > 4 || c->ndefs[r] != 1) return none;
   Insn *d = c->def[r];
   if (d->op == OP_ASSIGN) return affine_of(c, d->args[0], depth + 1);
@@ -358,6 +363,10 @@ check_list(Ctx *c, int L, KernelArg *arg)
           f = a;
         }
       }
+      if (own < 0 && c->index_var < 0)
+        return wyil_fmt("writes %s, but iterates over a list: no index "
+                        "tells the iterations apart (elements may "
+                        "repeat)", nm);
       if (own < 0)
         return wyil_fmt("writes %s at an index that does not follow the "
                         "loop variable (e.g. a[v] = a[v] + 1)", nm);
@@ -407,6 +416,9 @@ operand_type(Insn *in, int a)
 
 /* ---- the loop ---------------------------------------------------- */
 
+/* The loop's iteration space: a range made once before the loop and
+ * not changed since (lo, hi), or a list of scalars the body does not
+ * write (src). */
 static const char *
 check_bounds(Ctx *c, Insn *loop)
 {
@@ -416,17 +428,63 @@ check_bounds(Ctx *c, Insn *loop)
       ndef++;
       at_range = i;
     }
-  if (ndef != 1 || c->fn->code[at_range]->op != OP_RANGE || at_range > c->at)
-    return "iterates over a list, not a range (see -O2)";
-  Insn *r = c->fn->code[at_range];
-  for (int i = at_range + 1; i < c->at; i++) {
-    int d = flt_defined_reg(c->fn->code[i]);
-    if (d == r->args[0] || d == r->args[1])
-      return "its range bounds change before the loop starts";
+  if (ndef == 1 && c->fn->code[at_range]->op == OP_RANGE
+      && at_range < c->at) {
+    Insn *r = c->fn->code[at_range];
+    for (int i = at_range + 1; i < c->at; i++) {
+      int d = flt_defined_reg(c->fn->code[i]);
+      if (d == r->args[0] || d == r->args[1])
+        return "its range bounds change before the loop starts";
+    }
+    /* a loop around this one but not around the range may change the
+     * bounds after it, and come back: the range keeps its old value */
+    for (int h = at_range + 1; h < c->at; h++) {
+      Op op = c->fn->code[h]->op;
+      int e = op == OP_LOOP || op == OP_FORALL ? wyil_loop_end(c->fn, h) : -1;
+      for (int i = c->at + 1; i < e; i++) {
+        int d = flt_defined_reg(c->fn->code[i]);
+        if (d == r->args[0] || d == r->args[1])
+          return wyil_fmt("an enclosing loop changes %s after the range "
+                          "is made (the range keeps the old value)",
+                          quoted(c->fn, d));
+      }
+    }
+    c->k->lo[0] = r->args[0];
+    c->k->hi[0] = r->args[1];
+    c->index_var = loop->dst;
+    return NULL;
   }
-  c->k->lo[0] = r->args[0];
-  c->k->hi[0] = r->args[1];
+  Type *elem;
+  int depth = list_depth(loop->type, &elem);
+  if (depth != 1)
+    return depth ? "iterates over a list of lists (a row per work item)"
+           : wyil_fmt("iterates over a %s", ty_str(loop->type));
+  const char *why = type_reason(elem, c->opt);
+  if (why) return why;
+  for (int i = c->at + 1; i < c->end; i++)
+    if (flt_defined_reg(c->fn->code[i]) == src)
+      return wyil_fmt("writes %s, the list it iterates over",
+                      quoted(c->fn, src));
+  c->k->over_list = true;
+  c->k->src = src;
+  c->k->lo[0] = c->k->hi[0] = -1;
+  c->index_var = -1;
   return NULL;
+}
+
+/* Is register r defined once in fn, by a scalar constant? */
+static Insn *
+sole_const(Func *fn, int r)
+{
+  Insn *def = NULL;
+  for (int i = 0; i < fn->ncode; i++)
+    if (flt_defined_reg(fn->code[i]) == r) {
+      if (def) return NULL;
+      def = fn->code[i];
+    }
+  if (!def || def->op != OP_CONST || r < fn->nparams) return NULL;
+  ConstKind ck = def->cst->kind;
+  return ck == C_INT || ck == C_BOOL || ck == C_REAL ? def : NULL;
 }
 
 const char *
@@ -434,8 +492,8 @@ flt_parallel(Func *fn, int at, Liveness *lv, const FilterOptions *opt,
              Kernel *k)
 {
   Insn *loop = fn->code[at];
-  Ctx c = {fn, at, wyil_loop_end(fn, at), lv, opt, k, loop->dst, NULL, NULL,
-           NULL};
+  Ctx c = {fn, at, wyil_loop_end(fn, at), lv, opt, k, loop->dst, -1, NULL,
+           NULL, NULL};
   if (opt->opt_level == 0) return "offloading is off (-O0)";
   c.ndefs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
   c.def = wyil_alloc(sizeof(Insn *) * (size_t)(fn->nregs + 1));
@@ -454,6 +512,7 @@ flt_parallel(Func *fn, int at, Liveness *lv, const FilterOptions *opt,
       c.def[d] = fn->code[i];
     }
   }
+  if (c.ndefs[c.loopvar]) c.index_var = -1;  /* `i = i + 1` in the body */
   /* calls, exits and I/O first: they name the real obstacle better than
    * the types of the values feeding them (sys.out is a record field) */
   PtrVec stack = {0};
@@ -483,7 +542,8 @@ flt_parallel(Func *fn, int at, Liveness *lv, const FilterOptions *opt,
   /* what the kernel reads from outside: scalars and lists */
   PtrVec args = {0};
   for (int r = 0; r < fn->nregs; r++) {
-    if (r == c.loopvar || !flt_live_in(lv, at + 1, r)) continue;
+    bool src = k->over_list && r == k->src;
+    if (r == c.loopvar || (!flt_live_in(lv, at + 1, r) && !src)) continue;
     Type *t = NULL;
     bool used = false;
     for (int i = at + 1; i < c.end && !used; i++) {
@@ -499,7 +559,13 @@ flt_parallel(Func *fn, int at, Liveness *lv, const FilterOptions *opt,
         t = in->type;
       }
     }
-    if (!used) continue;
+    if (!used && !src) continue;
+    if (!t) t = loop->type;  /* the list iterated over, only there */
+    Insn *cst = sole_const(fn, r);
+    if (cst && !type_reason(cst->type, opt)) {
+      vec_push(&k->consts, cst);  /* the kernel defines it itself */
+      continue;
+    }
     KernelArg *ka = wyil_alloc(sizeof(KernelArg));
     ka->reg = r;
     ka->type = t;

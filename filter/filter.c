@@ -165,6 +165,10 @@ flatten(Func *fn, int at, Kernel *k, Liveness *lv, const FilterOptions *opt)
       k->not_flat = wyil_fmt("its inner loop %s", why);
       return;
     }
+    if (probe.over_list) {
+      k->not_flat = "its inner loop iterates over a list, not a range";
+      return;
+    }
     if (written_in(fn, at, end, probe.lo[0])
         || written_in(fn, at, end, probe.hi[0])) {
       k->not_flat = "its inner loop's bounds are computed inside the nest";
@@ -182,6 +186,92 @@ flatten(Func *fn, int at, Kernel *k, Liveness *lv, const FilterOptions *opt)
     k->loops[0] = probe.loops[0];
     k->ndims++;
     outer = inner;
+  }
+}
+
+/* Does index register r follow loop variable v: v itself, or v plus or
+ * minus something, through copies?  (A layout heuristic, not a proof.) */
+static bool
+follows(Func *fn, int *ndefs, Insn **def, int r, int v, int depth)
+{
+  if (r == v) return true;
+  if (depth > 6 || r < 0 || ndefs[r] != 1) return false;
+  Insn *d = def[r];
+  switch (d->op) {
+  case OP_ASSIGN:
+    return follows(fn, ndefs, def, d->args[0], v, depth + 1);
+  case OP_ADD:
+    return follows(fn, ndefs, def, d->args[0], v, depth + 1)
+           || follows(fn, ndefs, def, d->args[1], v, depth + 1);
+  case OP_SUB:
+    return follows(fn, ndefs, def, d->args[0], v, depth + 1);
+  default:
+    return false;
+  }
+}
+
+/* Give dimension 0 (the fastest varying work-item index, whose
+ * neighbours share a memory transaction) to the loop whose variable
+ * indexes the last level of the kernel's lists most often: in
+ * `for x: for y: next[y][x] = ...` that is x, although y is innermost.
+ * Ties keep the innermost loop. */
+static void
+choose_dim0(Func *fn, int at, Kernel *k)
+{
+  int end = wyil_loop_end(fn, at), score[3] = {0, 0, 0};
+  int *ndefs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
+  Insn **def = wyil_alloc(sizeof(Insn *) * (size_t)(fn->nregs + 1));
+  for (int i = 0; i < fn->ncode; i++) {
+    int d = flt_defined_reg(fn->code[i]);
+    if (d >= 0 && fn->code[i]->op != OP_UPDATE) {
+      ndefs[d]++;
+      def[d] = fn->code[i];
+    }
+  }
+  for (int i = at + 1; i < end; i++) {
+    Insn *in = fn->code[i];
+    int idx = -1;
+    if (in->op == OP_INDEXOF && ty_list_elem(in->type)
+        && ty_expand(ty_list_elem(in->type))->kind != TY_LIST)
+      idx = in->args[1];              /* an element of a row */
+    if (in->op == OP_UPDATE && in->nsteps > 0
+        && in->steps[in->nsteps - 1].kind == UPD_INDEX)
+      idx = in->args[in->nsteps - 1];
+    for (int d = 0; idx >= 0 && d < k->ndims; d++)
+      if (follows(fn, ndefs, def, idx, k->loopvar[d], 0)) score[d]++;
+  }
+  int best = 0;
+  for (int d = 1; d < k->ndims; d++)
+    if (score[d] > score[best]) best = d;
+  if (best == 0) return;
+  /* move `best` to 0, the others up one, keeping their order */
+  int lv = k->loopvar[best], lo = k->lo[best], hi = k->hi[best];
+  Insn *loop = k->loops[best];
+  for (int d = best; d > 0; d--) {
+    k->loopvar[d] = k->loopvar[d - 1];
+    k->lo[d] = k->lo[d - 1];
+    k->hi[d] = k->hi[d - 1];
+    k->loops[d] = k->loops[d - 1];
+  }
+  k->loopvar[0] = lv;
+  k->lo[0] = lo;
+  k->hi[0] = hi;
+  k->loops[0] = loop;
+}
+
+/* k->nest: the dimensions in the order of their loops in the code. */
+static void
+set_nest(Func *fn, Kernel *k)
+{
+  int pos[3];
+  for (int d = 0; d < k->ndims; d++) {
+    pos[d] = 0;
+    while (pos[d] < fn->ncode && fn->code[pos[d]] != k->loops[d]) pos[d]++;
+  }
+  for (int j = 0; j < k->ndims; j++) {
+    int rank = 0;  /* how many loops come before loop j */
+    for (int d = 0; d < k->ndims; d++) rank += pos[d] < pos[j];
+    k->nest[rank] = j;
   }
 }
 
@@ -215,8 +305,12 @@ classify_inside(FilterResult *r, Func *fn, int at, Kernel *k,
        * kernel's loop variable? */
       Kernel probe = {0};
       const char *why = flt_parallel(fn, i, lv, opt, &probe);
-      int v = k->loopvar[0];
-      if (!why && same_every_iteration(fn, at, i, probe.lo[0], v, 0)
+      int v = k->loop->dst;  /* the kernel loop's variable */
+      if (!why && probe.over_list
+          && same_every_iteration(fn, at, i, probe.src, v, 0))
+        cls = LC_GPU_IMPLICIT_INNER;
+      if (!why && !probe.over_list
+          && same_every_iteration(fn, at, i, probe.lo[0], v, 0)
           && same_every_iteration(fn, at, i, probe.hi[0], v, 0))
         cls = LC_GPU_IMPLICIT_INNER;
     }
@@ -247,7 +341,12 @@ filter_func(FilterResult *r, Func *fn, const FilterOptions *opt)
     k->id = r->kernels.n + 1;
     k->name = wyil_fmt("wyk_%d", k->id);
     vec_push(&r->kernels, k);
-    if (opt->opt_level >= 2) flatten(fn, i, k, lv, opt);
+    if (opt->opt_level >= 2) {
+      flatten(fn, i, k, lv, opt);
+      choose_dim0(fn, i, k);
+    }
+    set_nest(fn, k);
+    flt_windows(fn, i, k);
     new_info(r, fn, in, LC_GPU_IMPLICIT, NULL, k);
     classify_inside(r, fn, i, k, lv, opt);
     i = wyil_loop_end(fn, i);  /* its inner loops are classified */
@@ -283,26 +382,39 @@ cmp_pos(const void *a, const void *b)
   return x->pos.col - y->pos.col;
 }
 
+static const char *
+var_name(Kernel *k, int d)
+{
+  const char *n = k->fn->regnames[k->loopvar[d]];
+  return n ? n : "?";
+}
+
 static void
 explain_kernel(FILE *out, Kernel *k)
 {
-  int in = 0, outs = 0, scalars = 0;
+  int in = 0, outs = 0, wonly = 0, scalars = 0;
   for (int i = 0; i < k->nargs; i++) {
     if (k->args[i].kind == KA_LIST_IN) in++;
     else if (k->args[i].kind == KA_SCALAR) scalars++;
     else outs++;
+    wonly += k->args[i].kind == KA_LIST_OUT;
   }
   fprintf(out, " (kernel %d, %d-D", k->id, k->ndims);
   if (k->ndims > 1) {
     /* the loops flattened into it, outermost first */
-    for (int d = k->ndims - 1; d >= 0; d--)
-      fprintf(out, "%s%s", d == k->ndims - 1 ? " (" : ", ",
-              k->fn->regnames[k->loopvar[d]] ? k->fn->regnames[k->loopvar[d]]
-                                               : "?");
+    for (int j = 0; j < k->ndims; j++)
+      fprintf(out, "%s%s", j ? ", " : " (", var_name(k, k->nest[j]));
     fprintf(out, ")");
   }
+  if (k->over_list)
+    fprintf(out, " over the elements of %s",
+            k->fn->regnames[k->src] ? k->fn->regnames[k->src] : "a list");
   fprintf(out, ", %d list%s in, %d out", in, in == 1 ? "" : "s", outs);
+  if (wonly) fprintf(out, " (%d write-only)", wonly);
   if (scalars) fprintf(out, ", %d scalar%s", scalars, scalars == 1 ? "" : "s");
+  if (k->ndims > 1 && k->nest[k->ndims - 1] != 0)
+    fprintf(out, "; dimension 0 is %s, which indexes the last level of "
+            "its lists", var_name(k, 0));
   if (k->not_flat && k->ndims < 3)
     fprintf(out, "; not flattened further: %s", k->not_flat);
   fprintf(out, ")");

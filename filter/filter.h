@@ -48,6 +48,10 @@ typedef struct KernelArg {
   Type *elem;       /* lists: the scalar element type (int, real, bool) */
   int depth;        /* lists: nesting (1 for [int], 2 for [[int]], ...) */
   const char *name; /* source variable name, for --explain and messages */
+  int win[3];       /* KA_LIST_OUT: the NDRange dimension whose loop
+                       variable indexes each nesting level (0 the
+                       outermost); the kernel writes every element of
+                       that box (window.c) */
 } KernelArg;
 
 typedef struct Kernel {
@@ -57,13 +61,26 @@ typedef struct Kernel {
   Insn *loop;          /* its FORALL instruction (identity, not index: the
                           back ends find it in fn->code) */
   int ndims;           /* 1..3 work-item dimensions */
-  /* per dimension d (0 = innermost = fastest varying work-item index):
-   * the loop variable's register, and the registers holding the range's
-   * bounds [lo, hi) in the host function before the loop (the range is
-   * ascending when hi > lo; the runtime runs max(0, hi - lo) items) */
+  /* per dimension d (0 = fastest varying work-item index): the loop
+   * variable's register, and the registers holding the range's bounds
+   * [lo, hi) in the host function before the loop (the range is
+   * ascending when hi > lo; the runtime runs max(0, hi - lo) items).
+   * Dimension 0 is the loop whose variable indexes the last level of
+   * the kernel's lists most often (coalesced access), else the
+   * innermost. */
   int loopvar[3];
   int lo[3], hi[3];
   Insn *loops[3];      /* the FORALL of each dimension */
+  int nest[3];         /* the dimension of each loop of the nest,
+                          outermost first */
+  bool over_list;      /* k->loop iterates over the list in register src
+                          (not a range): its dimension runs over the
+                          list's indices (lo, hi are -1) and the loop
+                          variable is the element at the work item's
+                          index */
+  int src;
+  PtrVec consts;       /* Insn*: scalar constants the kernel reads, emitted
+                          into it instead of passed as arguments */
   int nargs;
   KernelArg *args;     /* everything the kernel reads or writes */
   PtrVec callees;      /* Func*: functions called inside, transitively */

@@ -27,4 +27,11 @@ int flt_defined_reg(Insn *in);
 const char *flt_parallel(Func *fn, int at, Liveness *lv,
                          const FilterOptions *opt, Kernel *k);
 
+/* ---- window.c --------------------------------------------------- */
+
+/* Turn the kernel's written lists into KA_LIST_OUT with windows where
+ * the kernel writes each element of a box and reads none (sets every
+ * argument's win). */
+void flt_windows(Func *fn, int at, Kernel *k);
+
 #endif

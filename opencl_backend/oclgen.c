@@ -385,10 +385,22 @@ put_kernel(OclGen *g, StrBuf *sb, Kernel *k)
     ocl_line(g, "wy_int gid%d = get_global_id(%d);", d, d);
     ocl_line(g, "if (gid%d >= n%d) return;", d, d);
   }
-  /* the outermost loop's variable; inner dimensions' at their FORALL */
-  for (int d = 0; d < k->ndims; d++)
-    if (k->loops[d] == k->loop)
+  /* constants the filter left outside the loop */
+  for (int c = 0; c < k->consts.n; c++) ocl_emit_const(g, k->consts.v[c]);
+  /* the outermost loop's variable (an index, or the element at the
+   * index); inner dimensions' at their FORALL */
+  for (int d = 0; d < k->ndims; d++) {
+    if (k->loops[d] != k->loop) continue;
+    if (!k->over_list) {
       ocl_line(g, "%s = lo%d + gid%d;", var(g, k->loopvar[d], TAG_INT), d, d);
+      continue;
+    }
+    if (k->src < 0 || k->src >= fn->nregs || !g->views[k->src])
+      internal_error("oclgen: kernel %s: the list it iterates over is no "
+                     "argument", k->name);
+    ocl_emit_element(g, k->loop, k->loopvar[d], g->views[k->src],
+                     wyil_fmt("((long)lo%d + gid%d)", d, d));
+  }
   ocl_emit_body(g);
   put_decls(g, sb);
   sb_puts(sb, body.s);

@@ -91,8 +91,8 @@ stride(const View *v)
 }
 
 /* Element i of v: a scalar into register d, or a row view of d. */
-static void
-emit_element(OclGen *g, Insn *in, int d, View *v, const char *i)
+void
+ocl_emit_element(OclGen *g, Insn *in, int d, View *v, const char *i)
 {
   if (v->depth == 1) {
     ocl_line(g, "%s = %s[%s];", var(g, d, v->elem), v->base, plus_off(v, i));
@@ -149,8 +149,8 @@ real_literal(OclGen *g, const char *text)
   return wyil_fmt(dbl ? "%a" : "%af", d);
 }
 
-static void
-emit_const(OclGen *g, Insn *in)
+void
+ocl_emit_const(OclGen *g, Insn *in)
 {
   Const *c = in->cst;
   int d = in->dst, bits;
@@ -401,7 +401,7 @@ emit_forall(OclGen *g, int i, Insn *in)
   ocl_line(g, "for (wyc_i%d = 0; wyc_i%d < wyc_n%d; wyc_i%d++) {", i, i, i,
            i);
   g->indent++;
-  emit_element(g, in, in->dst, v, wyil_fmt("wyc_i%d", i));
+  ocl_emit_element(g, in, in->dst, v, wyil_fmt("wyc_i%d", i));
 }
 
 static void
@@ -509,7 +509,7 @@ emit_insn(OclGen *g, int i)
   int a = in->nargs > 0 ? in->args[0] : -1;
   switch (in->op) {
   case OP_NOP: return;
-  case OP_CONST: emit_const(g, in); return;
+  case OP_CONST: ocl_emit_const(g, in); return;
   case OP_ASSIGN: emit_assign(g, in, in->type, in->type); return;
   case OP_CONVERT: emit_assign(g, in, in->type, in->type2); return;
   case OP_LENGTHOF:
@@ -517,7 +517,7 @@ emit_insn(OclGen *g, int i)
              view_of(g, in, a)->lens[0]);
     return;
   case OP_INDEXOF:
-    emit_element(g, in, in->dst, view_of(g, in, a),
+    ocl_emit_element(g, in, in->dst, view_of(g, in, a),
                  wyil_fmt("(long)%s", var(g, in->args[1], TAG_INT)));
     return;
   case OP_RANGE:

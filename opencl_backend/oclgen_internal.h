@@ -90,5 +90,10 @@ const char *ocl_func_name(Func *fn);
 
 /* Emit the instructions code[g->from .. g->to) of g->fn. */
 void ocl_emit_body(OclGen *g);
+/* A CONST instruction (also those the filter moved into a kernel). */
+void ocl_emit_const(OclGen *g, Insn *in);
+/* Element i (a long expression) of v: a scalar into register d, or a
+ * row view of d; `in` is for messages. */
+void ocl_emit_element(OclGen *g, Insn *in, int d, View *v, const char *i);
 
 #endif

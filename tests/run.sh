@@ -18,7 +18,9 @@
 #            equal NAME.sysout (trailing whitespace on each line and trailing
 #            empty lines ignored).  With NAME.stderr the exit status must be 1
 #            and stderr must contain each line of NAME.stderr; without it the
-#            exit status must be 0.
+#            exit status must be 0.  --target=opencl programs run with
+#            WYC_OFFLOAD=mandatory (a kernel that falls back to the CPU is
+#            an error) unless the file has a `// fallback: WHY` line.
 #   wyil     `$WYC --target=wyil FILE` on every valid program: exit 0 and
 #            non-empty stdout.
 #   invalid  tests/invalid/NAME.whiley, first line `// error: LINE[:COL]: words`.
@@ -115,7 +117,12 @@ job_valid() {  # target file
     return
   fi
   if [ "${target%%-O*}" = opencl ]; then
-    WYC_DEVICE=${WYC_DEVICE:-cpu} run_step "$w.out" "$w.err" "$exe"
+    # every kernel must run on the device (a fallback is an error), but
+    # for programs that say why they fall back in a `// fallback:` line
+    local offload=mandatory
+    grep -q '^// fallback: ' "$file" && offload=
+    WYC_OFFLOAD=${WYC_OFFLOAD-$offload} WYC_DEVICE=${WYC_DEVICE:-cpu} \
+      run_step "$w.out" "$w.err" "$exe"
   else
     run_step "$w.out" "$w.err" "$exe"
   fi

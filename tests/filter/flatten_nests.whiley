@@ -1,12 +1,10 @@
 // Multi-dimensional flattening at -O2: a 3-deep parallel nest becomes
 // one 3-D kernel; the flattening trap (a write outside the inner loop,
 // which must not run once per inner iteration) and a triangular nest
-// stay 1-D; a jagged [[int]] gives the exact result (the runtime sees
-// the rows differ and the loop runs on the CPU).
-// explain: flatten_nests.whiley:13: for i: GPU-implicit (kernel 1, 3-D (i, j, k)
-// explain: flatten_nests.whiley:20: for i: GPU-implicit (kernel 2, 1-D, 0 lists in, 2 out, 5 scalars; not flattened further: it writes c outside its inner loop)
-// explain: flatten_nests.whiley:27: for i: GPU-implicit (kernel 3, 1-D, 0 lists in, 1 out, 1 scalar; not flattened further: its inner loop's bounds are computed inside the nest
-// explain: flatten_nests.whiley:33: for y: GPU-implicit (kernel 4, 2-D (y, x)
+// stay 1-D.  (A jagged [[int]] is tests/filter/jagged_rows.whiley.)
+// explain: flatten_nests.whiley:11: for i: GPU-implicit (kernel 1, 3-D (i, j, k)
+// explain: flatten_nests.whiley:18: for i: GPU-implicit (kernel 2, 1-D, 0 lists in, 2 out, 1 scalar; not flattened further: it writes c outside its inner loop)
+// explain: flatten_nests.whiley:25: for i: GPU-implicit (kernel 3, 1-D, 0 lists in, 1 out; not flattened further: its inner loop's bounds are computed inside the nest
 import * from whiley.lang.*
 
 public [[[int]]] cube([[[int]]] a, int n):
@@ -29,13 +27,6 @@ public [[int]] triangle([[int]] t, int n):
 			t[i][j] = i + j
 	return t
 
-public [[int]] doubled([[int]] g, int w):
-	for y in 0..|g|:
-		for x in 0..w:
-			if x < |g[y]|:
-				g[y][x] = g[y][x] * 2
-	return g
-
 public void ::main(System.Console sys):
 	z = [[[0, 0], [0, 0]], [[0, 0], [0, 0]]]
 	sys.out.println(cube(z, 2))
@@ -44,4 +35,3 @@ public void ::main(System.Console sys):
 	sys.out.println(m)
 	sys.out.println(c)
 	sys.out.println(triangle([[0, 0, 0], [0, 0, 0], [0, 0, 0]], 3))
-	sys.out.println(doubled([[1, 2, 3], [4], [5, 6]], 3))

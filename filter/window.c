@@ -1,0 +1,146 @@
+/* window.c -- lists a kernel only writes, whole: no upload.
+ *
+ * Requires: a kernel whose dimensions are final (filter.c, after
+ * flattening).  A list argument written by the kernel (KA_LIST_INOUT)
+ * becomes KA_LIST_OUT, with win[l] the dimension indexing level l, when
+ * the runtime may skip uploading it and write back the box the
+ * dimensions' ranges span (the contract of WyOclParam.win in
+ * runtime/ocl.h):
+ * - the kernel never reads it (its length aside);
+ * - every write is at path [v_win0][v_win1]..., one loop variable of a
+ *   different dimension per level, so every write lies in the box;
+ * - one such write runs in every work item: it sits in no sequential
+ *   loop and no branch jumps over it.  Together these make each element
+ *   of the box written, so no device garbage comes back.
+ */
+#include "filter_internal.h"
+
+typedef struct Win {
+  Func *fn;
+  Kernel *k;
+  int at, end;
+  int *ndefs;       /* definitions of each register in fn (no UPDATE) */
+  Insn **def;
+  int *label_at;
+} Win;
+
+/* The dimension whose loop variable register r copies, or -1. */
+static int
+dim_of_index(Win *w, int r, int depth)
+{
+  for (int d = 0; d < w->k->ndims; d++)
+    if (r == w->k->loopvar[d] && !(w->k->over_list && w->k->loops[d]
+                                   == w->k->loop))
+      return d;
+  if (depth > 4 || r < 0 || w->ndefs[r] != 1 || w->def[r]->op != OP_ASSIGN)
+    return -1;
+  return dim_of_index(w, w->def[r]->args[0], depth + 1);
+}
+
+static bool
+is_dimension(Kernel *k, Insn *loop)
+{
+  for (int d = 0; d < k->ndims; d++)
+    if (k->loops[d] == loop) return true;
+  return false;
+}
+
+/* Does every path through the kernel body write list L outside any
+ * sequential loop?  Branches go forward only (WYIL's loops are LOOP or
+ * FORALL ... END, left by jumps to a label after the END), so one pass
+ * in code order computes "written on every path to here".  A write
+ * inside a sequential loop counts for nothing: the loop may run zero
+ * times.  Jumps out of such a loop carry the state at its start. */
+static bool
+written_on_every_path(Win *w, int L)
+{
+  Func *fn = w->fn;
+  int n = w->end - w->at, seq = 0, nopen = 0;
+  bool *in = wyil_alloc(sizeof(bool) * (size_t)(n + 1));
+  Insn **open = wyil_alloc(sizeof(Insn *) * (size_t)(n + 1));
+  for (int j = 0; j <= n; j++) in[j] = true;
+  in[0] = false;  /* code[at + 1]: nothing written yet */
+  for (int i = w->at + 1; i < w->end; i++) {
+    Insn *op = fn->code[i];
+    int j = i - w->at - 1;
+    bool here = in[j], falls = true;
+    if (op->op == OP_LOOP || op->op == OP_FORALL) {
+      open[nopen++] = op;
+      seq += !is_dimension(w->k, op);
+    }
+    if (op->op == OP_UPDATE && op->dst == L && seq == 0) here = true;
+    switch (op->op) {
+    case OP_GOTO: case OP_IF: case OP_IFIS: case OP_SWITCH: {
+      int t = w->label_at[op->label] - w->at - 1;
+      if (t > j && t <= n) in[t] = in[t] && here;
+      for (int c = 0; c < op->ncases; c++) {
+        t = w->label_at[op->cases[c].label] - w->at - 1;
+        if (t > j && t <= n) in[t] = in[t] && here;
+      }
+      /* GOTO always jumps; SWITCH's label is its default */
+      falls = op->op == OP_IF || op->op == OP_IFIS;
+      break;
+    }
+    case OP_FAIL: case OP_RETURN: case OP_THROW:
+      falls = false;   /* the kernel fails: the CPU path runs */
+      break;
+    case OP_END: {
+      /* a while loop's END only goes back; a forall's also exits */
+      Insn *h = nopen > 0 ? open[--nopen] : NULL;
+      if (h && !is_dimension(w->k, h)) seq--;
+      falls = h && h->op == OP_FORALL;
+      break;
+    }
+    default:
+      break;
+    }
+    if (falls) in[j + 1] = in[j + 1] && here;
+  }
+  return in[n - 1];   /* code[end]: the kernel loop's END */
+}
+
+static void
+window(Win *w, KernelArg *ka)
+{
+  int L = ka->reg, map[3] = {-1, -1, -1};
+  for (int i = w->at + 1; i < w->end; i++) {
+    Insn *in = w->fn->code[i];
+    if (in->op != OP_LENGTHOF)
+      for (int a = 0; a < in->nargs; a++)
+        if (in->args[a] == L) return;  /* read (or stored elsewhere) */
+    if (in->op != OP_UPDATE || in->dst != L) continue;
+    if (in->nsteps != ka->depth) return;
+    for (int l = 0; l < in->nsteps; l++) {
+      int d = in->steps[l].kind == UPD_INDEX
+              ? dim_of_index(w, in->args[l], 0) : -1;
+      if (d < 0 || (map[l] >= 0 && map[l] != d)) return;
+      for (int m = 0; m < l; m++)
+        if (map[m] == d) return;   /* a diagonal: not the whole box */
+      map[l] = d;
+    }
+  }
+  if (map[0] < 0 || !written_on_every_path(w, L)) return;
+  ka->kind = KA_LIST_OUT;
+  for (int l = 0; l < 3; l++) ka->win[l] = l < ka->depth ? map[l] : -1;
+}
+
+void
+flt_windows(Func *fn, int at, Kernel *k)
+{
+  Win w = {fn, k, at, wyil_loop_end(fn, at), NULL, NULL, NULL};
+  w.ndefs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
+  w.def = wyil_alloc(sizeof(Insn *) * (size_t)(fn->nregs + 1));
+  for (int i = 0; i < fn->ncode; i++) {
+    int d = flt_defined_reg(fn->code[i]);
+    if (d >= 0 && fn->code[i]->op != OP_UPDATE) {
+      w.ndefs[d]++;
+      w.def[d] = fn->code[i];
+    }
+  }
+  w.label_at = flt_label_index(fn);
+  for (int a = 0; a < k->nargs; a++) {
+    KernelArg *ka = &k->args[a];
+    for (int l = 0; l < 3; l++) ka->win[l] = -1;
+    if (ka->kind == KA_LIST_INOUT) window(&w, ka);
+  }
+}
