@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Run a bundle made by tests/device/pack.sh on this machine's devices.
 #   bash BUNDLE/run.sh [DEVICE...]      (default: gpu cpu)
-# For each device: every program test must print its expected output
-# (and, for runtime-error tests, exit 1 with the message); the extra
+# For each device: every program test, at -O2, -O1 and -O0, must print
+# its expected output (and, for runtime-error tests, exit 1 with the
+# message), with WYC_OFFLOAD=mandatory unless NAME.fallback exists; the extra
 # programs are compared with their .sysout where there is one.  Prints
 # one line per failure, the fallback notes seen, and "N passed, N
 # failed" per device.  PROFILE="NAME ..." also runs those extra
@@ -16,20 +17,24 @@ total_fail=0
 for dev in $devices; do
   pass=0 fail=0 notes=0
   for exe in "$here"/progs/* "$here"/extra/*; do
-    case $exe in *.sysout|*.stderr) continue;; esac
+    case $exe in *.sysout|*.stderr|*.fallback) continue;; esac
     [ -x "$exe" ] || continue
-    name=$(basename "$exe"); exp=${exe%.float}.sysout
+    name=$(basename "$exe"); base=${exe%.float}; base=${base%.O[01]}
+    exp=$base.sysout
+    offload=mandatory
+    case $exe in "$here"/extra/*) offload=;; esac
+    [ -f "$base.fallback" ] && offload=""
     # extra programs may carry timing guards: warm the kernel cache first
     case $exe in "$here"/extra/*)
       WYC_DEVICE=$dev WYC_QUIET=1 timeout ${STEP_TIMEOUT:-30} "$exe" > /dev/null 2>&1 < /dev/null;;
     esac
-    WYC_DEVICE=$dev timeout ${STEP_TIMEOUT:-30} "$exe" > /tmp/dev.out 2> /tmp/dev.err < /dev/null
+    WYC_OFFLOAD=$offload WYC_DEVICE=$dev timeout ${STEP_TIMEOUT:-30} "$exe" > /tmp/dev.out 2> /tmp/dev.err < /dev/null
     st=$?
     grep -q 'runs on the CPU' /tmp/dev.err && { notes=$((notes + 1));
       echo "  note [$dev] $name: $(grep -m1 'runs on the CPU' /tmp/dev.err)"; }
     [ -f "$exp" ] || { echo "  ran  [$dev] $name (rc=$st): $(head -c 120 /tmp/dev.out | tr '\n' ' ')"; continue; }
     case $name in *.float) echo "  float [$dev] $name: $(head -c 160 /tmp/dev.out | tr '\n' ' ')"; continue;; esac
-    if [ -f "${exe}.stderr" ]; then want=1; else want=0; fi
+    if [ -f "$base.stderr" ]; then want=1; else want=0; fi
     if cmp -s <(norm "$exp") <(norm /tmp/dev.out) && [ "$st" = "$want" ]; then
       pass=$((pass + 1))
     else
