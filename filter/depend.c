@@ -34,6 +34,7 @@ typedef struct Ctx {
   Liveness *lv;
   const FilterOptions *opt;
   Kernel *k;
+  uint8_t *numkind;      /* numkind.c, for the body */
   int loopvar;
   int index_var;         /* the loop variable when it is an index (a
                             range), else -1 */
@@ -76,6 +77,7 @@ list_depth(Type *t, Type **elem)
     t = ty_expand(t->elems[0]);
     d++;
   }
+  if (flt_num_union(t)) t = ty_real;  /* numkind.c: elements as reals */
   if (elem) *elem = t;
   if (d == 0 || d > 3) return 0;
   return t->kind == TY_INT || t->kind == TY_BOOL || t->kind == TY_REAL ? d : 0;
@@ -86,7 +88,7 @@ mentions_real(Type *t)
 {
   Type *e;
   if (!t) return false;
-  if (ty_expand(t)->kind == TY_REAL) return true;
+  if (ty_expand(t)->kind == TY_REAL || flt_num_union(t)) return true;
   return list_depth(t, &e) && ty_expand(e)->kind == TY_REAL;
 }
 
@@ -96,7 +98,8 @@ type_reason(Type *t, const FilterOptions *opt)
   if (mentions_real(t) && !opt->gpu_real)
     return "computes with reals (exact on the CPU; --gpu-real=float or "
            "double offloads it)";
-  if (is_scalar(t, opt) || list_depth(t, NULL)) return NULL;
+  if (is_scalar(t, opt) || list_depth(t, NULL) || flt_num_union(t))
+    return NULL;   /* int|real: checked by numkind.c */
   return wyil_fmt("uses a value of type %s, which has no device "
                   "representation", ty_str(t));
 }
@@ -152,6 +155,11 @@ check_insn(Ctx *c, Func *fn, Insn *in, bool in_callee, PtrVec *stack)
   const char *why;
   if (mentions_real(in->type) || mentions_real(in->type2))
     c->k->uses_real = true;  /* the device computes with floats */
+  if (!in_callee && c->opt->gpu_real
+      && (why = flt_check_num(fn, c->at, c->end, c->ndefs, c->numkind, in)))
+    return why;
+  if (in_callee && (flt_num_union(in->type) || flt_num_union(in->type2)))
+    return wyil_fmt("calls '%s', which computes with int|real", fn->name);
   switch (in->op) {
   case OP_NOP: case OP_LABEL: case OP_LOOP: case OP_END: case OP_FAIL:
     return NULL;
@@ -492,8 +500,8 @@ flt_parallel(Func *fn, int at, Liveness *lv, const FilterOptions *opt,
              Kernel *k)
 {
   Insn *loop = fn->code[at];
-  Ctx c = {fn, at, wyil_loop_end(fn, at), lv, opt, k, loop->dst, -1, NULL,
-           NULL, NULL};
+  Ctx c = {fn, at, wyil_loop_end(fn, at), lv, opt, k, NULL, loop->dst, -1,
+           NULL, NULL, NULL};
   if (opt->opt_level == 0) return "offloading is off (-O0)";
   c.ndefs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
   c.def = wyil_alloc(sizeof(Insn *) * (size_t)(fn->nregs + 1));
@@ -513,6 +521,12 @@ flt_parallel(Func *fn, int at, Liveness *lv, const FilterOptions *opt,
     }
   }
   if (c.ndefs[c.loopvar]) c.index_var = -1;  /* `i = i + 1` in the body */
+  c.numkind = flt_num_kinds(fn, at, c.end, c.ndefs);
+  for (int r = 0; r < fn->nregs; r++)
+    if (c.numkind[r] >= 2) {  /* int|real kept as a device real */
+      if (!k->numreal) k->numreal = wyil_alloc((size_t)fn->nregs + 1);
+      k->numreal[r] = true;
+    }
   /* calls, exits and I/O first: they name the real obstacle better than
    * the types of the values feeding them (sys.out is a record field) */
   PtrVec stack = {0};
@@ -575,6 +589,9 @@ flt_parallel(Func *fn, int at, Liveness *lv, const FilterOptions *opt,
       if ((why = check_list(&c, r, ka))) return why;
     } else {
       if ((why = type_reason(t, opt))) return why;
+      if (flt_num_union(t))
+        return wyil_fmt("reads %s, an int or a real, from before the loop",
+                        quoted(fn, r));
       ka->kind = KA_SCALAR;
       ka->elem = ty_expand(t);
     }

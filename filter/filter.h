@@ -85,6 +85,9 @@ typedef struct Kernel {
   KernelArg *args;     /* everything the kernel reads or writes */
   PtrVec callees;      /* Func*: functions called inside, transitively */
   bool uses_real;      /* computes with reals (needs --gpu-real) */
+  bool *numreal;       /* per register of fn: an int|real value the kernel
+                          holds as a device real (filter/numkind.c), or
+                          NULL when there is none */
   const char *not_flat;/* -O2: why the nest was not flattened further */
 } Kernel;
 

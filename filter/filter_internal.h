@@ -27,6 +27,19 @@ int flt_defined_reg(Insn *in);
 const char *flt_parallel(Func *fn, int at, Liveness *lv,
                          const FilterOptions *opt, Kernel *k);
 
+/* ---- numkind.c -------------------------------------------------- */
+
+/* Is t a union of int and real (nothing else)? */
+bool flt_num_union(Type *t);
+/* The kind (int, real or either) of each register defined in the body
+ * code[at+1 .. end) of the loop at code[at]; ndefs: their definitions
+ * there.  Nonzero kinds 2 (real) and 3 (either) are device reals. */
+uint8_t *flt_num_kinds(Func *fn, int at, int end, const int *ndefs);
+/* NULL when instruction `in` of the body keeps its result whether its
+ * int|real values are device reals; else the reason. */
+const char *flt_check_num(Func *fn, int at, int end, const int *ndefs,
+                          const uint8_t *kind, Insn *in);
+
 /* ---- window.c --------------------------------------------------- */
 
 /* Turn the kernel's written lists into KA_LIST_OUT with windows where

@@ -44,6 +44,14 @@ tag_of(Type *t)
   case TY_INT: return TAG_INT;
   case TY_REAL: return TAG_REAL;
   case TY_BOOL: return TAG_BOOL;
+  case TY_UNION:
+    /* int|real: the filter let it reach a kernel only where a device
+     * real gives the same result (filter/numkind.c) */
+    for (int i = 0; i < ty_expand(t)->n; i++) {
+      int k = ty_expand(ty_expand(t)->elems[i])->kind;
+      if (k != TY_INT && k != TY_REAL) return TAG_NONE;
+    }
+    return TAG_REAL;
   default: return TAG_NONE;
   }
 }
@@ -71,6 +79,8 @@ var(OclGen *g, int r, Tag t)
 {
   if (r < 0 || r >= g->fn->nregs || t < 0 || t >= NTAGS)
     internal_error("oclgen: bad register %%%d in %s", r, g->fn->name);
+  if (t == TAG_INT && g->k && g->k->numreal && g->k->numreal[r])
+    t = TAG_REAL;  /* an int|real held as a real: `s = 0` writes 0.0 */
   g->uses[r] |= (uint8_t)(1 << t);
   return wyil_fmt("r%d_%c", r, tag_char[t]);
 }

@@ -20,7 +20,9 @@
 #            and stderr must contain each line of NAME.stderr; without it the
 #            exit status must be 0.  --target=opencl programs run with
 #            WYC_OFFLOAD=mandatory (a kernel that falls back to the CPU is
-#            an error) unless the file has a `// fallback: WHY` line.
+#            an error) unless the file has a `// fallback: WHY` line; a
+#            `// flags: FLAGS` line adds FLAGS to --target=opencl builds
+#            and to --explain.
 #   wyil     `$WYC --target=wyil FILE` on every valid program: exit 0 and
 #            non-empty stdout.
 #   invalid  tests/invalid/NAME.whiley, first line `// error: LINE[:COL]: words`.
@@ -50,6 +52,12 @@ normalise() {
   awk '{ sub(/[ \t\r]+$/, ""); line[NR] = $0 }
        END { n = NR; while (n > 0 && line[n] == "") n--;
              for (i = 1; i <= n; i++) print line[i] }' "$1"
+}
+
+# file_flags FILE: the compiler flags of its `// flags: ...` line (for
+# --target=opencl and --explain), e.g. --gpu-real=float.
+file_flags() {
+  sed -n 's|^// flags: ||p' "$1" | head -1
 }
 
 # run_step OUT ERR CMD... : run CMD under the timeout with stdin from
@@ -105,6 +113,7 @@ job_valid() {  # target file
   # a target may carry an optimisation level: opencl-O1 = --target=opencl -O1
   local tflags=(--target="${target%%-O*}")
   [ "$target" != "${target%%-O*}" ] && tflags+=("-O${target##*-O}")
+  [ "${target%%-O*}" = opencl ] && tflags+=($(file_flags "$file"))
   run_step "$w.cout" "$w.cerr" "$WYC" "${tflags[@]}" "$file" -o "$exe"
   local st=$?
   if [ "$st" -ne 0 ] || [ ! -x "$exe" ]; then
@@ -223,7 +232,8 @@ job_invalid() {  # file
 job_filter() {  # file
   local file=$1 name; name=$(basename "$1" .whiley)
   local w=$WORK/f.$SEQ
-  run_step "$w.out" "$w.err" "$WYC" --explain "$file"; local st=$?
+  run_step "$w.out" "$w.err" "$WYC" $(file_flags "$file") --explain "$file"
+  local st=$?
   if [ "$st" -ne 0 ]; then
     echo "FAIL filter $name explain: $(describe_status "$st")"; excerpt "$w.err" 6
     return
