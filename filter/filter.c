@@ -275,8 +275,8 @@ set_nest(Func *fn, Kernel *k)
   }
 }
 
-static bool
-is_flattened(Kernel *k, Insn *loop)
+bool
+flt_is_dimension(Kernel *k, Insn *loop)
 {
   for (int d = 0; d < k->ndims; d++)
     if (k->loops[d] == loop) return true;
@@ -298,7 +298,7 @@ classify_inside(FilterResult *r, Func *fn, int at, Kernel *k,
     }
     if (in->op != OP_LOOP && in->op != OP_FORALL) continue;
     LoopClass cls = LC_GPU_EXPLICIT;
-    if (is_flattened(k, in)) {
+    if (flt_is_dimension(k, in)) {
       cls = LC_GPU_IMPLICIT_INNER;  /* flatten() proved it already */
     } else if (depth == 0 && in->op == OP_FORALL) {
       /* directly inside: parallel over bounds independent of the
@@ -435,7 +435,7 @@ flt_explain(FILE *out, FilterResult *r)
     case LC_CPU: fprintf(out, " — %s", li->reason); break;
     case LC_GPU_IMPLICIT: explain_kernel(out, li->kernel); break;
     case LC_GPU_IMPLICIT_INNER:
-      if (is_flattened(li->kernel, li->loop))
+      if (flt_is_dimension(li->kernel, li->loop))
         fprintf(out, " (flattened into kernel %d)", li->kernel->id);
       else
         fprintf(out, " (in kernel %d)", li->kernel->id);

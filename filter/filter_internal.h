@@ -40,6 +40,11 @@ uint8_t *flt_num_kinds(Func *fn, int at, int end, const int *ndefs);
 const char *flt_check_num(Func *fn, int at, int end, const int *ndefs,
                           const uint8_t *kind, Insn *in);
 
+/* ---- filter.c --------------------------------------------------- */
+
+/* Is `loop` one of the kernel's NDRange dimensions (flattened)? */
+bool flt_is_dimension(Kernel *k, Insn *loop);
+
 /* ---- window.c --------------------------------------------------- */
 
 /* Turn the kernel's written lists into KA_LIST_OUT with windows where

@@ -37,14 +37,6 @@ dim_of_index(Win *w, int r, int depth)
   return dim_of_index(w, w->def[r]->args[0], depth + 1);
 }
 
-static bool
-is_dimension(Kernel *k, Insn *loop)
-{
-  for (int d = 0; d < k->ndims; d++)
-    if (k->loops[d] == loop) return true;
-  return false;
-}
-
 /* Does every path through the kernel body write list L outside any
  * sequential loop?  Branches go forward only (WYIL's loops are LOOP or
  * FORALL ... END, left by jumps to a label after the END), so one pass
@@ -66,7 +58,7 @@ written_on_every_path(Win *w, int L)
     bool here = in[j], falls = true;
     if (op->op == OP_LOOP || op->op == OP_FORALL) {
       open[nopen++] = op;
-      seq += !is_dimension(w->k, op);
+      seq += !flt_is_dimension(w->k, op);
     }
     if (op->op == OP_UPDATE && op->dst == L && seq == 0) here = true;
     switch (op->op) {
@@ -87,7 +79,7 @@ written_on_every_path(Win *w, int L)
     case OP_END: {
       /* a while loop's END only goes back; a forall's also exits */
       Insn *h = nopen > 0 ? open[--nopen] : NULL;
-      if (h && !is_dimension(w->k, h)) seq--;
+      if (h && !flt_is_dimension(w->k, h)) seq--;
       falls = h && h->op == OP_FORALL;
       break;
     }
