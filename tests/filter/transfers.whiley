@@ -2,12 +2,14 @@
 // loops span, and never reads, is not uploaded (write-only); every other
 // written list is uploaded, so elements the kernel leaves alone keep
 // their values.  Dimension 0 goes to the loop indexing the last level.
-// explain: transfers.whiley:14: for i: GPU-implicit (kernel 1, 1-D, 0 lists in, 1 out (1 write-only)
-// explain: transfers.whiley:19: for i: GPU-implicit (kernel 2, 1-D, 0 lists in, 1 out)
-// explain: transfers.whiley:25: for i: GPU-implicit (kernel 3, 1-D, 0 lists in, 1 out (1 write-only)
-// explain: transfers.whiley:33: for i: GPU-implicit (kernel 4, 1-D, 0 lists in, 1 out;
-// explain: transfers.whiley:39: for i: GPU-implicit (kernel 5, 1-D, 0 lists in, 1 out, 1 scalar; not flattened further: its inner loop writes 'm' at an index that does not follow
-// explain: transfers.whiley:45: for x: GPU-implicit (kernel 6, 2-D (x, y), 1 list in, 1 out (1 write-only), 1 scalar; dimension 0 is x, which indexes the last level of its lists)
+// explain: transfers.whiley:16: for i: GPU-implicit (kernel 1, 1-D, 0 lists in, 1 out (1 write-only)
+// explain: transfers.whiley:21: for i: GPU-implicit (kernel 2, 1-D, 0 lists in, 1 out)
+// explain: transfers.whiley:27: for i: GPU-implicit (kernel 3, 1-D, 0 lists in, 1 out (1 write-only)
+// explain: transfers.whiley:35: for i: GPU-implicit (kernel 4, 1-D, 0 lists in, 1 out;
+// explain: transfers.whiley:41: for i: GPU-implicit (kernel 5, 1-D, 0 lists in, 1 out, 1 scalar; not flattened further: its inner loop writes 'm' at an index that does not follow
+// explain: transfers.whiley:53: for i: GPU-implicit (kernel 7, 1-D, 0 lists in, 1 out (1 write-only))
+// explain: transfers.whiley:64: for i: GPU-implicit (kernel 8, 1-D, 0 lists in, 1 out)
+// explain: transfers.whiley:47: for x: GPU-implicit (kernel 6, 2-D (x, y), 1 list in, 1 out (1 write-only), 1 scalar; dimension 0 is x, which indexes the last level of its lists)
 import * from whiley.lang.*
 
 public [int] window([int] a, int lo, int hi):
@@ -47,6 +49,26 @@ public [[int]] scaled([[int]] src, [[int]] dst, int n):
 			dst[y][x] = src[y][x] * 10 + x
 	return dst
 
+public [int] allCases([int] a, int n):
+	for i in 0..n:
+		switch i % 3:
+			case 0:
+				a[i] = 10
+			case 1:
+				a[i] = 11
+			default:
+				a[i] = 12
+	return a
+
+public [int] someCases([int] a, int n):
+	for i in 0..n:
+		switch i % 3:
+			case 0:
+				a[i] = 10
+			case 1:
+				a[i] = 11
+	return a
+
 public void ::main(System.Console sys):
 	sevens = [7, 7, 7, 7, 7, 7, 7, 7]
 	sys.out.println(window(sevens, 2, 5))
@@ -58,3 +80,5 @@ public void ::main(System.Console sys):
 	m = [[7, 7, 7], [7, 7, 7], [7, 7, 7]]
 	sys.out.println(diagonal(m, 3))
 	sys.out.println(scaled([[1, 2, 3], [4, 5, 6], [7, 8, 9]], m, 3))
+	sys.out.println(allCases(sevens, 8))
+	sys.out.println(someCases(sevens, 8))
