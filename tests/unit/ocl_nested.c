@@ -219,13 +219,8 @@ test_doubles(void)
 int
 main(int argc, char **argv)
 {
-  FILE *null = fopen("/dev/null", "w");
   wy_decref(wy_init(argc, argv));
-  if (wy_ocl_list_devices(null) == 0 || wy_ocl_init() != WY_OCL_OK) {
-    printf("SKIP ocl_nested: %s\n", wy_ocl_last_reason());
-    return 0;
-  }
-  fclose(null);
+  if (!ocl_ready("ocl_nested")) return 0;
   setenv("WYC_QUIET", "1", 1);
   test_2d();
   test_3d_and_bools();

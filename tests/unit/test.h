@@ -175,4 +175,21 @@ test_done(const char *name)
   printf("OK %s\n", name);
 }
 
+#ifdef WY_OCL_H
+/* Start the OpenCL device layer (after wy_init); false, having printed
+ * "SKIP name: REASON", when there is no device to test on. */
+static inline bool
+ocl_ready(const char *name)
+{
+  FILE *null = fopen("/dev/null", "w");
+  int ndev = null ? wy_ocl_list_devices(null) : 0;
+  if (null) fclose(null);
+  if (ndev == 0 || wy_ocl_init() != WY_OCL_OK) {
+    printf("SKIP %s: %s\n", name, wy_ocl_last_reason());
+    return false;
+  }
+  return true;
+}
+#endif
+
 #endif
