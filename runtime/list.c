@@ -20,22 +20,11 @@ static const size_t elem_size[] = {
   [WY_LS_BOOL] = sizeof(uint8_t),
 };
 
-static inline wyv *any_at(WyList *l) { return (wyv *)l->data; }
-static inline int64_t *ints_of(WyList *l) { return (int64_t *)l->data; }
-static inline uint8_t *bools_of(WyList *l) { return (uint8_t *)l->data; }
-static inline mpq_ptr real_at(WyList *l, size_t i)
-{ return ((mpq_t *)l->data)[i]; }
 
 static inline wyv
 list_val(WyList *l)
 {
   return (wyv)(uintptr_t)l;
-}
-
-static inline WyListStore
-store_of(WyList *l)
-{
-  return (WyListStore)l->h.sub;
 }
 
 static inline bool

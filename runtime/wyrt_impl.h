@@ -155,6 +155,14 @@ size_t wyrt_index(wyv i, size_t len, const WyPos *pos);
 size_t wyrt_bound(wyv b, size_t len, const WyPos *pos);
 /* A new empty list, storage s, room for cap elements. */
 WyList *wyrt_new_list(WyListStore s, size_t cap);
+/* The storage of a list's elements (list.c's header says which is used
+ * when), and typed views of its data. */
+static inline WyListStore store_of(WyList *l) { return (WyListStore)l->h.sub; }
+static inline wyv *any_at(WyList *l) { return (wyv *)l->data; }
+static inline int64_t *ints_of(WyList *l) { return (int64_t *)l->data; }
+static inline uint8_t *bools_of(WyList *l) { return (uint8_t *)l->data; }
+static inline mpq_ptr real_at(WyList *l, size_t i)
+{ return ((mpq_t *)l->data)[i]; }
 /* Append the borrowed e to the unique list l (storage adjusted). */
 void wyrt_list_push_unique(WyList *l, wyv e);
 
