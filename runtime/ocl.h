@@ -333,23 +333,29 @@ typedef struct WyOclState {
   const char *reason_kernel; /* the kernel of the last failure */
   char message[768];      /* wy_ocl_mandatory_message's text */
   char **noted;           /* kernel names whose fallback was noted */
-  int nnoted, capnoted;
+  int nnoted;
+  size_t capnoted;
   /* programs and kernels, ocl_program.c */
   WyOclProg *progs;
-  int nprogs, capprogs;
+  int nprogs;
+  size_t capprogs;
   WyOclKern *kerns;
-  int nkerns, capkerns;
+  int nkerns;
+  size_t capkerns;
   WyOclCounters counters;
   /* host staging memory, ocl_pool.c */
   WyOclPin *pins;
-  int npins, capnpins;
+  int npins;
+  size_t capnpins;
   /* timing, ocl_bench.c */
   WyOclStat *stats;
-  int nstats, capstats;
+  int nstats;
+  size_t capstats;
   WyOclCall *calls;       /* recorded in regions */
   size_t ncalls, capcalls;
   double *regions;        /* wall-clock seconds of finished regions */
-  int nregions, capregions;
+  int nregions;
+  size_t capregions;
   bool bench_open;
   double bench_start;
   bool profile_hooked;    /* atexit(print_profile) done */
@@ -408,6 +414,9 @@ void wy_ocl_pool_free(void);
 
 /* ocl_bench.c */
 double wy_ocl_now(void);                  /* monotonic seconds */
+/* Make room in *p (n elements used, *cap allocated, each sz bytes) for
+ * one more, doubling it; false when memory ran out (nothing changed). */
+bool wy_ocl_grow(void **p, size_t n, size_t *cap, size_t sz);
 void wy_ocl_record(const WyOclKernel *k, int status, const WyOclTimes *t);
 void wy_ocl_bench_free(void);
 

@@ -33,10 +33,8 @@ wy_ocl_now(void)
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Grow *p (n used, *cap allocated, elements of size sz) by one; false
- * when memory ran out. */
-static bool
-grow(void **p, size_t n, size_t *cap, size_t sz)
+bool
+wy_ocl_grow(void **p, size_t n, size_t *cap, size_t sz)
 {
   size_t nc;
   void *q;
@@ -61,13 +59,12 @@ static WyOclStat *
 stat_of(const char *name)
 {
   WyOclState *g = &wy_ocl_g;
-  size_t cap = (size_t)g->capstats;
   for (int i = 0; i < g->nstats; i++)
     if (g->stats[i].name == name || strcmp(g->stats[i].name, name) == 0)
       return &g->stats[i];
-  if (!grow((void **)&g->stats, (size_t)g->nstats, &cap, sizeof *g->stats))
+  if (!wy_ocl_grow((void **)&g->stats, (size_t)g->nstats, &g->capstats,
+                   sizeof *g->stats))
     return NULL;
-  g->capstats = (int)cap;
   memset(&g->stats[g->nstats], 0, sizeof *g->stats);
   g->stats[g->nstats].name = name;
   return &g->stats[g->nstats++];
@@ -92,7 +89,8 @@ wy_ocl_record(const WyOclKernel *k, int status, const WyOclTimes *t)
     s->failed++;
   }
   if (!g->bench_open
-      || !grow((void **)&g->calls, g->ncalls, &g->capcalls, sizeof *g->calls))
+      || !wy_ocl_grow((void **)&g->calls, g->ncalls, &g->capcalls,
+                      sizeof *g->calls))
     return;
   g->calls[g->ncalls++] = (WyOclCall){
     k->name, g->nregions + 1, s ? ++s->recorded : 0, status, *t};
@@ -109,13 +107,11 @@ void
 wy_ocl_bench_end(void)
 {
   WyOclState *g = &wy_ocl_g;
-  size_t cap = (size_t)g->capregions;
   if (!g->bench_open) return;
   g->bench_open = false;
-  if (!grow((void **)&g->regions, (size_t)g->nregions, &cap,
-            sizeof *g->regions))
+  if (!wy_ocl_grow((void **)&g->regions, (size_t)g->nregions,
+                   &g->capregions, sizeof *g->regions))
     return;
-  g->capregions = (int)cap;
   g->regions[g->nregions++] = wy_ocl_now() - g->bench_start;
 }
 

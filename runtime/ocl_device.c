@@ -425,13 +425,9 @@ wy_ocl_fallback_note(const char *kernel_name, const char *reason)
   char *copy;
   for (int i = 0; i < g->nnoted; i++)
     if (strcmp(g->noted[i], kernel_name) == 0) return;
-  if (g->nnoted == g->capnoted) {
-    int cap = g->capnoted ? 2 * g->capnoted : 8;
-    char **p = realloc(g->noted, (size_t)cap * sizeof *p);
-    if (!p) return;
-    g->noted = p;
-    g->capnoted = cap;
-  }
+  if (!wy_ocl_grow((void **)&g->noted, (size_t)g->nnoted, &g->capnoted,
+                   sizeof *g->noted))
+    return;
   copy = strdup(kernel_name);
   if (!copy) return;
   g->noted[g->nnoted++] = copy;

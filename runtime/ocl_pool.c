@@ -72,13 +72,9 @@ wy_ocl_host_alloc(size_t bytes)
     if (spare) {
       free_block(g, spare);     /* too small: replace it */
     } else {
-      if (g->npins == g->capnpins) {
-        int cap = g->capnpins ? 2 * g->capnpins : 8;
-        WyOclPin *np = realloc(g->pins, (size_t)cap * sizeof *np);
-        if (!np) return NULL;
-        g->pins = np;
-        g->capnpins = cap;
-      }
+      if (!wy_ocl_grow((void **)&g->pins, (size_t)g->npins, &g->capnpins,
+                       sizeof *g->pins))
+        return NULL;
       spare = &g->pins[g->npins++];
     }
     memset(spare, 0, sizeof *spare);

@@ -281,13 +281,9 @@ get_program(WyOclState *g, const WyOclKernel *k, bool int64, WyOclProg **out)
       return p->status;
     }
   }
-  if (g->nprogs == g->capprogs) {
-    int cap = g->capprogs ? 2 * g->capprogs : 4;
-    WyOclProg *np = realloc(g->progs, (size_t)cap * sizeof *np);
-    if (!np) return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
-    g->progs = np;
-    g->capprogs = cap;
-  }
+  if (!wy_ocl_grow((void **)&g->progs, (size_t)g->nprogs, &g->capprogs,
+                   sizeof *g->progs))
+    return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
   p = &g->progs[g->nprogs++];
   *p = (WyOclProg){k->source, k->options, int64, NULL, 0, NULL};
   p->status = build_program(g, p);
@@ -360,13 +356,9 @@ wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out)
                        g->device_name);
   st = get_program(g, k, int64, &p);
   if (st) return st;
-  if (g->nkerns == g->capkerns) {
-    int cap = g->capkerns ? 2 * g->capkerns : 8;
-    WyOclKern *nk = realloc(g->kerns, (size_t)cap * sizeof *nk);
-    if (!nk) return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
-    g->kerns = nk;
-    g->capkerns = cap;
-  }
+  if (!wy_ocl_grow((void **)&g->kerns, (size_t)g->nkerns, &g->capkerns,
+                   sizeof *g->kerns))
+    return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
   kn = &g->kerns[g->nkerns++];
   *kn = (WyOclKern){k, int64, NULL, 1, 1, 0, NULL, false};
   kn->status = make_kernel(g, kn, p->prog);
