@@ -192,19 +192,19 @@ flatten(Func *fn, int at, Kernel *k, Liveness *lv, const FilterOptions *opt)
 /* Does index register r follow loop variable v: v itself, or v plus or
  * minus something, through copies?  (A layout heuristic, not a proof.) */
 static bool
-follows(Func *fn, int *ndefs, Insn **def, int r, int v, int depth)
+follows(const FnTables *t, int r, int v, int depth)
 {
   if (r == v) return true;
-  if (depth > 6 || r < 0 || ndefs[r] != 1) return false;
-  Insn *d = def[r];
+  if (depth > 6 || r < 0 || t->ndefs[r] != 1) return false;
+  Insn *d = t->def[r];
   switch (d->op) {
   case OP_ASSIGN:
-    return follows(fn, ndefs, def, d->args[0], v, depth + 1);
+    return follows(t, d->args[0], v, depth + 1);
   case OP_ADD:
-    return follows(fn, ndefs, def, d->args[0], v, depth + 1)
-           || follows(fn, ndefs, def, d->args[1], v, depth + 1);
+    return follows(t, d->args[0], v, depth + 1)
+           || follows(t, d->args[1], v, depth + 1);
   case OP_SUB:
-    return follows(fn, ndefs, def, d->args[0], v, depth + 1);
+    return follows(t, d->args[0], v, depth + 1);
   default:
     return false;
   }
@@ -216,18 +216,9 @@ follows(Func *fn, int *ndefs, Insn **def, int r, int v, int depth)
  * `for x: for y: next[y][x] = ...` that is x, although y is innermost.
  * Ties keep the innermost loop. */
 static void
-choose_dim0(Func *fn, int at, Kernel *k)
+choose_dim0(Func *fn, int at, Kernel *k, const FnTables *t)
 {
   int end = wyil_loop_end(fn, at), score[3] = {0, 0, 0};
-  int *ndefs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
-  Insn **def = wyil_alloc(sizeof(Insn *) * (size_t)(fn->nregs + 1));
-  for (int i = 0; i < fn->ncode; i++) {
-    int d = flt_defined_reg(fn->code[i]);
-    if (d >= 0 && fn->code[i]->op != OP_UPDATE) {
-      ndefs[d]++;
-      def[d] = fn->code[i];
-    }
-  }
   for (int i = at + 1; i < end; i++) {
     Insn *in = fn->code[i];
     int idx = -1;
@@ -238,7 +229,7 @@ choose_dim0(Func *fn, int at, Kernel *k)
         && in->steps[in->nsteps - 1].kind == UPD_INDEX)
       idx = in->args[in->nsteps - 1];
     for (int d = 0; idx >= 0 && d < k->ndims; d++)
-      if (follows(fn, ndefs, def, idx, k->loopvar[d], 0)) score[d]++;
+      if (follows(t, idx, k->loopvar[d], 0)) score[d]++;
   }
   int best = 0;
   for (int d = 1; d < k->ndims; d++)
@@ -324,6 +315,7 @@ filter_func(FilterResult *r, Func *fn, const FilterOptions *opt)
 {
   if (opt->opt_level > 0) hoist_consts(fn);
   Liveness *lv = flt_liveness(fn);
+  FnTables *tabs = NULL;   /* made when the first kernel needs them */
   for (int i = 0; i < fn->ncode; i++) {
     Insn *in = fn->code[i];
     if (in->op == OP_LOOP) {
@@ -341,12 +333,13 @@ filter_func(FilterResult *r, Func *fn, const FilterOptions *opt)
     k->id = r->kernels.n + 1;
     k->name = wyil_fmt("wyk_%d", k->id);
     vec_push(&r->kernels, k);
+    if (!tabs) tabs = flt_fn_tables(fn);
     if (opt->opt_level >= 2) {
       flatten(fn, i, k, lv, opt);
-      choose_dim0(fn, i, k);
+      choose_dim0(fn, i, k, tabs);
     }
     set_nest(fn, k);
-    flt_windows(fn, i, k);
+    flt_windows(fn, i, k, tabs);
     new_info(r, fn, in, LC_GPU_IMPLICIT, NULL, k);
     classify_inside(r, fn, i, k, lv, opt);
     i = wyil_loop_end(fn, i);  /* its inner loops are classified */

@@ -19,6 +19,15 @@ int *flt_label_index(Func *fn);
 /* The register an instruction writes (UPDATE: its root), or -1. */
 int flt_defined_reg(Insn *in);
 
+/* Per-function tables, made once after constant hoisting. */
+typedef struct FnTables {
+  int *ndefs;      /* register -> instructions defining it (element
+                      updates aside) */
+  Insn **def;      /* register -> the last of them */
+  int *label_at;   /* label -> index of its LABEL */
+} FnTables;
+FnTables *flt_fn_tables(Func *fn);
+
 /* ---- depend.c --------------------------------------------------- */
 
 /* Can the FORALL at fn->code[at] run its iterations in parallel?  NULL
@@ -50,6 +59,6 @@ bool flt_is_dimension(Kernel *k, Insn *loop);
 /* Turn the kernel's written lists into KA_LIST_OUT with windows where
  * the kernel writes each element of a box and reads none (sets every
  * argument's win). */
-void flt_windows(Func *fn, int at, Kernel *k);
+void flt_windows(Func *fn, int at, Kernel *k, const FnTables *t);
 
 #endif

@@ -116,3 +116,20 @@ flt_live_in(Liveness *lv, int k, int reg)
   if (k >= lv->ninsn) return false;
   return (lv->in[k * lv->words + reg / 64] >> (reg % 64)) & 1;
 }
+
+FnTables *
+flt_fn_tables(Func *fn)
+{
+  FnTables *t = wyil_alloc(sizeof(FnTables));
+  t->ndefs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
+  t->def = wyil_alloc(sizeof(Insn *) * (size_t)(fn->nregs + 1));
+  for (int i = 0; i < fn->ncode; i++) {
+    int d = flt_defined_reg(fn->code[i]);
+    if (d >= 0 && fn->code[i]->op != OP_UPDATE) {
+      t->ndefs[d]++;
+      t->def[d] = fn->code[i];
+    }
+  }
+  t->label_at = flt_label_index(fn);
+  return t;
+}

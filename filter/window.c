@@ -19,9 +19,7 @@ typedef struct Win {
   Func *fn;
   Kernel *k;
   int at, end;
-  int *ndefs;       /* definitions of each register in fn (no UPDATE) */
-  Insn **def;
-  int *label_at;
+  const FnTables *t;
 } Win;
 
 /* The dimension whose loop variable register r copies, or -1. */
@@ -32,9 +30,10 @@ dim_of_index(Win *w, int r, int depth)
     if (r == w->k->loopvar[d] && !(w->k->over_list && w->k->loops[d]
                                    == w->k->loop))
       return d;
-  if (depth > 4 || r < 0 || w->ndefs[r] != 1 || w->def[r]->op != OP_ASSIGN)
+  if (depth > 4 || r < 0 || w->t->ndefs[r] != 1
+      || w->t->def[r]->op != OP_ASSIGN)
     return -1;
-  return dim_of_index(w, w->def[r]->args[0], depth + 1);
+  return dim_of_index(w, w->t->def[r]->args[0], depth + 1);
 }
 
 /* Does every path through the kernel body write list L outside any
@@ -63,10 +62,10 @@ written_on_every_path(Win *w, int L)
     if (op->op == OP_UPDATE && op->dst == L && seq == 0) here = true;
     switch (op->op) {
     case OP_GOTO: case OP_IF: case OP_IFIS: case OP_SWITCH: {
-      int t = w->label_at[op->label] - w->at - 1;
+      int t = w->t->label_at[op->label] - w->at - 1;
       if (t > j && t <= n) in[t] = in[t] && here;
       for (int c = 0; c < op->ncases; c++) {
-        t = w->label_at[op->cases[c].label] - w->at - 1;
+        t = w->t->label_at[op->cases[c].label] - w->at - 1;
         if (t > j && t <= n) in[t] = in[t] && here;
       }
       /* GOTO always jumps; SWITCH's label is its default */
@@ -117,19 +116,9 @@ window(Win *w, KernelArg *ka)
 }
 
 void
-flt_windows(Func *fn, int at, Kernel *k)
+flt_windows(Func *fn, int at, Kernel *k, const FnTables *t)
 {
-  Win w = {fn, k, at, wyil_loop_end(fn, at), NULL, NULL, NULL};
-  w.ndefs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
-  w.def = wyil_alloc(sizeof(Insn *) * (size_t)(fn->nregs + 1));
-  for (int i = 0; i < fn->ncode; i++) {
-    int d = flt_defined_reg(fn->code[i]);
-    if (d >= 0 && fn->code[i]->op != OP_UPDATE) {
-      w.ndefs[d]++;
-      w.def[d] = fn->code[i];
-    }
-  }
-  w.label_at = flt_label_index(fn);
+  Win w = {fn, k, at, wyil_loop_end(fn, at), t};
   for (int a = 0; a < k->nargs; a++) {
     KernelArg *ka = &k->args[a];
     for (int l = 0; l < 3; l++) ka->win[l] = -1;
