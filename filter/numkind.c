@@ -59,20 +59,12 @@ typedef struct NumCtx {
   uint8_t *kind;
 } NumCtx;
 
-/* The kind of register r as an operand inside the body. */
+/* The kind of register r as an operand inside the body (flt_num_kinds
+ * filled in the registers from before the loop too). */
 static int
 kind_of(NumCtx *c, int r)
 {
-  if (c->ndefs[r] > 0 || r == c->fn->code[c->at]->dst) return c->kind[r];
-  if (r < c->fn->nparams) return type_kind(c->fn->type->elems[r]);
-  int k = NK_NONE;  /* defined before the loop: by its definitions' types */
-  for (int i = 0; i < c->at; i++) {
-    Insn *in = c->fn->code[i];
-    if (flt_defined_reg(in) != r || in->op == OP_UPDATE) continue;
-    k = join(k, in->op == OP_INDEXOF ? type_kind(ty_list_elem(in->type))
-                                     : type_kind(in->type));
-  }
-  return k;
+  return c->kind[r];
 }
 
 static int
@@ -104,8 +96,24 @@ uint8_t *
 flt_num_kinds(Func *fn, int at, int end, const int *ndefs)
 {
   NumCtx c = {fn, at, end, ndefs, NULL};
+  int var = fn->code[at]->dst;
   c.kind = wyil_alloc((size_t)fn->nregs + 1);
-  c.kind[fn->code[at]->dst] = (uint8_t)def_kind(&c, fn->code[at]);
+  /* registers only from before the loop: by their parameter types or
+   * their definitions' types */
+  for (int r = 0; r < fn->nparams; r++)
+    if (!ndefs[r] && r != var)
+      c.kind[r] = (uint8_t)type_kind(fn->type->elems[r]);
+  for (int i = 0; i < at; i++) {
+    Insn *in = fn->code[i];
+    int d = flt_defined_reg(in);
+    if (d < 0 || d < fn->nparams || ndefs[d] || d == var
+        || in->op == OP_UPDATE)
+      continue;
+    c.kind[d] = (uint8_t)join(c.kind[d], in->op == OP_INDEXOF
+                              ? type_kind(ty_list_elem(in->type))
+                              : type_kind(in->type));
+  }
+  c.kind[var] = (uint8_t)def_kind(&c, fn->code[at]);
   for (bool changed = true; changed;) {   /* kinds only grow: it ends */
     changed = false;
     for (int i = at + 1; i < end; i++) {
