@@ -261,42 +261,6 @@ solve_liveness(Flow *fl)
   }
 }
 
-/* The static type of what insn in writes into its dst, NULL if not
- * known. */
-static Type *
-def_type(Insn *in)
-{
-  Type *t = in->type;
-  switch (in->op) {
-  case OP_ASSIGN: return t;
-  case OP_CONVERT: return in->type2;
-  case OP_FIELDLOAD: return t ? ty_field_type(t, in->name) : NULL;
-  case OP_INDEXOF:
-    if (!t) return NULL;
-    if (ty_is(t, TY_STRING)) return ty_char;
-    if (ty_is(t, TY_MAP)) return ty_expand(t)->elems[1];
-    return ty_list_elem(t);
-  case OP_TUPLELOAD:
-    if (!t || !ty_is(t, TY_TUPLE) || in->imm < 0
-        || in->imm >= ty_expand(t)->n)
-      return NULL;
-    return ty_expand(t)->elems[in->imm];
-  case OP_DEREF: return t && ty_is(t, TY_REF) ? ty_expand(t)->elems[0] : NULL;
-  case OP_FORALL:
-    if (!t) return NULL;
-    if (ty_is(t, TY_STRING)) return ty_char;
-    if (ty_list_elem(t)) return ty_list_elem(t);
-    return ty_set_elem(t);
-  case OP_INVOKE: return in->callee && in->callee->type
-                  ? in->callee->type->ret : NULL;
-  case OP_LENGTHOF: case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV:
-  case OP_REM: case OP_NEG: case OP_NUM: case OP_DEN: case OP_BITAND:
-  case OP_BITOR: case OP_BITXOR: case OP_SHL: case OP_SHR: case OP_INVERT:
-    return ty_real;  /* numbers: never updated in place */
-  default: return NULL;
-  }
-}
-
 static void
 scan_compound(Flow *fl)
 {
@@ -314,7 +278,7 @@ scan_compound(Flow *fl)
         fl->compound[in->dst] = true;
       continue;
     }
-    if (ty_maybe_compound(def_type(in))) fl->compound[in->dst] = true;
+    if (ty_maybe_compound(wyil_def_type(in))) fl->compound[in->dst] = true;
   }
 }
 

@@ -11,6 +11,7 @@
  *       same items as b+1..a+1: the iterations are independent), or
  *       0 and the length of the list a loop iterates over;
  *       WyOclArg wyc_a[] = {{&rN}, ...};     the kernel's arguments
+ *       unless an inner dimension is empty and the outer body may fail:
  *       st = wy_ocl_offload(&wyc_kernK, wyc_a, n, lo, hi);
  *       OK: goto wyc_offI (past the loop);
  *       else, WYC_OFFLOAD=mandatory and no language error: wy_fail }
@@ -150,13 +151,28 @@ emit_offload(Gen *g, int i, Kernel *k)
   for (int a = 0; a < k->nargs; a++)
     sb_printf(&args, "%s{(wyv *)&r%d}", a ? ", " : "", k->args[a].reg);
   if (k->nargs > 0) emit(g, "WyOclArg wyc_a[] = {%s};", args.s);
+  /* an empty inner range: the outer iterations' checks must still run
+   * (filter.c, set_outer_checks), so the CPU path takes this call */
+  StrBuf empty = {0};
+  for (int j = 1; k->outer_checks && j < k->ndims; j++)
+    sb_printf(&empty, "%swyc_lo[%d] == wyc_hi[%d]", empty.len ? " || " : "",
+              k->nest[j], k->nest[j]);
+  if (empty.len) {
+    emit(g, "if (!(%s)) {", empty.s);
+    g->indent++;
+  }
   emit(g, "int wyc_st = wy_ocl_offload(&wyc_kern%d, %s, %d, wyc_lo, wyc_hi);",
        k->id, k->nargs > 0 ? "wyc_a" : "NULL", k->nargs);
   emit(g, "if (wyc_st == WY_OCL_OK) goto wyc_off%d;", i);
   emit(g, "if (wy_ocl_mandatory() && !wy_ocl_language_error(wyc_st))");
   emit(g, "  wy_fail(wy_ocl_mandatory_message(), %s);", pos_ref(g, in->pos));
+  if (empty.len) {
+    g->indent--;
+    emit(g, "}");
+  }
   g->indent--;
   emit(g, "}");
+  sb_free(&empty);
   sb_free(&cond);
   sb_free(&los);
   sb_free(&his);

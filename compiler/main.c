@@ -241,6 +241,28 @@ build_c(const Options *o, const Layout *lay, Module *m, FilterResult *fr,
   return rc;
 }
 
+/* The filter's kernels, each one the OpenCL back end can express: a
+ * kernel it cannot is vetoed (its loop stays on the CPU, and --explain
+ * gives the back end's reason) and the filter runs again, since the
+ * loops inside a vetoed one may be kernels themselves. */
+static FilterResult *
+filter_for_device(Module *m, FilterOptions *fopt, const OclOptions *oo)
+{
+  for (;;) {
+    FilterResult *fr = flt_run(m, fopt);
+    bool again = false;
+    for (int i = 0; i < fr->kernels.n; i++) {
+      Kernel *k = fr->kernels.v[i];
+      const char *why = ocl_check_kernel(m, k, oo);
+      if (!why) continue;
+      flt_veto(fopt, k->loop, wyil_fmt("the OpenCL back end cannot "
+                                       "compile it: %s", why));
+      again = true;
+    }
+    if (!again) return fr;
+  }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -255,18 +277,18 @@ main(int argc, char **argv)
   Program *prog = resolve_program(o.input, lay.stdlib);
   lower_program(prog);
   wyil_verify(prog->m);
-  FilterOptions fopt = {o.opt_level, o.gpu_real != NULL};
+  FilterOptions fopt = {o.opt_level, o.gpu_real != NULL, NULL};
+  OclOptions oo = {o.gpu_real && !strcmp(o.gpu_real, "double"), o.gpu_int64};
   if (o.explain) {
-    flt_explain(stdout, flt_run(prog->m, &fopt));
+    flt_explain(stdout, filter_for_device(prog->m, &fopt, &oo));
     wyil_free_all();
     return 0;
   }
   int rc = 0;
-  OclOptions oo = {o.gpu_real && !strcmp(o.gpu_real, "double"), o.gpu_int64};
   FilterResult *fr = NULL;
   char *cl_source = NULL;
   if (o.target == TARGET_OPENCL || o.emit_cl) {
-    fr = flt_run(prog->m, &fopt);
+    fr = filter_for_device(prog->m, &fopt, &oo);
     cl_source = ocl_emit_program(prog->m, fr, &oo);
     if (o.emit_cl) {
       FILE *f = fopen(o.emit_cl, "w");

@@ -495,6 +495,122 @@ sole_const(Func *fn, int r)
   return ck == C_INT || ck == C_BOOL || ck == C_REAL ? def : NULL;
 }
 
+/* Every register the body writes, whatever its type or the instruction
+ * that defines it, is private to the iteration (not live on entry to the
+ * body) and dead after the loop: unless it is a list the body writes
+ * only element by element (check_list rules on those).  A row taken
+ * from a list (`row = m[i]`) is a view on the device: writing into it
+ * would need a private copy per work item. */
+static const char *
+check_private(Ctx *c)
+{
+  Func *fn = c->fn;
+  int exit_at = c->end + 1;
+  int *nupd = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
+  for (int i = c->at + 1; i < c->end; i++)
+    if (fn->code[i]->op == OP_UPDATE) nupd[fn->code[i]->dst]++;
+  for (int r = 0; r < fn->nregs; r++) {
+    if (!c->ndefs[r] || r == c->loopvar) continue;
+    Type *t = wyil_def_type(c->def[r]);
+    bool list = t && ty_list_elem(t);
+    if (list && nupd[r] == c->ndefs[r]) continue;  /* element writes */
+    const char *nm = reg_name(fn, r);
+    if (flt_live_in(c->lv, c->at + 1, r))
+      return nm ? wyil_fmt("writes '%s' in every iteration (loop-carried)", nm)
+                : "carries a value from one iteration to the next";
+    if (flt_live_in(c->lv, exit_at, r))
+      return nm ? wyil_fmt("writes '%s', which is read after the loop", nm)
+                : "computes a value used after the loop";
+    if (list && nupd[r])
+      return wyil_fmt("writes into %s, a copy of a row (each work item "
+                      "would need its own copy)", quoted(fn, r));
+  }
+  return NULL;
+}
+
+/* The innermost loop of the body around code[i] that does not also
+ * enclose code[d] (the index of the FORALL/LOOP), or -1. */
+static int
+loop_around_not(Ctx *c, int i, int d)
+{
+  int best = -1;
+  for (int h = c->at + 1; h < i; h++) {
+    Op op = c->fn->code[h]->op;
+    if (op != OP_LOOP && op != OP_FORALL) continue;
+    int e = wyil_loop_end(c->fn, h);
+    if (i < e && !(h <= d && d < e)) {
+      best = h;
+      break;   /* the outermost such loop covers the inner ones */
+    }
+  }
+  return best;
+}
+
+/* May an element write of the list L (some UPDATE of L in the body) run
+ * between the definition of view v at code[d] and its use at code[u]? */
+static bool
+write_between(Ctx *c, int L, int d, int u)
+{
+  Func *fn = c->fn;
+  int from = d, to = u;
+  if (fn->code[u]->op == OP_FORALL) to = wyil_loop_end(fn, u);  /* read
+                                                    in every iteration */
+  int h = loop_around_not(c, u, d);
+  if (h >= 0) {   /* the use repeats: every write in that loop precedes
+                     some later use */
+    from = h;
+    if (wyil_loop_end(fn, h) > to) to = wyil_loop_end(fn, h);
+  }
+  for (int i = from + 1; i < to; i++) {
+    Insn *in = fn->code[i];
+    if (in->op == OP_UPDATE && in->dst == L) return true;
+  }
+  return false;
+}
+
+/* Rows keep value semantics: `row = m[i]` is a copy on the CPU, a view
+ * of m's buffer on the device.  The two agree unless m is written
+ * between taking the row and reading it (also `for x in m[i]` while the
+ * body writes m[i]).  views[r]: the list whose rows register r views. */
+static const char *
+check_views(Ctx *c)
+{
+  Func *fn = c->fn;
+  int *root = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
+  int *defat = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
+  for (int r = 0; r < fn->nregs; r++) root[r] = -1;
+  for (int i = c->at + 1; i < c->end; i++) {
+    Insn *in = fn->code[i];
+    if (in->op != OP_INDEXOF && in->op != OP_FORALL) continue;
+    Type *t = wyil_def_type(in);
+    if (in->dst < 0 || !t || !ty_list_elem(t)) continue;  /* no row */
+    int src = in->args[0];
+    root[in->dst] = root[src] >= 0 ? root[src] : src;
+    defat[in->dst] = i;
+    if (c->ndefs[in->dst] > 1) {
+      bool written = false;
+      for (int j = c->at + 1; j < c->end && !written; j++)
+        written = fn->code[j]->op == OP_UPDATE
+                  && fn->code[j]->dst == root[in->dst];
+      if (written)
+        return wyil_fmt("takes rows of %s into one variable in several "
+                        "places while writing it", quoted(fn,
+                                                          root[in->dst]));
+    }
+  }
+  for (int i = c->at + 1; i < c->end; i++) {
+    Insn *in = fn->code[i];
+    for (int a = 0; a < in->nargs; a++) {
+      int v = in->args[a], L = v >= 0 ? root[v] : -1;
+      if (L < 0 || !write_between(c, L, defat[v], i)) continue;
+      return wyil_fmt("takes a row of %s and may write %s before reading "
+                      "the row (a copy on the CPU, a view on the device)",
+                      quoted(fn, L), quoted(fn, L));
+    }
+  }
+  return NULL;
+}
+
 const char *
 flt_parallel(Func *fn, int at, Liveness *lv, const FilterOptions *opt,
              Kernel *k)
@@ -539,20 +655,8 @@ flt_parallel(Func *fn, int at, Liveness *lv, const FilterOptions *opt,
       if (strong != (pass == 0)) continue;
       if ((why = check_insn(&c, fn, fn->code[i], false, &stack))) return why;
     }
-  /* scalars written in the body: private, not carried, not escaping */
-  int exit_at = c.end + 1;
-  for (int r = 0; r < fn->nregs; r++) {
-    if (!c.ndefs[r] || list_depth(c.def[r]->type, NULL)
-        || c.def[r]->op == OP_UPDATE)
-      continue;
-    const char *nm = reg_name(fn, r);
-    if (flt_live_in(lv, at + 1, r))
-      return nm ? wyil_fmt("writes '%s' in every iteration (loop-carried)", nm)
-                : "carries a value from one iteration to the next";
-    if (flt_live_in(lv, exit_at, r))
-      return nm ? wyil_fmt("writes '%s', which is read after the loop", nm)
-                : "computes a value used after the loop";
-  }
+  if ((why = check_private(&c))) return why;
+  if ((why = check_views(&c))) return why;
   /* what the kernel reads from outside: scalars and lists */
   PtrVec args = {0};
   for (int r = 0; r < fn->nregs; r++) {

@@ -250,6 +250,27 @@ choose_dim0(Func *fn, int at, Kernel *k, const FnTables *t)
   k->loops[0] = loop;
 }
 
+/* k->outer_checks: may the code of the nest outside its innermost loop
+ * fail?  With an empty inner range the NDRange has no work item, while
+ * the sequential program still runs that code once per outer iteration
+ * and raises its errors. */
+static void
+set_outer_checks(Func *fn, int at, Kernel *k)
+{
+  if (k->ndims < 2) return;
+  Insn *inner = k->loops[k->nest[k->ndims - 1]];
+  int end = wyil_loop_end(fn, at);
+  for (int i = at + 1; i < end; i++) {
+    Insn *in = fn->code[i];
+    if (in == inner) {
+      i = wyil_loop_end(fn, i);
+      continue;
+    }
+    if ((wyil_op_flags[in->op] & F_FAIL) || in->op == OP_INVOKE)
+      k->outer_checks = true;
+  }
+}
+
 /* k->nest: the dimensions in the order of their loops in the code. */
 static void
 set_nest(Func *fn, Kernel *k)
@@ -310,6 +331,49 @@ classify_inside(FilterResult *r, Func *fn, int at, Kernel *k,
   }
 }
 
+/* The reason a back end gave for not compiling the kernel of `loop`
+ * (flt_veto), or NULL. */
+static const char *
+vetoed(const FilterOptions *opt, Insn *loop)
+{
+  for (int i = 0; opt->vetoes && i < opt->vetoes->n; i++) {
+    FltVeto *v = opt->vetoes->v[i];
+    if (v->loop == loop) return v->why;
+  }
+  return NULL;
+}
+
+/* A list of int|real travels as device reals, which cannot tell an int
+ * from the real of the same value: write-back could not know which
+ * elements the kernel turned into reals.  A write-only list (a window:
+ * every element of the box written, so every one becomes a real) is
+ * the exception. */
+static const char *
+union_writes(Kernel *k)
+{
+  for (int a = 0; a < k->nargs; a++) {
+    KernelArg *ka = &k->args[a];
+    Type *e = ka->type;
+    for (int l = 0; l < ka->depth && e; l++) e = ty_list_elem(e);
+    if (ka->kind == KA_LIST_INOUT && e && flt_num_union(e))
+      return wyil_fmt("writes %s, a list of int|real that it also reads "
+                      "(a device real cannot tell which elements became "
+                      "reals)", ka->name ? wyil_fmt("'%s'", ka->name)
+                                         : "a list");
+  }
+  return NULL;
+}
+
+void
+flt_veto(FilterOptions *opt, Insn *loop, const char *why)
+{
+  FltVeto *v = wyil_alloc(sizeof(FltVeto));
+  v->loop = loop;
+  v->why = why;
+  if (!opt->vetoes) opt->vetoes = wyil_alloc(sizeof(PtrVec));
+  vec_push(opt->vetoes, v);
+}
+
 static void
 filter_func(FilterResult *r, Func *fn, const FilterOptions *opt)
 {
@@ -325,7 +389,19 @@ filter_func(FilterResult *r, Func *fn, const FilterOptions *opt)
     }
     if (in->op != OP_FORALL) continue;
     Kernel *k = wyil_alloc(sizeof(Kernel));
-    const char *why = flt_parallel(fn, i, lv, opt, k);
+    const char *why = vetoed(opt, in);
+    if (!why) why = flt_parallel(fn, i, lv, opt, k);
+    if (!why) {
+      if (!tabs) tabs = flt_fn_tables(fn);
+      if (opt->opt_level >= 2) {
+        flatten(fn, i, k, lv, opt);
+        choose_dim0(fn, i, k, tabs);
+      }
+      set_nest(fn, k);
+      set_outer_checks(fn, i, k);
+      flt_windows(fn, i, k, tabs);
+      why = union_writes(k);
+    }
     if (why) {
       new_info(r, fn, in, LC_CPU, why, NULL);
       continue;
@@ -333,13 +409,6 @@ filter_func(FilterResult *r, Func *fn, const FilterOptions *opt)
     k->id = r->kernels.n + 1;
     k->name = wyil_fmt("wyk_%d", k->id);
     vec_push(&r->kernels, k);
-    if (!tabs) tabs = flt_fn_tables(fn);
-    if (opt->opt_level >= 2) {
-      flatten(fn, i, k, lv, opt);
-      choose_dim0(fn, i, k, tabs);
-    }
-    set_nest(fn, k);
-    flt_windows(fn, i, k, tabs);
     new_info(r, fn, in, LC_GPU_IMPLICIT, NULL, k);
     classify_inside(r, fn, i, k, lv, opt);
     i = wyil_loop_end(fn, i);  /* its inner loops are classified */

@@ -89,6 +89,10 @@ typedef struct Kernel {
                           holds as a device real (filter/numkind.c), or
                           NULL when there is none */
   const char *not_flat;/* -O2: why the nest was not flattened further */
+  bool outer_checks;   /* flattened: code outside the innermost loop may
+                          fail (a check or a call); when an inner
+                          dimension is empty no work item runs it, so the
+                          host takes the CPU path for that call */
 } Kernel;
 
 typedef struct LoopInfo {
@@ -102,6 +106,12 @@ typedef struct LoopInfo {
   SrcPos pos;
 } LoopInfo;
 
+/* A loop a back end cannot compile as a kernel, and why (flt_veto). */
+typedef struct FltVeto {
+  Insn *loop;          /* its FORALL */
+  const char *why;     /* in source terms */
+} FltVeto;
+
 typedef struct FilterOptions {
   int opt_level;       /* 0: offload nothing, 1: offload + forall->for,
                           2: also multi-dimensional flattening */
@@ -109,6 +119,8 @@ typedef struct FilterOptions {
                           device (--gpu-real=float|double); otherwise a
                           loop doing real arithmetic stays exact on the
                           CPU */
+  PtrVec *vetoes;      /* FltVeto*: loops that stay on the CPU whatever
+                          the analysis finds (flt_veto), or NULL */
 } FilterOptions;
 
 typedef struct FilterResult {
@@ -120,6 +132,10 @@ typedef struct FilterResult {
  * out of loops (the only change to the module: kernel bounds must be
  * readable before the kernel's loop), then the analyses. */
 FilterResult *flt_run(Module *m, const FilterOptions *opt);
+/* Keep `loop` on the CPU with reason `why` in later runs of flt_run
+ * under opt: a back end could not compile its kernel (the driver asks
+ * each back end, then runs the filter again). */
+void flt_veto(FilterOptions *opt, Insn *loop, const char *why);
 /* The kernel whose outermost FORALL is `loop`, or NULL. */
 Kernel *flt_kernel_at(FilterResult *r, Insn *loop);
 /* `wyc --explain`: one line per loop, in source terms. */

@@ -8,6 +8,7 @@
  * loop variables), and the declarations of the variables the body used;
  * the body itself comes from oclgen_insn.c.
  */
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,21 @@
 #include "../filter/filter.h"
 #include "../wyil/wyil.h"
 #include "oclgen_internal.h"
+
+/* ---------------------------------------------------------------- */
+/* Trials: a kernel the emitter cannot express                        */
+
+/* While ocl_check_kernel runs: where ocl_cannot returns to, and why. */
+static jmp_buf *trial;
+static const char *trial_why;
+
+_Noreturn void
+ocl_cannot(const char *why)
+{
+  if (!trial) internal_error("oclgen: %s (the filter let it through)", why);
+  trial_why = why;
+  longjmp(*trial, 1);
+}
 
 /* ---------------------------------------------------------------- */
 /* Text and names                                                     */
@@ -61,8 +77,8 @@ scalar_tag(OclGen *g, Type *t, const char *what)
 {
   Tag tag = tag_of(t);
   if (tag == TAG_NONE)
-    internal_error("oclgen: %s of type %s in device code of %s (filter "
-                   "bug)", what, t ? ty_str(t) : "?", g->fn->name);
+    ocl_cannot(wyil_fmt("a %s of type %s in '%s'", what,
+                        t ? ty_str(t) : "?", g->fn->name));
   return tag;
 }
 
@@ -252,8 +268,8 @@ put_callee_params(OclGen *g, StrBuf *sb, Func *fn)
       continue;
     }
     if (!depth)
-      internal_error("oclgen: parameter %d of %s has type %s (filter bug)",
-                     p, fn->name, pt ? ty_str(pt) : "?");
+      ocl_cannot(wyil_fmt("parameter %d of '%s' has type %s", p + 1,
+                          fn->name, pt ? ty_str(pt) : "?"));
     View *v = wyil_alloc(sizeof(View));
     v->base = wyil_fmt("r%d_p", p);
     v->off = wyil_fmt("r%d_off", p);
@@ -278,8 +294,7 @@ ret_ctype(Func *fn)
   if (!ret || ty_is(ret, TY_VOID)) return "void";
   Tag t = tag_of(ret);
   if (t == TAG_NONE)
-    internal_error("oclgen: %s returns %s (filter bug)", fn->name,
-                   ty_str(ret));
+    ocl_cannot(wyil_fmt("'%s' returns %s", fn->name, ty_str(ret)));
   return tag_ctype(t);
 }
 
@@ -309,14 +324,14 @@ put_callee(OclGen *g, StrBuf *sb, Func *fn)
             fn->name, rt, ocl_func_name(fn));
   put_callee_params(g, sb, fn);
   sb_puts(sb, ")\n{\n");
-  StrBuf body = {0};
-  g->out = &body;
+  g->body = (StrBuf){0};
+  g->out = &g->body;
   ocl_emit_body(g);
   put_decls(g, sb);
-  if (body.len) sb_puts(sb, body.s);
+  if (g->body.len) sb_puts(sb, g->body.s);
   if (strcmp(rt, "void")) sb_puts(sb, "  return 0;\n");
   sb_puts(sb, "}\n\n");
-  sb_free(&body);
+  sb_free(&g->body);
   sb_free(&g->decls);
 }
 
@@ -352,8 +367,8 @@ put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
     if (ka->elem) elem = tag_of(ka->elem);
     if (ka->depth) depth = ka->depth;
     if (depth < 1 || depth > 3 || elem == TAG_NONE)
-      internal_error("oclgen: kernel %s: list argument %%%d of type %s",
-                     k->name, r, ka->type ? ty_str(ka->type) : "?");
+      ocl_cannot(wyil_fmt("a list argument of type %s",
+                          ka->type ? ty_str(ka->type) : "?"));
     View *v = wyil_alloc(sizeof(View));
     v->base = wyil_fmt("a%d", r);
     v->off = "0";
@@ -389,8 +404,8 @@ put_kernel(OclGen *g, StrBuf *sb, Kernel *k)
             fn->module, fn->name, k->loop->pos.line, k->name);
   put_kernel_params(g, sb, k);
   sb_puts(sb, ")\n{\n");
-  StrBuf body = {0};
-  g->out = &body;
+  g->body = (StrBuf){0};
+  g->out = &g->body;
   for (int d = 0; d < k->ndims; d++) {
     ocl_line(g, "wy_int gid%d = get_global_id(%d);", d, d);
     ocl_line(g, "if (gid%d >= n%d) return;", d, d);
@@ -413,9 +428,9 @@ put_kernel(OclGen *g, StrBuf *sb, Kernel *k)
   }
   ocl_emit_body(g);
   put_decls(g, sb);
-  sb_puts(sb, body.s);
+  sb_puts(sb, g->body.s);
   sb_puts(sb, "}\n\n");
-  sb_free(&body);
+  sb_free(&g->body);
   sb_free(&g->decls);
 }
 
@@ -440,18 +455,16 @@ add_calls(PtrVec *callees, Func *fn, int from, int to)
     if (fn->code[i]->op == OP_INVOKE) add_callee(callees, fn->code[i]->callee);
 }
 
-char *
-ocl_emit_program(Module *m, FilterResult *r, const OclOptions *o)
+/* The program of kernels ks[0..n) into sb: every called function once
+ * (the filter's lists, and whatever the kernels and those functions
+ * call, transitively), then the kernels. */
+static void
+put_program(OclGen *g, StrBuf *sb, Kernel **ks, int n)
 {
-  static const OclOptions defaults = {false, false};
-  if (!o) o = &defaults;
-  StrBuf sb = {0};
-  put_prelude(&sb, m, o);
-  /* every called function once: the filter's lists, and whatever the
-   * kernels and those functions call (transitively) */
+  put_prelude(sb, g->m, g->o);
   PtrVec callees = {0};
-  for (int i = 0; r && i < r->kernels.n; i++) {
-    Kernel *k = r->kernels.v[i];
+  for (int i = 0; i < n; i++) {
+    Kernel *k = ks[i];
     for (int c = 0; c < k->callees.n; c++)
       add_callee(&callees, k->callees.v[c]);
     int at = find_insn(k->fn, k->loop);
@@ -461,11 +474,43 @@ ocl_emit_program(Module *m, FilterResult *r, const OclOptions *o)
     Func *fn = callees.v[i];
     add_calls(&callees, fn, 0, fn->ncode);
   }
-  OclGen g = {.m = m, .o = o};
-  for (int i = 0; i < callees.n; i++) put_prototype(&sb, callees.v[i]);
-  if (callees.n) sb_putc(&sb, '\n');
-  for (int i = 0; i < callees.n; i++) put_callee(&g, &sb, callees.v[i]);
-  for (int i = 0; r && i < r->kernels.n; i++)
-    put_kernel(&g, &sb, r->kernels.v[i]);
+  for (int i = 0; i < callees.n; i++) put_prototype(sb, callees.v[i]);
+  if (callees.n) sb_putc(sb, '\n');
+  for (int i = 0; i < callees.n; i++) put_callee(g, sb, callees.v[i]);
+  for (int i = 0; i < n; i++) put_kernel(g, sb, ks[i]);
+}
+
+static const OclOptions defaults = {false, false};
+
+const char *
+ocl_check_kernel(Module *m, Kernel *k, const OclOptions *o)
+{
+  jmp_buf here;
+  /* in the arena: unchanged pointers survive the longjmp, and the
+   * buffers they own are freed either way */
+  StrBuf *sb = wyil_alloc(sizeof(StrBuf));
+  OclGen *g = wyil_alloc(sizeof(OclGen));
+  Kernel **ks = wyil_alloc(sizeof(Kernel *));
+  const char *why = NULL;
+  g->m = m;
+  g->o = o ? o : &defaults;
+  ks[0] = k;
+  trial = &here;
+  if (!setjmp(here)) put_program(g, sb, ks, 1);
+  else why = trial_why;
+  trial = NULL;
+  sb_free(sb);
+  sb_free(&g->body);
+  sb_free(&g->decls);
+  return why;
+}
+
+char *
+ocl_emit_program(Module *m, FilterResult *r, const OclOptions *o)
+{
+  StrBuf sb = {0};
+  OclGen g = {.m = m, .o = o ? o : &defaults};
+  put_program(&g, &sb, r ? (Kernel **)r->kernels.v : NULL,
+              r ? r->kernels.n : 0);
   return sb.s ? sb.s : strdup("");
 }

@@ -21,6 +21,10 @@ typedef struct OclOptions {
                         variant (the source is the same) */
 } OclOptions;
 
+/* NULL when kernel k and the functions it calls can be written as
+ * OpenCL C; otherwise why not, in source terms (the driver then vetoes
+ * the loop: filter.h, flt_veto). */
+const char *ocl_check_kernel(Module *m, Kernel *k, const OclOptions *o);
 /* The OpenCL C program holding every kernel of r (malloc'd string). */
 char *ocl_emit_program(Module *m, FilterResult *r, const OclOptions *o);
 

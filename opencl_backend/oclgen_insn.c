@@ -11,7 +11,8 @@
  * out of bounds, 3 a division by zero, 4 any other failed check.  Int
  * arithmetic is checked; control flow keeps the WYIL shape (labels and
  * gotos, `for (;;)` loops, counting loops for ranges).  Anything the
- * filter should not have let through is an internal error.
+ * filter should not have let through goes to ocl_cannot: the driver
+ * keeps that loop on the CPU.
  */
 #include <errno.h>
 #include <math.h>
@@ -28,9 +29,9 @@
 static _Noreturn void
 unsupported(OclGen *g, Insn *in, const char *why)
 {
-  internal_error("oclgen: %s in device code of %s (%s:%d): %s (filter bug)",
-                 wyil_op_name[in->op], g->fn->name,
-                 in->pos.file ? in->pos.file : "?", in->pos.line, why);
+  ocl_cannot(wyil_fmt("%s at %s:%d in %s (%s)", why,
+                      in->pos.file ? in->pos.file : "?", in->pos.line,
+                      g->fn->name, wyil_op_name[in->op]));
 }
 
 /* ---------------------------------------------------------------- */

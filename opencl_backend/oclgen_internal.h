@@ -43,6 +43,7 @@ typedef struct OclGen {
   Module *m;
   const OclOptions *o;
   StrBuf *out;          /* statements of the function being emitted */
+  StrBuf body;          /* the body of the function being emitted */
   StrBuf decls;         /* its extra local declarations (loop counters) */
   int indent;
   /* the function being emitted */
@@ -65,6 +66,9 @@ typedef struct OclGen {
 /* ================================================================ */
 /* oclgen.c                                                          */
 
+/* The kernel being checked (ocl_check_kernel) cannot be expressed in
+ * OpenCL C: why, in source terms.  Outside a check, an internal error. */
+_Noreturn void ocl_cannot(const char *why);
 /* Append one line at the current indentation. */
 void ocl_line(OclGen *g, const char *fmt, ...)
   __attribute__((format(printf, 2, 3)));

@@ -125,3 +125,39 @@ wyil_loop_end(Func *fn, int i)
   }
   internal_error("unmatched loop in %s", fn->name);
 }
+
+Type *
+wyil_def_type(Insn *in)
+{
+  Type *t = in->type;
+  switch (in->op) {
+  case OP_CONVERT: return in->type2;
+  case OP_FIELDLOAD: return t ? ty_field_type(t, in->name) : NULL;
+  case OP_INDEXOF:
+    if (!t) return NULL;
+    if (ty_is(t, TY_STRING)) return ty_char;
+    if (ty_is(t, TY_MAP)) return ty_expand(t)->elems[1];
+    return ty_list_elem(t);
+  case OP_TUPLELOAD:
+    if (!t || !ty_is(t, TY_TUPLE) || in->imm < 0
+        || in->imm >= ty_expand(t)->n)
+      return NULL;
+    return ty_expand(t)->elems[in->imm];
+  case OP_DEREF: return t && ty_is(t, TY_REF) ? ty_expand(t)->elems[0] : NULL;
+  case OP_FORALL:
+    if (!t) return NULL;
+    if (ty_is(t, TY_STRING)) return ty_char;
+    if (ty_list_elem(t)) return ty_list_elem(t);
+    return ty_set_elem(t);
+  case OP_INVOKE: return in->callee && in->callee->type
+                  ? in->callee->type->ret : NULL;
+  case OP_LENGTHOF: case OP_NUM: case OP_DEN: return ty_int;
+  case OP_ASSIGN: case OP_UPDATE: case OP_ADD: case OP_SUB: case OP_MUL:
+  case OP_DIV: case OP_REM: case OP_NEG: case OP_BITAND: case OP_BITOR:
+  case OP_BITXOR: case OP_SHL: case OP_SHR: case OP_INVERT: case OP_CONST:
+  case OP_RANGE: case OP_APPEND: case OP_APPENDL: case OP_SUBLIST:
+  case OP_NEWLIST:
+    return t;
+  default: return NULL;
+  }
+}

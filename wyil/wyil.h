@@ -273,6 +273,9 @@ Insn *wyil_emit(Func *fn, Op op, Type *type, int dst, int nargs,
 
 /* Index of the END matching the LOOP/FORALL at code[i]. */
 int wyil_loop_end(Func *fn, int i);
+/* The static type of the value `in` writes into in->dst (for INDEXOF
+ * the element's, for LENGTHOF int), or NULL where it is not known. */
+Type *wyil_def_type(Insn *in);
 
 /* Printer (print.c): the text of `wyc --target=wyil`. */
 void wyil_print_insn(StrBuf *sb, Insn *in);
