@@ -21,7 +21,6 @@
 
 extern char **environ;
 
-#define WYC_VERSION "0.1.0"
 #ifndef WYC_BUILD_DIR
 #define WYC_BUILD_DIR "build"   /* set by the Makefile: build, build-asan */
 #endif
