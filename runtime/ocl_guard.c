@@ -9,6 +9,10 @@
  *
  *   wy_ocl_memory_guard   an address-space or data limit (ulimit -v,
  *                         ulimit -d) too small for the driver
+ *   wy_ocl_buffer_guard   ... too small for a kernel's buffers (PoCL
+ *                         asserts when it cannot allocate them)
+ *   wy_ocl_env_guard      driver settings known to abort it (PoCL
+ *                         asserts on an empty POCL_CACHE_DIR)
  *   wy_ocl_cache_problem  the driver's cache directory is unusable
  *   wy_ocl_icd_problem    why the ICD loader found no platform
  */
@@ -55,11 +59,13 @@ driver_need(void)
   return 768 * MIB + (uint64_t)cores * (stack + 64 * MIB);
 }
 
-int
-wy_ocl_memory_guard(void)
+/* WY_OCL_OK when the memory limits leave need bytes, else the reason
+ * (what names what needs them). */
+static int
+headroom(uint64_t need, const char *what)
 {
   struct rlimit as, data;
-  uint64_t limit = UINT64_MAX, used, need;
+  uint64_t limit = UINT64_MAX, used;
   const char *which = "ulimit -v";
   if (getenv("WYC_NO_MEMORY_GUARD")) return WY_OCL_OK;
   if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY)
@@ -71,15 +77,37 @@ wy_ocl_memory_guard(void)
   }
   if (limit == UINT64_MAX) return WY_OCL_OK;
   used = mapped_now();
-  need = driver_need();
   if (used < limit && limit - used >= need) return WY_OCL_OK;
   return wy_ocl_fail(WY_OCL_E_NOMEM,
                      "out of memory: the memory limit (%s) leaves %llu MiB, "
-                     "the OpenCL driver needs about %llu MiB",
+                     "%s needs about %llu MiB",
                      which,
                      (unsigned long long)(used < limit ? (limit - used) / MIB
                                                        : 0),
-                     (unsigned long long)(need / MIB));
+                     what, (unsigned long long)((need + MIB - 1) / MIB));
+}
+
+int
+wy_ocl_memory_guard(void)
+{
+  return headroom(driver_need(), "the OpenCL driver");
+}
+
+int
+wy_ocl_buffer_guard(uint64_t bytes)
+{
+  /* the buffers, the driver's copies of them, and some slack */
+  return headroom(2 * bytes + 64 * MIB, "the kernel's buffers");
+}
+
+int
+wy_ocl_env_guard(void)
+{
+  const char *pocl = getenv("POCL_CACHE_DIR");
+  if (pocl && !*pocl)
+    return wy_ocl_fail(WY_OCL_E_NO_DEVICE, "the cache directory "
+                       "POCL_CACHE_DIR is set but empty");
+  return WY_OCL_OK;
 }
 
 /* Can files be created in dir, or in the directory that would hold it
