@@ -291,10 +291,14 @@ check_output(const char *path)
   struct stat st;
   if (stat(path, &st) == 0) {
     if (S_ISDIR(st.st_mode)) die("cannot write '%s': it is a directory", path);
+    if (!S_ISREG(st.st_mode))
+      die("cannot write '%s': not a regular file", path);
     int fd = open(path, O_WRONLY);
-    if (fd < 0) die2("cannot write '%s': %s", path, strerror(errno));
-    close(fd);
-    return;
+    if (fd >= 0) {
+      close(fd);
+      return;
+    }
+    /* a read-only file in a writable directory is replaced */
   }
   const char *slash = strrchr(path, '/');
   const char *dir = slash ? (slash == path ? "/"
