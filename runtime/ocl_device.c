@@ -227,13 +227,12 @@ check_env(cl_uint *pi, cl_uint *di)
 /* A missing device: the reason, with the cache directory named when it
  * is unusable (PoCL then offers no device). */
 static int
-no_device(const char *fmt, const char *env, const char *what)
+no_device(const char *what)
 {
-  char what_s[128], cause[512];
-  snprintf(what_s, sizeof what_s, fmt, env, what);
+  char cause[512];
   if (wy_ocl_cache_problem(cause, sizeof cause))
-    return wy_ocl_fail(WY_OCL_E_NO_DEVICE, "%s: %s", what_s, cause);
-  return wy_ocl_fail(WY_OCL_E_NO_DEVICE, "%s", what_s);
+    return wy_ocl_fail(WY_OCL_E_NO_DEVICE, "%s: %s", what, cause);
+  return wy_ocl_fail(WY_OCL_E_NO_DEVICE, "%s", what);
 }
 
 /* Pick platform and device numbers from WYC_DEVICE; err is the loader's
@@ -252,13 +251,13 @@ select_device(cl_platform_id *ps, cl_uint np, cl_int err, cl_uint *pi,
   }
   if (!env || !*env) {
     if (!find_default(ps, np, pi, di))
-      return no_device("no OpenCL GPU or CPU device%s%s", "", "");
+      return no_device("no OpenCL GPU or CPU device");
   } else if (strcmp(env, "gpu") == 0 || strcmp(env, "cpu") == 0) {
     bool gpu = env[0] == 'g';
     if (!find_first(ps, np, gpu ? CL_DEVICE_TYPE_GPU : CL_DEVICE_TYPE_CPU,
                     pi, di))
-      return no_device("WYC_DEVICE=%s: no OpenCL %s device", env,
-                       gpu ? "GPU" : "CPU");
+      return no_device(gpu ? "WYC_DEVICE=gpu: no OpenCL GPU device"
+                           : "WYC_DEVICE=cpu: no OpenCL CPU device");
   } else {
     cl_uint nd = 0;
     if (*pi >= np)
