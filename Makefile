@@ -2,6 +2,10 @@
 #   make            bin/wyc and build/libwyrt.a
 #   make test       unit tests, program tests, invalid programs, filter tests
 #   make asan       the same build and tests under -fsanitize=address,undefined
+#                   (any UBSan report halts the program: a failure)
+#   make fuzz       AFL++ over the front end and C back end (FUZZ_TIME s)
+#   make valgrind   generated programs under valgrind (tests/valgrind.sh)
+#   make oclgrind   offloaded program tests on the oclgrind platform
 #   make 80         lines over 80 columns
 #   make install PREFIX=/usr/local
 CC      ?= cc
@@ -65,12 +69,33 @@ units: $(UNIT_BIN)
 test: all units
 	@bash tests/run.sh
 
+# UBSan reports do not change an exit status unless recovery is off:
+# -fno-sanitize-recover makes each one fatal, in wyc and in the programs
+SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
 asan:
 	$(MAKE) B=build-asan BIN=build-asan/bin ROOT_REL=../.. \
-	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
+	  CFLAGS="-O1 -g $(SAN) -fno-omit-frame-pointer" \
 	  WYC_ASAN=1 test-asan
 test-asan: all units
-	@WYC=$(BIN)/wyc WYC_BUILD=$(B) WYC_CFLAGS="-fsanitize=address,undefined" bash tests/run.sh
+	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 WYC=$(BIN)/wyc \
+	  WYC_BUILD=$(B) WYC_CFLAGS="$(SAN)" bash tests/run.sh
+
+# The fuzzing harness, built by afl-cc with ASan (make fuzz).
+FUZZ_TIME ?= 1800
+fuzz:
+	AFL_USE_ASAN=1 $(MAKE) B=build-fuzz BIN=build-fuzz/bin CC=afl-cc \
+	  CFLAGS="-O1 -g" build-fuzz/fuzz/fuzz_front
+	@FUZZ_BIN=build-fuzz/fuzz/fuzz_front FUZZ_TIME=$(FUZZ_TIME) \
+	  bash tests/fuzz/run.sh
+$(B)/fuzz/fuzz_front: tests/fuzz/fuzz_front.c $(LIB_OBJ)
+	@mkdir -p $(B)/fuzz
+	$(CC) $(CFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+# Generated programs under valgrind; offloaded programs on oclgrind.
+valgrind: all
+	@bash tests/valgrind.sh
+oclgrind: all
+	@bash tests/oclgrind.sh
 
 # The benchmark comparison: the runtime's fast paths, the list-building
 # benchmarks of the exact (--target=c) path, then the device comparison
@@ -95,7 +120,8 @@ install: all
 	cp -r stdlib $(PREFIX)/share/wyc/
 
 clean:
-	rm -rf build build-asan bin
+	rm -rf build build-asan build-fuzz bin
 
-.PHONY: all units test asan test-asan bench 80 install clean
+.PHONY: all units test asan test-asan fuzz valgrind oclgrind bench 80 \
+  install clean
 -include $(COMPILER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d) $(OCL_OBJ:.o=.d)

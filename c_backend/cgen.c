@@ -510,8 +510,7 @@ write_main(Gen *g, FILE *out)
           "  wy_decref(%s(sys));\n"
           "  wy_decref(sys);\n"
           "  wyc_consts_free();\n"
-          "  wy_exit();\n"
-          "  return 0;\n}\n",
+          "  return wy_exit();\n}\n",
           func_cname(g->m->main));
 }
 

@@ -225,6 +225,7 @@ typedef struct Decl Decl;
 struct Decl {
   DeclKind kind;
   SrcPos pos;
+  int index;             /* its place in the module (set by resolve.c) */
   const char *name;      /* type/constant/function name; import: the
                             imported name or "*", "" for the form
                             without `from` (module visibility) */
@@ -310,6 +311,7 @@ typedef struct ModInfo ModInfo;
 typedef struct FuncSym {
   Decl *decl;           /* its declaration */
   ModInfo *mod;         /* where it is declared */
+  int overload;         /* earlier functions of its name in mod */
   Func *fn;             /* its WYIL function, made by func_of */
   bool queued;          /* in Program.queue for lowering */
 } FuncSym;
@@ -337,6 +339,8 @@ struct ModInfo {
   PtrVec funcs;         /* FuncSym* */
   PtrVec types;         /* TypeSym* */
   PtrVec consts;        /* ConstSym* */
+  struct NameTab *names; /* name -> its symbols of each kind (resolve.c) */
+  PtrVec imports;       /* struct Import*: its import declarations */
   bool lowered;         /* its functions have been queued for lowering */
 };
 
@@ -374,8 +378,6 @@ Func *use_func(Program *prog, FuncSym *fs);
 /* s with every character that cannot appear in a C identifier
  * replaced by '_' (in place). */
 char *c_ident(char *s);
-/* The FuncSym of a Func made by func_of. */
-FuncSym *sym_of_func(Program *prog, Func *fn);
 
 /* ================================================================ */
 /* consteval.c: compile-time constants                                */

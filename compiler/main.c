@@ -3,7 +3,10 @@
  * layout), the pipeline (parse, resolve, lower, verify), and the
  * targets: print WYIL, or write C and build a native executable with
  * the system C compiler. */
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,7 +19,8 @@
 #include "../opencl_backend/oclgen.h"
 #include "../runtime/ocl.h"
 
-#define WYC_VERSION "0.1.0"
+extern char **environ;
+
 #ifndef WYC_BUILD_DIR
 #define WYC_BUILD_DIR "build"   /* set by the Makefile: build, build-asan */
 #endif
@@ -71,6 +75,15 @@ die(const char *fmt, const char *arg)
 {
   fprintf(stderr, "wyc: ");
   fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n");
+  exit(1);
+}
+
+static _Noreturn void
+die2(const char *fmt, const char *a, const char *b)
+{
+  fprintf(stderr, "wyc: ");
+  fprintf(stderr, fmt, a, b);
   fprintf(stderr, "\n");
   exit(1);
 }
@@ -186,26 +199,116 @@ find_layout(void)
 
 /* ---- building ---------------------------------------------------- */
 
+/* Split WYC_CFLAGS at blanks into argv entries (no quoting: the
+ * variable holds plain flags such as -fsanitize=address). */
+static void
+push_words(PtrVec *argv, const char *s)
+{
+  while (s && *s) {
+    while (*s == ' ' || *s == '\t') s++;
+    const char *start = s;
+    while (*s && *s != ' ' && *s != '\t') s++;
+    if (s > start) vec_push(argv, wyil_strndup(start, (size_t)(s - start)));
+  }
+}
+
+/* -v: the command, each argument quoted for a shell if need be. */
+static void
+print_command(FILE *out, char **argv)
+{
+  for (int i = 0; argv[i]; i++) {
+    const char *a = argv[i];
+    bool plain = *a != 0;
+    for (const char *p = a; *p; p++)
+      if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                  "0123456789-_=+./,:@%", *p))
+        plain = false;
+    fputs(i ? " " : "", out);
+    if (plain) {
+      fputs(a, out);
+      continue;
+    }
+    fputc('\'', out);
+    for (const char *p = a; *p; p++)
+      fputs(*p == '\'' ? "'\\''" : (char[2]){*p, 0}, out);
+    fputc('\'', out);
+  }
+  fputc('\n', out);
+}
+
+/* Run the C compiler on cfile: an argument vector for posix_spawnp,
+ * never a shell, so that no file name is ever interpreted. */
 static int
 run_cc(const Options *o, const Layout *lay, const char *cfile)
 {
   const char *cc = getenv("CC");
-  const char *extra = getenv("WYC_CFLAGS");
   bool ocl = o->target == TARGET_OPENCL;
-  char *cmd = wyil_fmt("%s -std=c11 -O2 -w %s -I'%s' -o '%s' '%s' %s%s%s "
-                       "'%s' %s-lmpfr -lgmp -lm",
-                       cc && *cc ? cc : "cc", extra ? extra : "",
-                       lay->include, o->output, cfile, ocl ? "'" : "",
-                       ocl ? lay->ocl_lib : "", ocl ? "'" : "", lay->lib,
-                       ocl ? "-lOpenCL " : "");
-  if (o->verbose) fprintf(stderr, "%s\n", cmd);
-  int st = system(cmd);
-  if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+  PtrVec argv = {0};
+  vec_push(&argv, (void *)(cc && *cc ? cc : "cc"));
+  push_words(&argv, "-std=c11 -O2 -w");
+  push_words(&argv, getenv("WYC_CFLAGS"));
+  vec_push(&argv, wyil_fmt("-I%s", lay->include));
+  vec_push(&argv, "-o");
+  vec_push(&argv, (void *)o->output);
+  vec_push(&argv, (void *)cfile);
+  if (ocl) vec_push(&argv, (void *)lay->ocl_lib);
+  vec_push(&argv, (void *)lay->lib);
+  if (ocl) vec_push(&argv, "-lOpenCL");
+  push_words(&argv, "-lmpfr -lgmp -lm");
+  vec_push(&argv, NULL);
+  char **args = (char **)argv.v;
+  if (o->verbose) print_command(stderr, args);
+  fflush(NULL);
+  pid_t pid;
+  int err = posix_spawnp(&pid, args[0], NULL, NULL, args, environ);
+  if (err) {
+    fprintf(stderr, "wyc: cannot run the C compiler '%s': %s (set CC)\n",
+            args[0], strerror(err));
+    return 1;
+  }
+  int st;
+  while (waitpid(pid, &st, 0) < 0)
+    if (errno != EINTR) {
+      fprintf(stderr, "wyc: waiting for the C compiler: %s\n",
+              strerror(errno));
+      return 1;
+    }
+  if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
     fprintf(stderr, "wyc: the C compiler failed on the generated code "
             "(internal error; rerun with --keep-c -v)\n");
     return 1;
   }
   return 0;
+}
+
+/* Can the executable be written at path?  The C compiler's own message
+ * would be a linker error; say it in our words before compiling.  Tried
+ * for real (open the file, or create a file beside it), since access()
+ * answers yes to root on a read-only file system. */
+static void
+check_output(const char *path)
+{
+  struct stat st;
+  if (stat(path, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) die("cannot write '%s': it is a directory", path);
+    if (!S_ISREG(st.st_mode))
+      die("cannot write '%s': not a regular file", path);
+    int fd = open(path, O_WRONLY);
+    if (fd >= 0) {
+      close(fd);
+      return;
+    }
+    /* a read-only file in a writable directory is replaced */
+  }
+  const char *slash = strrchr(path, '/');
+  const char *dir = slash ? (slash == path ? "/"
+                             : wyil_strndup(path, (size_t)(slash - path)))
+                          : ".";
+  char *probe = wyil_fmt("%s/.wyc-XXXXXX", dir);
+  int fd = mkstemp(probe);
+  if (fd < 0) die2("cannot write '%s': %s", path, strerror(errno));
+  close(fd);
+  unlink(probe);
 }
 
 static const char *
@@ -232,6 +335,7 @@ build_c(const Options *o, const Layout *lay, Module *m, FilterResult *fr,
     if (fd < 0) die("cannot create a temporary file in %s", "/tmp");
     close(fd);
   }
+  check_output(o->output);
   FILE *out = fopen(cfile, "w");
   if (!out) die("cannot write '%s'", cfile);
   cgen_module(out, m, fr, cl_source, oo);
@@ -263,9 +367,23 @@ filter_for_device(Module *m, FilterOptions *fopt, const OclOptions *oo)
   }
 }
 
+/* At exit: output that could not be written (a full disk, a closed
+ * pipe) is an error, not a silent success. */
+static void
+check_stdout(void)
+{
+  errno = 0;
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "wyc: cannot write the standard output: %s\n",
+            strerror(errno ? errno : EIO));
+    _exit(1);
+  }
+}
+
 int
 main(int argc, char **argv)
 {
+  atexit(check_stdout);
   Options o = parse_options(argc, argv);
   if (!exists(o.input)) die("cannot open '%s'", o.input);
   if (!o.output) o.output = default_output(o.input);

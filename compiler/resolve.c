@@ -5,6 +5,7 @@
  * the imports declared before the current declaration.  Also turns
  * written types (TypeExpr) into Types. */
 #include <dirent.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -17,6 +18,72 @@ path_stem(const char *path)
   base = base ? base + 1 : path;
   const char *dot = strrchr(base, '.');
   return dot ? wyil_strndup(base, (size_t)(dot - base)) : base;
+}
+
+/* ---- the symbol table of a module ------------------------------- */
+
+/* Each module's names in a hash table (open addressing, FNV-1a), so
+ * that a lookup costs the same in a module of 10 functions and of
+ * 100,000: resolution is linear in the size of the program. */
+typedef struct NameSyms {
+  const char *name;
+  PtrVec syms[3];       /* FuncSym*, TypeSym*, ConstSym*, in order */
+} NameSyms;
+
+typedef struct NameTab {
+  NameSyms **slots;     /* cap of them, NULL when free */
+  size_t cap, n;
+} NameTab;
+
+/* An import declaration and, once visited, the modules it brings in. */
+typedef struct Import {
+  Decl *decl;
+  bool resolved;
+  const char *only;     /* the one imported name, or NULL for `*` */
+  PtrVec mods;          /* ModInfo* */
+} Import;
+
+static size_t
+name_hash(const char *s)
+{
+  uint64_t h = UINT64_C(0xcbf29ce484222325);
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * UINT64_C(0x100000001b3);
+  return (size_t)h;
+}
+
+/* The slot of name in t: its entry, or the free slot where it goes. */
+static NameSyms **
+name_slot(NameTab *t, const char *name)
+{
+  size_t i = name_hash(name) & (t->cap - 1);
+  while (t->slots[i] && strcmp(t->slots[i]->name, name))
+    i = (i + 1) & (t->cap - 1);
+  return &t->slots[i];
+}
+
+static NameSyms *
+name_entry(NameTab *t, const char *name, bool create)
+{
+  if (!t->cap) {
+    if (!create) return NULL;
+    t->cap = 16;
+    t->slots = wyil_alloc(t->cap * sizeof *t->slots);
+  }
+  NameSyms **slot = name_slot(t, name);
+  if (*slot || !create) return *slot;
+  if (2 * (t->n + 1) > t->cap) {   /* keep the load under one half */
+    NameSyms **old = t->slots;
+    size_t oldcap = t->cap;
+    t->cap *= 2;
+    t->slots = wyil_alloc(t->cap * sizeof *t->slots);
+    for (size_t i = 0; i < oldcap; i++)
+      if (old[i]) *name_slot(t, old[i]->name) = old[i];
+    slot = name_slot(t, name);
+  }
+  *slot = wyil_alloc(sizeof **slot);
+  (*slot)->name = name;
+  t->n++;
+  return *slot;
 }
 
 static ModInfo *
@@ -34,23 +101,38 @@ add_module(Program *prog, const char *package, const char *stem, Ast *ast)
     mod->name = stem;
   }
   mod->ast = ast;
+  mod->names = wyil_alloc(sizeof(NameTab));
   for (int i = 0; i < ast->ndecls; i++) {
     Decl *d = ast->decls[i];
+    d->index = i;
+    int kind = d->kind == DK_FUNC ? 0 : d->kind == DK_TYPE ? 1
+               : d->kind == DK_CONST ? 2 : -1;
+    if (d->kind == DK_IMPORT) {
+      Import *im = wyil_alloc(sizeof(Import));
+      im->decl = d;
+      vec_push(&mod->imports, im);
+    }
+    if (kind < 0) continue;
+    NameSyms *ns = name_entry(mod->names, d->name, true);
     if (d->kind == DK_FUNC) {
       FuncSym *fs = wyil_alloc(sizeof(FuncSym));
       fs->decl = d;
       fs->mod = mod;
+      fs->overload = ns->syms[0].n;
       vec_push(&mod->funcs, fs);
+      vec_push(&ns->syms[0], fs);
     } else if (d->kind == DK_TYPE) {
       TypeSym *ts = wyil_alloc(sizeof(TypeSym));
       ts->decl = d;
       ts->mod = mod;
       vec_push(&mod->types, ts);
-    } else if (d->kind == DK_CONST) {
+      vec_push(&ns->syms[1], ts);
+    } else {
       ConstSym *cs = wyil_alloc(sizeof(ConstSym));
       cs->decl = d;
       cs->mod = mod;
       vec_push(&mod->consts, cs);
+      vec_push(&ns->syms[2], cs);
     }
   }
   vec_push(&prog->mods, mod);
@@ -118,21 +200,26 @@ join_parts(const char **parts, int from, int to)
  * filter is NULL for `*`, or the one imported name. */
 typedef void (*ImportVisit)(ModInfo *mod, const char *only, void *ctx);
 
-static void
-visit_import(Program *prog, Decl *d, ImportVisit visit, void *ctx)
+/* The modules an import brings in, found on its first visit (a
+ * package import reads the package's directory once). */
+static Import *
+resolve_import(Program *prog, Import *im)
 {
-  if (d->npath < 2) return;
+  Decl *d = im->decl;
+  if (im->resolved) return im;
+  im->resolved = true;
+  if (d->npath < 2) return im;
   const char *last = d->path[d->npath - 1];
-  const char *only = strcmp(d->name, "*") ? d->name : NULL;
+  im->only = strcmp(d->name, "*") ? d->name : NULL;
   if (!strcmp(last, "*")) {
     const char *package = join_parts(d->path, 0, d->npath - 1);
     const char **stems;
     int n = package_modules(prog, package, &stems);
     for (int i = 0; i < n; i++) {
       ModInfo *mod = find_module(prog, package, stems[i]);
-      if (mod) visit(mod, only, ctx);
+      if (mod) vec_push(&im->mods, mod);
     }
-    return;
+    return im;
   }
   const char *package = join_parts(d->path, 0, d->npath - 1);
   ModInfo *mod = find_module(prog, package, last);
@@ -140,7 +227,8 @@ visit_import(Program *prog, Decl *d, ImportVisit visit, void *ctx)
     mod = find_module(prog, "", last);
   if (!mod) error_at(d->pos, "unknown module '%s'", join_parts(d->path, 0,
                                                               d->npath));
-  visit(mod, only, ctx);
+  vec_push(&im->mods, mod);
+  return im;
 }
 
 /* Visit the scope's own module, then every import before sc->decl. */
@@ -148,11 +236,14 @@ static void
 visit_scope(Scope *sc, ImportVisit visit, void *ctx)
 {
   visit(sc->mod, NULL, ctx);
-  Ast *ast = sc->mod->ast;
-  for (int i = 0; i < ast->ndecls; i++) {
-    Decl *d = ast->decls[i];
-    if (d == sc->decl) break;
-    if (d->kind == DK_IMPORT) visit_import(sc->prog, d, visit, ctx);
+  PtrVec *ims = &sc->mod->imports;
+  bool mine = sc->decl && sc->decl->index < sc->mod->ast->ndecls
+              && sc->mod->ast->decls[sc->decl->index] == sc->decl;
+  for (int i = 0; i < ims->n; i++) {
+    Import *im = ims->v[i];
+    if (mine && im->decl->index >= sc->decl->index) break;
+    resolve_import(sc->prog, im);
+    for (int k = 0; k < im->mods.n; k++) visit(im->mods.v[k], im->only, ctx);
   }
 }
 
@@ -175,12 +266,10 @@ find_in(ModInfo *mod, const char *only, void *vctx)
 {
   FindCtx *ctx = vctx;
   if (only && strcmp(only, ctx->name)) return;
-  PtrVec *syms = ctx->kind == 0 ? &mod->funcs
-                 : ctx->kind == 1 ? &mod->types : &mod->consts;
-  for (int i = 0; i < syms->n; i++) {
-    Decl *d = *(Decl **)syms->v[i];   /* every *Sym starts with decl */
-    if (!strcmp(d->name, ctx->name)) push_unique(ctx->out, syms->v[i]);
-  }
+  NameSyms *ns = name_entry(mod->names, ctx->name, false);
+  if (!ns) return;
+  PtrVec *syms = &ns->syms[ctx->kind];
+  for (int i = 0; i < syms->n; i++) push_unique(ctx->out, syms->v[i]);
 }
 
 void
@@ -360,13 +449,8 @@ func_of(Program *prog, FuncSym *fs)
   fn->is_native = d->is_native;
   fn->is_public = d->is_public;
   /* unique C name: module stem, name, and overload position */
-  int k = 0;
-  for (int i = 0; i < fs->mod->funcs.n; i++) {
-    FuncSym *o = fs->mod->funcs.v[i];
-    if (o == fs) break;
-    if (!strcmp(o->decl->name, d->name)) k++;
-  }
-  fn->cname = c_ident(wyil_fmt("wyf_%s_%s_%d", fs->mod->stem, d->name, k));
+  fn->cname = c_ident(wyil_fmt("wyf_%s_%s_%d", fs->mod->stem, d->name,
+                               fs->overload));
   fs->fn = fn;
   return fn;
 }
@@ -381,19 +465,6 @@ use_func(Program *prog, FuncSym *fs)
     vec_push(&prog->m->funcs, fn);
   }
   return fn;
-}
-
-FuncSym *
-sym_of_func(Program *prog, Func *fn)
-{
-  for (int i = 0; i < prog->mods.n; i++) {
-    ModInfo *mod = prog->mods.v[i];
-    for (int k = 0; k < mod->funcs.n; k++) {
-      FuncSym *fs = mod->funcs.v[k];
-      if (fs->fn == fn) return fs;
-    }
-  }
-  return NULL;
 }
 
 Program *

@@ -486,7 +486,8 @@ void
 flt_explain(FILE *out, FilterResult *r)
 {
   LoopInfo **v = (LoopInfo **)r->loops.v;
-  qsort(v, (size_t)r->loops.n, sizeof(LoopInfo *), cmp_pos);
+  if (r->loops.n > 1)   /* no loop: v is NULL, which qsort must not see */
+    qsort(v, (size_t)r->loops.n, sizeof(LoopInfo *), cmp_pos);
   for (int i = 0; i < r->loops.n; i++) {
     LoopInfo *li = v[i];
     fprintf(out, "%s:%d: ", li->pos.file, li->pos.line);

@@ -4,9 +4,13 @@
  * allocator, gives stdout a 1 MiB buffer (programs print tens of
  * thousands of values one at a time), and builds the System.Console
  * record {args: [string], out: ref} (§2.1, §7.1) from argv[1..].
- * wy_exit flushes stdout and frees the runtime's global state.
+ * wy_exit flushes stdout, checks that nothing printed was lost (a write
+ * error is exit status 1, never a silent success) and frees the
+ * runtime's global state.
  */
+#include <errno.h>
 #include <mpfr.h>
+#include <string.h>
 
 #include "wyrt_impl.h"
 
@@ -36,13 +40,20 @@ wy_init(int argc, char **argv)
   return wyrt_record_take(&console_shape, vals);
 }
 
-void
+int
 wy_exit(void)
 {
-  fflush(stdout);
+  int status = 0;
+  errno = 0;
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "error: cannot write the standard output: %s\n",
+            strerror(errno ? errno : EIO));
+    status = 1;
+  }
   wyrt_print_free();
   wyrt_bench_free();
   wyrt_free_state();
   wyrt_real_pool_free();
   mpfr_free_cache();
+  return status;
 }

@@ -403,6 +403,18 @@ int wy_ocl_fail(int status, const char *fmt, ...)
 int wy_ocl_cl_fail(cl_int err, const char *what); /* maps err */
 const char *wy_ocl_cl_error_name(cl_int err);
 
+/* ocl_guard.c: checks before the driver is asked.  The memory guard
+ * returns WY_OCL_OK, or WY_OCL_E_NOMEM with the reason when a memory
+ * limit leaves the driver too little (WYC_NO_MEMORY_GUARD=1 skips it),
+ * the buffer guard likewise for the bytes of a kernel's buffers;
+ * cache_problem describes an unusable driver cache directory (false:
+ * none); icd_problem why the loader found no platform. */
+int wy_ocl_memory_guard(void);
+int wy_ocl_buffer_guard(uint64_t bytes);   /* before the buffers */
+int wy_ocl_env_guard(void);    /* WY_OCL_E_NO_DEVICE: aborting settings */
+bool wy_ocl_cache_problem(char *buf, size_t n);
+void wy_ocl_icd_problem(cl_int err, char *buf, size_t n);
+
 /* ocl_program.c */
 int wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out);
 void wy_ocl_programs_free(void);

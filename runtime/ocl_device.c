@@ -111,18 +111,21 @@ wy_ocl_cl_fail(cl_int err, const char *what)
 /* ---------------------------------------------------------------- */
 /* Platforms and devices                                              */
 
-/* The platforms, malloc'd; *n = 0 (and NULL) when there are none. */
+/* The platforms, malloc'd; *n = 0 (and NULL) when there are none, with
+ * the loader's error in *err. */
 static cl_platform_id *
-get_platforms(cl_uint *n)
+get_platforms(cl_uint *n, cl_int *err)
 {
   cl_platform_id *ps;
   *n = 0;
-  if (clGetPlatformIDs(0, NULL, n) != CL_SUCCESS || *n == 0) {
+  *err = clGetPlatformIDs(0, NULL, n);
+  if (*err != CL_SUCCESS || *n == 0) {
     *n = 0;
     return NULL;
   }
   ps = malloc(*n * sizeof *ps);
-  if (!ps || clGetPlatformIDs(*n, ps, NULL) != CL_SUCCESS) {
+  if (!ps) *err = CL_OUT_OF_HOST_MEMORY;
+  if (!ps || (*err = clGetPlatformIDs(*n, ps, NULL)) != CL_SUCCESS) {
     free(ps);
     *n = 0;
     return NULL;
@@ -205,9 +208,10 @@ parse_pd(const char *s, cl_uint *pi, cl_uint *di)
   return true;
 }
 
-/* Pick platform and device numbers from WYC_DEVICE. */
+/* Is WYC_DEVICE usable at all?  Checked before any OpenCL call, so that
+ * WYC_DEVICE=none loads no driver. */
 static int
-select_device(cl_platform_id *ps, cl_uint np, cl_uint *pi, cl_uint *di)
+check_env(cl_uint *pi, cl_uint *di)
 {
   const char *env = getenv("WYC_DEVICE");
   if (env && strcmp(env, "none") == 0)
@@ -217,18 +221,43 @@ select_device(cl_platform_id *ps, cl_uint np, cl_uint *pi, cl_uint *di)
     return wy_ocl_fail(WY_OCL_E_BAD_DEVICE,
                        "WYC_DEVICE=%s is not gpu, cpu, none or P:D "
                        "(see wyc --list-devices)", env);
-  if (np == 0)
-    return wy_ocl_fail(WY_OCL_E_NO_DEVICE,
-                       "no OpenCL platform (no ICD installed?)");
+  return WY_OCL_OK;
+}
+
+/* A missing device: the reason, with the cache directory named when it
+ * is unusable (PoCL then offers no device). */
+static int
+no_device(const char *what)
+{
+  char cause[512];
+  if (wy_ocl_cache_problem(cause, sizeof cause))
+    return wy_ocl_fail(WY_OCL_E_NO_DEVICE, "%s: %s", what, cause);
+  return wy_ocl_fail(WY_OCL_E_NO_DEVICE, "%s", what);
+}
+
+/* Pick platform and device numbers from WYC_DEVICE; err is the loader's
+ * error when there is no platform. */
+static int
+select_device(cl_platform_id *ps, cl_uint np, cl_int err, cl_uint *pi,
+              cl_uint *di)
+{
+  const char *env = getenv("WYC_DEVICE");
+  int st = check_env(pi, di);
+  if (st) return st;
+  if (np == 0) {
+    wy_ocl_icd_problem(err, wy_ocl_g.reason, sizeof wy_ocl_g.reason);
+    return err == CL_OUT_OF_HOST_MEMORY || err == CL_OUT_OF_RESOURCES
+           ? WY_OCL_E_NOMEM : WY_OCL_E_NO_DEVICE;
+  }
   if (!env || !*env) {
     if (!find_default(ps, np, pi, di))
-      return wy_ocl_fail(WY_OCL_E_NO_DEVICE, "no OpenCL GPU or CPU device");
+      return no_device("no OpenCL GPU or CPU device");
   } else if (strcmp(env, "gpu") == 0 || strcmp(env, "cpu") == 0) {
     bool gpu = env[0] == 'g';
     if (!find_first(ps, np, gpu ? CL_DEVICE_TYPE_GPU : CL_DEVICE_TYPE_CPU,
                     pi, di))
-      return wy_ocl_fail(WY_OCL_E_NO_DEVICE, "WYC_DEVICE=%s: no OpenCL %s "
-                         "device", env, gpu ? "GPU" : "CPU");
+      return no_device(gpu ? "WYC_DEVICE=gpu: no OpenCL GPU device"
+                           : "WYC_DEVICE=cpu: no OpenCL CPU device");
   } else {
     cl_uint nd = 0;
     if (*pi >= np)
@@ -293,9 +322,18 @@ static int
 init_device(WyOclState *g)
 {
   cl_uint np, pi = 0, di = 0, nd;
-  cl_platform_id *ps = get_platforms(&np);
+  cl_platform_id *ps;
   cl_device_id *ds;
-  int st = select_device(ps, np, &pi, &di);
+  cl_int err;
+  /* no driver is loaded for WYC_DEVICE=none, nor where it would abort */
+  int st = check_env(&pi, &di);
+  if (!st) st = wy_ocl_env_guard();
+  if (!st) st = wy_ocl_memory_guard();
+  if (st) return st;
+  /* a driver that aborts must not take the program's output with it */
+  fflush(stdout);
+  ps = get_platforms(&np, &err);
+  st = select_device(ps, np, err, &pi, &di);
   if (st) {
     free(ps);
     return st;
@@ -380,11 +418,16 @@ int
 wy_ocl_list_devices(FILE *out)
 {
   cl_uint np, dp = 0, dd = 0;
-  cl_platform_id *ps = get_platforms(&np);
-  bool has_default = select_device(ps, np, &dp, &dd) == WY_OCL_OK;
+  cl_int err;
+  cl_platform_id *ps = get_platforms(&np, &err);
+  bool has_default = select_device(ps, np, err, &dp, &dd) == WY_OCL_OK;
   const char *env = getenv("WYC_DEVICE");
   int count = 0;
-  if (np == 0) fprintf(out, "no OpenCL platform\n");
+  if (np == 0) {
+    char why[512];
+    wy_ocl_icd_problem(err, why, sizeof why);
+    fprintf(out, "%s\n", why);
+  }
   for (cl_uint i = 0; i < np; i++) {
     char pname[256] = "";
     cl_uint nd;

@@ -7,10 +7,16 @@
  *
  * The binary cache: $XDG_CACHE_HOME/wyc (default ~/.cache/wyc) holds one
  * file per program, named by a 64-bit FNV-1a hash of the key: device
- * name, driver version, build options and source.  The file repeats the
- * whole key, which is compared on loading, so a hash collision costs a
- * rebuild, never a wrong program.  Files are written to a temporary
- * name and renamed.  A cache that cannot be read or written is ignored.
+ * name, driver version, wyc's version, build options and source.  The
+ * file repeats the whole key, which is compared on loading, so a hash
+ * collision costs a rebuild, never a wrong program; and it holds the
+ * SHA-256 of the binary, checked before the binary reaches the driver
+ * (a corrupt binary can crash PoCL), so a damaged file costs a rebuild
+ * too.  Layout: magic, key length (8 bytes), key, binary length (8
+ * bytes), SHA-256 (32 bytes), binary.  Files are written to a temporary
+ * name and renamed, so a concurrent run sees the old file or the new
+ * one, never half of one.  A cache that cannot be read or written is
+ * ignored.
  *
  * WYC_BUILD_LOG=1 prints the compiler's log of a failed build on stderr.
  */
@@ -22,8 +28,9 @@
 #include <unistd.h>
 
 #include "ocl.h"
+#include "sha256.h"
 
-static const char cache_magic[8] = "WYCBIN1\n";
+static const char cache_magic[8] = "WYCBIN2\n";
 
 /* ---------------------------------------------------------------- */
 /* Small helpers                                                      */
@@ -179,6 +186,7 @@ load_cached(WyOclState *g, const char *path, const char *key, size_t keylen,
   size_t n = 0, kl, bl;
   char *buf = read_file(path, &n);
   const unsigned char *bin;
+  unsigned char sum[32];
   cl_int err, binerr;
   cl_program prog = NULL;
   if (!buf) return NULL;
@@ -186,8 +194,10 @@ load_cached(WyOclState *g, const char *path, const char *key, size_t keylen,
   memcpy(&kl, buf + 8, 8);
   if (kl != keylen || n - 24 < kl || memcmp(buf + 16, key, kl) != 0) goto out;
   memcpy(&bl, buf + 16 + kl, 8);
-  if (bl != n - 24 - kl || bl == 0) goto out;
-  bin = (const unsigned char *)buf + 24 + kl;
+  if (n - 24 - kl < 32 || bl != n - 56 - kl || bl == 0) goto out;
+  bin = (const unsigned char *)buf + 56 + kl;
+  wy_sha256(bin, bl, sum);
+  if (memcmp(sum, buf + 24 + kl, 32) != 0) goto out;
   prog = clCreateProgramWithBinary(g->ctx, 1, &g->device, &bl, &bin, &binerr,
                                    &err);
   if (prog && (err != CL_SUCCESS || binerr != CL_SUCCESS
@@ -207,7 +217,7 @@ save_cached(WyOclState *g, cl_program prog, const char *path, const char *key,
             size_t keylen)
 {
   size_t bl = 0;
-  unsigned char *bin;
+  unsigned char *bin, sum[32];
   char *tmp;
   FILE *f;
   bool ok;
@@ -223,12 +233,14 @@ save_cached(WyOclState *g, cl_program prog, const char *path, const char *key,
     free(tmp);
     return;
   }
+  wy_sha256(bin, bl, sum);
   sprintf(tmp, "%s.%ld.tmp", path, (long)getpid());
   f = fopen(tmp, "wb");
   ok = f && fwrite(cache_magic, 1, 8, f) == 8
        && fwrite(&keylen, 8, 1, f) == 1
        && fwrite(key, 1, keylen, f) == keylen
-       && fwrite(&bl, 8, 1, f) == 1 && fwrite(bin, 1, bl, f) == bl;
+       && fwrite(&bl, 8, 1, f) == 1 && fwrite(sum, 1, 32, f) == 32
+       && fwrite(bin, 1, bl, f) == bl;
   if (f && fclose(f) != 0) ok = false;
   if (ok && rename(tmp, path) == 0)
     g->counters.cache_writes++;
@@ -246,18 +258,20 @@ build_program(WyOclState *g, WyOclProg *p)
                                p->int64 ? "-DWYC_INT64=1" : ""};
   size_t optlen, keylen;
   char *opts = join(opts_parts, 2, ' ', &optlen), *key, *path;
-  const char *key_parts[5];
+  const char *key_parts[6];
   int st = WY_OCL_OK;
   if (!opts) return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
   key_parts[0] = "wyc program";
   key_parts[1] = g->device_name;
   key_parts[2] = g->driver_version;
-  key_parts[3] = opts;
-  key_parts[4] = p->source;
-  key = join(key_parts, 5, 0, &keylen);
+  key_parts[3] = "wyc " WYC_VERSION;
+  key_parts[4] = opts;
+  key_parts[5] = p->source;
+  key = join(key_parts, 6, 0, &keylen);
   path = key ? cache_path(key, keylen) : NULL;
   if (path) p->prog = load_cached(g, path, key, keylen, opts);
   if (!p->prog) {
+    fflush(stdout);   /* the driver's compiler may abort: keep the output */
     p->prog = build_from_source(g, p->source, opts, &st);
     if (p->prog && path) save_cached(g, p->prog, path, key, keylen);
   }

@@ -85,6 +85,12 @@ choose_sizes(const WyOclState *g, const WyOclKern *kn, int nd,
 static int
 make_buffers(WyOclState *g, WyOclMarsh *ms, int np)
 {
+  uint64_t total = 0;
+  int st;
+  for (int i = 0; i < np; i++)
+    if (ms[i].par->kind <= WY_OCL_LIST_INOUT)
+      total += (uint64_t)ms[i].count * ms[i].esize;
+  if ((st = wy_ocl_buffer_guard(total))) return st;
   for (int i = 0; i < np; i++) {
     WyOclMarsh *m = &ms[i];
     cl_mem_flags flags = m->par->kind == WY_OCL_LIST_IN    ? CL_MEM_READ_ONLY

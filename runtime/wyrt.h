@@ -33,6 +33,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* wyc's version: `wyc --version`, and part of the kernel cache's key */
+#define WYC_VERSION "0.1.0"
+
 typedef uint64_t wyv;
 
 #define WY_UNDEF ((wyv)0)
@@ -428,7 +431,10 @@ _Noreturn void wy_throw(wyv v);     /* borrows v (increfs it) */
 /* Called by the generated main(): sets up GMP's allocator, stdout
  * buffering, and returns the Console record {out, args}. */
 wyv wy_init(int argc, char **argv);
-void wy_exit(void);   /* flushes stdout; frees global state */
+/* Flushes stdout and frees global state; the program's exit status: 0,
+ * or 1 (with a message on stderr) when stdout lost output (a full disk,
+ * a closed pipe). */
+int wy_exit(void);
 /* Added: blocks the runtime (GMP included) has allocated and not freed;
  * 0 after wy_exit when a program released every value (leak tests). */
 size_t wy_live_blocks(void);

@@ -34,6 +34,11 @@
 #   filter   tests/filter/NAME.whiley: `$WYC --explain FILE` must exit 0 and
 #            every `// explain: TEXT` line of the file must occur as a
 #            substring of some line of its output (stdout and stderr).
+#   fault    the fault-injection tests of tests/faults.sh (a shell-like
+#            output name, unwritable output, /dev/full, no or broken
+#            OpenCL, unusable or corrupt caches, memory limits, a very
+#            large program): fault_NAME must succeed in a scratch
+#            directory.
 #
 # Output: one line per failed test naming the test and the stage that failed,
 # followed by a few indented lines of detail (a short diff); one summary line
@@ -252,6 +257,19 @@ job_filter() {  # file
   echo "PASS filter $name"
 }
 
+job_fault() {  # name
+  local name=$1 w=$WORK/fault.$1 wyc=$WYC
+  [ "${wyc#/}" = "$wyc" ] && wyc=$ROOT/$wyc   # the tests change directory
+  mkdir -p "$w"
+  WYC=$wyc WYC_DEVICE=${WYC_DEVICE:-cpu} timeout --kill-after=5 "$TIMEOUT" \
+    bash -c 'source "$1"; "fault_$2" "$3"' fault "$ROOT/tests/faults.sh" \
+    "$name" "$w" > "$w.log" 2>&1 < /dev/null
+  local st=$?
+  if [ "$st" -eq 0 ]; then echo "PASS fault $name"; return; fi
+  echo "FAIL fault $name: $(describe_status "$st")"
+  head -n 12 "$w.log" | cut -c1-200
+}
+
 # Worker entry: run.sh --job SEQ KIND ARG...
 if [ "${1:-}" = --job ]; then
   SEQ=$2; kind=$3; shift 3
@@ -273,7 +291,7 @@ JOBS=${WYC_JOBS:-2}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/wyc-tests.XXXXXX") || exit 2
 trap 'rm -rf "$WORK"' EXIT
 trap 'exit 130' INT TERM
-export WORK RESULT_DIR=$WORK/results TIMEOUT
+export WORK RESULT_DIR=$WORK/results TIMEOUT ROOT
 [ -n "${WYC_DEVICE:-}" ] && export WYC_DEVICE
 mkdir -p "$RESULT_DIR"
 
@@ -300,6 +318,8 @@ for f in "${valid[@]}"; do add_job wyil "$f"; done
 for f in tests/invalid/*.whiley; do add_job invalid "$f"; done
 for f in tests/filter/*.whiley; do add_job filter "$f"; done
 shopt -u nullglob
+# shellcheck source=tests/faults.sh
+for t in $(source tests/faults.sh; echo $FAULT_TESTS); do add_job fault "$t"; done
 
 if [ "$seq" -gt 0 ]; then
   # each line: SEQ KIND ARG... -> bash run.sh --job SEQ KIND ARG...
@@ -309,7 +329,7 @@ fi
 # Collect results in job order.
 passed=0 failed=0
 declare -A cat_pass=() cat_fail=()
-categories=(unit valid wyil invalid filter)
+categories=(unit valid wyil invalid filter fault)
 while read -r s kind rest; do
   res=$RESULT_DIR/$s.res
   if [ ! -f "$res" ]; then

@@ -14,25 +14,22 @@ typedef struct Chunk {
 } Chunk;
 
 static Chunk *arena;   /* the chunk being filled */
-
-static void *
-xmalloc(size_t n)
-{
-  void *p = malloc(n ? n : 1);
-  if (!p) {
-    fprintf(stderr, "wyc: out of memory\n");
-    exit(1);
-  }
-  return p;
-}
+static size_t chunk_size = 65536;  /* of the next chunk */
 
 void *
 wyil_alloc(size_t n)
 {
   n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
   if (!arena || arena->used + n > arena->size) {
-    size_t size = n > 65536 ? n : 65536;
-    Chunk *c = xmalloc(sizeof(Chunk) + size);
+    /* chunks grow with the arena (64 KiB to 4 MiB): few of them for a
+     * large program, and calloc's fresh pages are already zero */
+    size_t size = chunk_size < n ? n : chunk_size;
+    if (chunk_size < (4u << 20)) chunk_size *= 2;
+    Chunk *c = calloc(1, sizeof(Chunk) + size);
+    if (!c) {
+      fprintf(stderr, "wyc: out of memory\n");
+      exit(1);
+    }
     c->prev = arena;
     c->used = 0;
     c->size = size;
@@ -40,7 +37,6 @@ wyil_alloc(size_t n)
   }
   void *p = (char *)arena->data + arena->used;
   arena->used += n;
-  memset(p, 0, n);
   return p;
 }
 
@@ -52,6 +48,7 @@ wyil_free_all(void)
     free(arena);
     arena = prev;
   }
+  chunk_size = 65536;
 }
 
 char *

@@ -1,0 +1,254 @@
+# tests/faults.sh -- fault-injection tests, sourced by tests/run.sh (the
+# `fault` category).  Each fault_NAME function runs in its own scratch
+# directory $1 with $WYC the compiler, prints nothing on success and a
+# few lines saying what went wrong on failure (non-zero status).
+#
+# What they inject: a file name that a shell would interpret, an
+# unwritable -o, a full disk (/dev/full) under wyc and under a compiled
+# program, no OpenCL platform, an ICD naming a library that is no driver,
+# WYC_DEVICE=none (no OpenCL may be loaded at all), an unusable cache
+# directory, corrupt cache entries, concurrent runs sharing a fresh
+# cache, memory limits (ulimit -v) from far too small to enough, and a
+# program of 60,000 functions (resolution must be linear in them).
+#
+# The offloading program: one kernel; its expected output is below.
+
+FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
+  explain_dev_full program_dev_full no_platform broken_icd device_none
+  unusable_cache corrupt_cache concurrent_cache memory_limit many_functions"
+
+fault_program() {   # DIR: writes DIR/off.whiley
+  cat > "$1/off.whiley" <<'EOF'
+import * from whiley.lang.*
+
+void ::main(System.Console sys):
+	sys.out.println("before the loop")
+	xs = [0, 1, 2, 3, 4, 5, 6, 7]
+	for i in 0..8:
+		xs[i] = xs[i] * 3
+	sys.out.println(xs)
+EOF
+}
+FAULT_EXPECT='before the loop
+[0, 3, 6, 9, 12, 15, 18, 21]'
+
+# fault_build DIR: compile DIR/off.whiley to DIR/off (offloading)
+fault_build() {
+  fault_program "$1"
+  "$WYC" "$1/off.whiley" -o "$1/off" 2> "$1/build.err" || {
+    echo "    could not build the test program:"; head -3 "$1/build.err"
+    return 1; }
+}
+
+# expect_run DIR LABEL NOTE-WORDS... : run DIR/off (env set by the
+# caller), stdout must be FAULT_EXPECT, status 0, and stderr must hold a
+# fallback note containing every one of the words (none given: no note).
+expect_run() {
+  local dir=$1 label=$2; shift 2
+  "$dir/off" > "$dir/run.out" 2> "$dir/run.err" < /dev/null
+  local st=$?
+  if [ "$st" -ne 0 ] || [ "$(cat "$dir/run.out")" != "$FAULT_EXPECT" ]; then
+    echo "    $label: exit status $st, output:"
+    head -3 "$dir/run.out" "$dir/run.err" | sed 's/^/      /'
+    return 1
+  fi
+  if [ $# -eq 0 ]; then
+    if [ -s "$dir/run.err" ]; then
+      echo "    $label: unexpected stderr:"; head -3 "$dir/run.err"; return 1
+    fi
+    return 0
+  fi
+  local w
+  for w in "$@"; do
+    if ! grep -q "runs on the CPU:.*$w" "$dir/run.err"; then
+      echo "    $label: no fallback note naming '$w'; stderr:"
+      head -3 "$dir/run.err" | sed 's/^/      /'; return 1
+    fi
+  done
+}
+
+fault_shell_injection() {   # the output name goes to cc as one argument
+  local d=$1 name="x';touch INJECTED;'\"\$(touch INJECTED2)\""
+  fault_program "$d"
+  ( cd "$d" && "$WYC" --target=c off.whiley -o "$name" ) 2> "$d/err" || {
+    echo "    wyc failed:"; head -3 "$d/err"; return 1; }
+  if [ -e "$d/INJECTED" ] || [ -e "$d/INJECTED2" ] || [ -e INJECTED ]; then
+    echo "    the output name was run by a shell"; return 1
+  fi
+  [ -x "$d/$name" ] || { echo "    no executable of that exact name"; return 1; }
+}
+
+# wyc must say in its own words that it cannot write the output
+expect_cannot_write() {   # DIR OUTPUT
+  local d=$1
+  fault_program "$d"
+  "$WYC" --target=c "$d/off.whiley" -o "$2" 2> "$d/err"
+  local st=$?
+  if [ "$st" -ne 1 ] || ! grep -q "^wyc: cannot write '$2'" "$d/err" ||
+     grep -qiE "internal error|ld returned|collect2" "$d/err"; then
+    echo "    -o $2: exit status $st, stderr:"; head -4 "$d/err"; return 1
+  fi
+}
+fault_output_unwritable() { expect_cannot_write "$1" "$1/no/such/dir/x"; }
+fault_output_is_dir() { mkdir "$1/sub"; expect_cannot_write "$1" "$1/sub"; }
+
+expect_dev_full() {   # DIR LABEL CMD...: status 1 and a message
+  local d=$1 label=$2; shift 2
+  "$@" > /dev/full 2> "$d/err" < /dev/null
+  local st=$?
+  if [ "$st" -ne 1 ] || ! grep -q "cannot write the standard output" \
+                                 "$d/err"; then
+    echo "    $label > /dev/full: exit status $st, stderr:"; head -3 "$d/err"
+    return 1
+  fi
+}
+fault_wyil_dev_full() {
+  fault_program "$1"
+  expect_dev_full "$1" "wyc --target=wyil" "$WYC" --target=wyil "$1/off.whiley"
+}
+fault_explain_dev_full() {
+  fault_program "$1"
+  expect_dev_full "$1" "wyc --explain" "$WYC" --explain "$1/off.whiley"
+}
+fault_program_dev_full() {
+  fault_program "$1"
+  "$WYC" --target=c "$1/off.whiley" -o "$1/seq" || return 1
+  expect_dev_full "$1" "a compiled program" "$1/seq"
+}
+
+fault_no_platform() {
+  fault_build "$1" || return 1
+  mkdir "$1/vendors"
+  OCL_ICD_VENDORS=$1/vendors WYC_DEVICE= expect_run "$1" "no ICD" \
+    "no ICD installed"
+}
+
+# A shared library whose constructor leaves a mark: an ICD that is no
+# driver, and a witness that the OpenCL loader ran.
+make_marker_icd() {   # DIR
+  mkdir -p "$1/vendors"
+  cat > "$1/mark.c" <<'EOF'
+#include <stdio.h>
+#include <stdlib.h>
+__attribute__((constructor)) static void
+mark(void)
+{
+  const char *p = getenv("WYC_TEST_MARK");
+  FILE *f = p ? fopen(p, "w") : NULL;
+  if (f) fclose(f);
+}
+EOF
+  ${CC:-cc} -shared -fPIC -o "$1/libmark.so" "$1/mark.c" || return 1
+  echo "$1/libmark.so" > "$1/vendors/mark.icd"
+}
+
+fault_broken_icd() {
+  fault_build "$1" && make_marker_icd "$1" || return 1
+  WYC_TEST_MARK=$1/mark OCL_ICD_VENDORS=$1/vendors WYC_DEVICE= \
+    expect_run "$1" "an ICD that is no driver" "ICD file" "no driver" ||
+    return 1
+  [ -e "$1/mark" ] || { echo "    the broken ICD was not even loaded"; return 1; }
+}
+
+fault_device_none() {   # WYC_DEVICE=none loads no OpenCL at all
+  fault_build "$1" && make_marker_icd "$1" || return 1
+  WYC_TEST_MARK=$1/mark OCL_ICD_VENDORS=$1/vendors WYC_DEVICE=none \
+    expect_run "$1" "WYC_DEVICE=none" || return 1
+  if [ -e "$1/mark" ]; then
+    echo "    WYC_DEVICE=none still loaded the OpenCL ICD"; return 1
+  fi
+}
+
+fault_unusable_cache() {
+  fault_build "$1" || return 1
+  touch "$1/file"
+  ( unset POCL_CACHE_DIR
+    XDG_CACHE_HOME=$1/file HOME=$1/file \
+      expect_run "$1" "a cache directory that is a file" "cache directory" \
+      "$1/file" ) || return 1
+  POCL_CACHE_DIR=/proc/none expect_run "$1" "a cache directory under /proc" \
+    "cache directory" "/proc/none" || return 1
+  POCL_CACHE_DIR= expect_run "$1" "an empty POCL_CACHE_DIR" \
+    "cache directory" "POCL_CACHE_DIR"
+}
+
+# Corrupt entries: bit flips in the binary, a truncated file, garbage.
+# Each run must print the right output with no note (a rebuild).
+fault_corrupt_cache() {
+  local d=$1 f size i
+  fault_build "$d" || return 1
+  export XDG_CACHE_HOME=$d/cache WYC_OFFLOAD=mandatory
+  expect_run "$d" "the first run" || return 1
+  for i in 1 2 3 4 5 6; do
+    f=$(ls "$d"/cache/wyc/*.bin 2>/dev/null | head -1)
+    [ -n "$f" ] || { echo "    no cache file after run $i"; return 1; }
+    size=$(stat -c %s "$f")
+    case $i in
+      5) truncate -s $((size / 2)) "$f" ;;
+      6) head -c "$size" /dev/urandom > "$f" ;;
+      *) printf '\x5a' | dd of="$f" bs=1 seek=$((size - size * i / 6)) \
+           conv=notrunc status=none ;;
+    esac
+    expect_run "$d" "corruption $i" || return 1
+  done
+}
+
+# Four runs at once on a fresh cache, twice: every run right.
+fault_concurrent_cache() {
+  local d=$1 i bad=0
+  fault_build "$d" || return 1
+  for round in 1 2; do
+    for i in 1 2 3 4; do
+      XDG_CACHE_HOME=$d/cache WYC_OFFLOAD=mandatory "$d/off" \
+        > "$d/out.$i" 2> "$d/err.$i" < /dev/null &
+    done
+    wait
+    for i in 1 2 3 4; do
+      if [ "$(cat "$d/out.$i")" != "$FAULT_EXPECT" ] || [ -s "$d/err.$i" ]
+      then
+        echo "    round $round, run $i:"; head -3 "$d/out.$i" "$d/err.$i"
+        bad=1
+      fi
+    done
+  done
+  ls "$d"/cache/wyc/*.tmp > /dev/null 2>&1 &&
+    { echo "    temporary files left in the cache"; bad=1; }
+  return $bad
+}
+
+# True when the programs are built with AddressSanitizer (make asan).
+sanitized() {
+  case ${WYC_CFLAGS:-} in *sanitize=address*) true ;; *) false ;; esac
+}
+
+# From far too little memory to enough: always the right output, exit 0.
+# (Not under ASan, whose shadow memory needs terabytes of address space.)
+fault_memory_limit() {
+  local d=$1 kb
+  sanitized && return 0
+  fault_build "$d" || return 1
+  for kb in 150000 250000 400000 600000 800000; do
+    ( ulimit -v $kb
+      XDG_CACHE_HOME=$d/cache expect_run "$d" "ulimit -v $kb" "memory" ) ||
+      return 1
+  done
+}
+
+# 60,000 functions in one file: resolution used to compare every name
+# with every function (about half a minute of CPU here); linear, it is
+# about 2 s.  The CPU limit is 10 times that (3 times more under ASan).
+fault_many_functions() {
+  local d=$1 cpu=20
+  sanitized && cpu=60
+  awk 'BEGIN { print "import * from whiley.lang.*\n";
+               for (i = 0; i < 60000; i++)
+                 printf "int f%d(int x):\n\treturn x + %d\n\n", i, i;
+               print "void ::main(System.Console sys):";
+               print "\tsys.out.println(f59999(1))" }' > "$d/many.whiley"
+  ( ulimit -t $cpu; "$WYC" --target=wyil "$d/many.whiley" > "$d/out" 2> "$d/err" )
+  local st=$?
+  if [ "$st" -ne 0 ] || ! grep -q "f59999" "$d/out"; then
+    echo "    wyc --target=wyil on 60,000 functions: exit status $st"
+    head -3 "$d/err"; return 1
+  fi
+}

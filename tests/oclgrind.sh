@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# tests/oclgrind.sh -- `make oclgrind`: the offloaded program tests on the
+# Oclgrind simulator (Debian package oclgrind), which checks every kernel
+# for data races, uninitialised values, out-of-bounds accesses and API
+# misuse.  Each program of tests/valid and tests/filter that has a
+# .sysout is built with --target=opencl (at -O2 and -O1, with its
+# `// flags:`) and run under `oclgrind --data-races --uninitialized
+# --check-api` with WYC_OFFLOAD=mandatory (unless it has a `// fallback:`
+# line).  It passes when stdout equals its .sysout, the exit status is
+# the expected one (1 with a .stderr), and stderr holds nothing but the
+# lines of its .stderr: any Oclgrind diagnostic fails it.
+#   WYC (default bin/wyc), WYC_JOBS (default 2), OCLGRIND_TARGETS
+#   (default "O2 O1"), OCLGRIND_FILES (default: all of them)
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
+export WYC=${WYC:-bin/wyc}
+command -v oclgrind > /dev/null || {
+  echo "oclgrind: not installed (Debian: apt-get install oclgrind)"; exit 2; }
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/wyc-oclgrind.XXXXXX") || exit 2
+trap 'rm -rf "$WORK"' EXIT
+# a private kernel cache: binaries built by the simulator stay here
+export WORK XDG_CACHE_HOME=$WORK/cache
+
+one() {   # LEVEL FILE
+  local level=$1 file=$2 name; name=$(basename "$file" .whiley)
+  local exe=$WORK/$name.$level want=0 offload=mandatory
+  local flags; flags=$(sed -n 's|^// flags: ||p' "$file" | head -1)
+  [ -f "${file%.whiley}.stderr" ] && want=1
+  grep -q '^// fallback: ' "$file" && offload=
+  # shellcheck disable=SC2086
+  if ! "$WYC" -"$level" $flags "$file" -o "$exe" 2> "$exe.cerr"; then
+    echo "FAIL $name [-$level]: does not compile"; return
+  fi
+  WYC_DEVICE= WYC_OFFLOAD=$offload timeout 600 oclgrind --data-races --uninitialized \
+    --check-api "$exe" > "$exe.out" 2> "$exe.err" < /dev/null
+  local st=$?
+  # what stderr may hold: the expected error lines, fallback notes of
+  # programs that declare them
+  if [ -f "${file%.whiley}.stderr" ]; then
+    grep -vxF -f "${file%.whiley}.stderr" "$exe.err" > "$exe.extra"
+  else
+    cp "$exe.err" "$exe.extra"
+  fi
+  [ -z "$offload" ] && sed -i '/^wyc: kernel .* runs on the CPU: /d' "$exe.extra"
+  sed -i '/^[[:space:]]*$/d' "$exe.extra"
+  if [ -s "$exe.extra" ]; then
+    echo "FAIL $name [-$level]: stderr (Oclgrind or the runtime):"
+    head -n 12 "$exe.extra" | cut -c1-200 | sed 's/^/    /'
+  elif [ "$st" -ne "$want" ]; then
+    echo "FAIL $name [-$level]: exit status $st, expected $want"
+  elif ! diff -q <(sed 's/[[:space:]]*$//' "${file%.whiley}.sysout") \
+                 <(sed 's/[[:space:]]*$//' "$exe.out") > /dev/null; then
+    echo "FAIL $name [-$level]: stdout differs from $name.sysout"
+  else
+    echo "PASS $name [-$level]"
+  fi
+}
+export -f one
+
+files=${OCLGRIND_FILES:-$(ls tests/valid/*.whiley tests/filter/*.whiley)}
+{ for f in $files; do
+    [ -f "${f%.whiley}.sysout" ] || continue
+    for l in ${OCLGRIND_TARGETS:-O2 O1}; do echo "$l $f"; done
+  done; } |
+  xargs -P "${WYC_JOBS:-2}" -L 1 bash -c 'one "$0" "$1"' > "$WORK/results"
+grep '^FAIL\|^    ' "$WORK/results"
+passed=$(grep -c '^PASS' "$WORK/results") failed=$(grep -c '^FAIL' "$WORK/results")
+echo "oclgrind: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
