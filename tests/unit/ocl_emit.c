@@ -428,7 +428,7 @@ build_case(const Case *c)
   CHECK(cl_builds(c->name, cl, "-Werror"), "%s: 32-bit variant", c->name);
   CHECK(cl_builds(c->name, cl, "-Werror -DWYC_INT64=1"), "%s: 64-bit variant",
         c->name);
-  if (have_fp64)
+  if (have_fp64 && c->gpu_real != FLT_REAL_EXACT)
     CHECK(cl_builds(c->name, cl, "-Werror -DWYC_REAL_DOUBLE=1"),
           "%s: double variant", c->name);
   free(cl);
@@ -750,8 +750,6 @@ static const Case cases[] = {
   {"reals_float", reals_src, NULL, FLT_REAL_FLOAT, false, 2, true, false,
    false},
   {"reals_double", reals_src, NULL, FLT_REAL_DOUBLE, false, 2, true, false,
-   false},
-  {"reals_auto", reals_src, NULL, FLT_REAL_AUTO, false, 2, true, false,
    false},
   {"bounds", bounds_src, NULL, FLT_REAL_EXACT, false, 1, true, true, true},
   {"divzero", divzero_src, NULL, FLT_REAL_EXACT, false, 1, true, true,
