@@ -159,6 +159,8 @@ for name in "${!built[@]}"; do
   [ -f "$src" ] || die "$src: no such program"
   [ -n "${real[$name]:-}" ] || die "$name: no prog line in suite.txt"
   flags=()
+  # floats, as the 2013 thesis measured (the default is double where
+  # the device has it: benchmarks/README.md)
   [ "${real[$name]}" = real ] && flags=(--gpu-real=float)
   if [ -n "${BENCH_PREBUILT:-}" ]; then
     # executables built elsewhere (a GPU machine without a C toolchain):

@@ -527,7 +527,7 @@ void
 cgen_module(FILE *out, Module *m, FilterResult *r, const char *cl_source,
             const OclOptions *o)
 {
-  static const OclOptions no_options = {false, false};
+  static const OclOptions no_options = {FLT_REAL_AUTO, false};
   Gen g = {.m = m};
   char *own_source = NULL;
   if (r && r->kernels.n > 0) {

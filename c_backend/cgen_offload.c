@@ -80,6 +80,18 @@ kind_name(KernelArg *ka)
   }
 }
 
+/* The WyOclReal of k's descriptor. */
+static const char *
+real_name(Kernel *k, FltReal how)
+{
+  if (!k->uses_real) return "WY_OCL_REAL_NONE";
+  switch (how) {
+  case FLT_REAL_FLOAT: return "WY_OCL_REAL_FLOAT";
+  case FLT_REAL_DOUBLE: return "WY_OCL_REAL_DOUBLE";
+  default: return "WY_OCL_REAL_AUTO";
+  }
+}
+
 /* wyc_kern<id>_params and wyc_kern<id>. */
 static void
 put_descriptor(Gen *g, Kernel *k)
@@ -101,14 +113,11 @@ put_descriptor(Gen *g, Kernel *k)
     }
     sb_puts(sb, "};\n");
   }
-  /* float kernels ask for correctly rounded / and sqrt: NVIDIA's default
-   * division is not, and results would differ between devices (an
-   * H100 and PoCL disagreed by 1e-3 on mandelbrot) */
-  bool fp32 = k->uses_real && !g->o->real_double;
+  /* the runtime picks the real type for the device (runtime/ocl.h,
+   * WyOclReal); a kernel without reals needs none */
   sb_printf(sb, "static const WyOclKernel wyc_kern%d = {\n"
-            "  wyc_cl_source, %s, %s, %d, %s, %s, %d, ", k->id,
-            fp32 ? "\"-cl-fp32-correctly-rounded-divide-sqrt\"" : "NULL",
-            cstr_lit(k->name), k->ndims, g->o->real_double ? "true" : "false",
+            "  wyc_cl_source, NULL, %s, %d, %s, %s, %d, ", k->id,
+            cstr_lit(k->name), k->ndims, real_name(k, g->o->real),
             g->o->int64_only ? "true" : "false", k->nargs);
   if (k->nargs > 0) sb_printf(sb, "wyc_kern%d_params};\n\n", k->id);
   else sb_puts(sb, "NULL};\n\n");

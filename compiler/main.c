@@ -39,7 +39,7 @@ typedef struct Options {
   bool dump_ast;         /* --dump-ast */
   bool explain;          /* --explain: print each loop's class */
   int opt_level;         /* -O0, -O1, -O2 (default) */
-  const char *gpu_real;  /* --gpu-real=float|double, NULL: exact on CPU */
+  FltReal gpu_real;      /* --gpu-real=auto (default)|float|double|exact */
   bool gpu_int64;        /* --gpu-int=64 */
   const char *emit_cl;   /* --emit-cl FILE */
 } Options;
@@ -61,8 +61,13 @@ usage(FILE *out)
     "  --explain         print each loop's class (GPU or CPU, and why)\n"
     "  --list-devices    list the OpenCL devices (* marks the default)\n"
     "  -O0, -O1, -O2     offload nothing / offload loops / also flatten\n"
-    "  --gpu-real=float|double  compute reals on the device in that\n"
-    "                    precision (default: reals stay exact on the CPU)\n"
+    "  --gpu-real=auto|float|double|exact  reals in device loops: auto\n"
+    "                    (the default) is double where the device has it,\n"
+    "                    else float; float or double force one; exact\n"
+    "                    keeps loops with reals on the CPU, exact.  Device\n"
+    "                    reals differ from exact ones by rounding only;\n"
+    "                    ints, bools and lists stay exact (a failed check\n"
+    "                    reruns the loop on the CPU)\n"
     "  --gpu-int=64      use 64-bit ints on the device from the start\n"
     "  --emit-cl FILE    write the generated OpenCL C to FILE\n"
     "  --version         print the version\n"
@@ -88,11 +93,21 @@ die2(const char *fmt, const char *a, const char *b)
   exit(1);
 }
 
+/* --gpu-real=HOW; ORDER FltReal */
+static FltReal
+real_option(const char *how)
+{
+  static const char *const names[] = {"exact", "auto", "float", "double"};
+  for (int i = 0; i < 4; i++)
+    if (!strcmp(how, names[i])) return (FltReal)i;
+  die("--gpu-real takes auto, float, double or exact, not '%s'", how);
+}
+
 static Options
 parse_options(int argc, char **argv)
 {
-  Options o = {TARGET_OPENCL, NULL, NULL, false, false, false, false, 2, NULL,
-               false, NULL};
+  Options o = {TARGET_OPENCL, NULL, NULL, false, false, false, false, 2,
+               FLT_REAL_AUTO, false, NULL};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -125,11 +140,7 @@ parse_options(int argc, char **argv)
     } else if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2")) {
       o.opt_level = a[2] - '0';
     } else if (!strncmp(a, "--gpu-real=", 11)) {
-      o.gpu_real = a + 11;
-      if (strcmp(o.gpu_real, "float") && strcmp(o.gpu_real, "double")
-          && strcmp(o.gpu_real, "exact"))
-        die("--gpu-real takes float, double or exact, not '%s'", o.gpu_real);
-      if (!strcmp(o.gpu_real, "exact")) o.gpu_real = NULL;
+      o.gpu_real = real_option(a + 11);
     } else if (!strcmp(a, "--gpu-int=64") || !strcmp(a, "--gpu-int=32")) {
       o.gpu_int64 = a[10] == '6';
     } else if (!strcmp(a, "--emit-cl")) {
@@ -395,8 +406,8 @@ main(int argc, char **argv)
   Program *prog = resolve_program(o.input, lay.stdlib);
   lower_program(prog);
   wyil_verify(prog->m);
-  FilterOptions fopt = {o.opt_level, o.gpu_real != NULL, NULL};
-  OclOptions oo = {o.gpu_real && !strcmp(o.gpu_real, "double"), o.gpu_int64};
+  FilterOptions fopt = {o.opt_level, o.gpu_real, NULL};
+  OclOptions oo = {o.gpu_real, o.gpu_int64};
   if (o.explain) {
     flt_explain(stdout, filter_for_device(prog->m, &fopt, &oo));
     wyil_free_all();

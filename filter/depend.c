@@ -11,9 +11,9 @@
  *   body does not write (the work item's index selects the element; the
  *   element is no index: elements may repeat), and every instruction of
  *   its body
- *   can run on a device (scalar int/bool arithmetic, real arithmetic only
- *   with --gpu-real, list reads and element writes, branches, nested
- *   loops, calls of functions that obey the same rules);
+ *   can run on a device (scalar int/bool arithmetic, real arithmetic
+ *   unless --gpu-real=exact, list reads and element writes, branches,
+ *   nested loops, calls of functions that obey the same rules);
  * - a scalar written in the body is private: it is written before it is
  *   read in every iteration (not live on entry to the body) and is not
  *   read after the loop;
@@ -96,8 +96,7 @@ static const char *
 type_reason(Type *t, const FilterOptions *opt)
 {
   if (mentions_real(t) && !opt->gpu_real)
-    return "computes with reals (exact on the CPU; --gpu-real=float or "
-           "double offloads it)";
+    return "computes with reals (exact on the CPU: --gpu-real=exact)";
   if (is_scalar(t, opt) || list_depth(t, NULL) || flt_num_union(t))
     return NULL;   /* int|real: checked by numkind.c */
   return wyil_fmt("uses a value of type %s, which has no device "

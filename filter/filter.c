@@ -419,6 +419,7 @@ FilterResult *
 flt_run(Module *m, const FilterOptions *opt)
 {
   FilterResult *r = wyil_alloc(sizeof(FilterResult));
+  r->gpu_real = opt->gpu_real;
   for (int i = 0; i < m->funcs.n; i++) {
     Func *fn = m->funcs.v[i];
     if (!fn->is_native && !strcmp(fn->module, m->name)) filter_func(r, fn, opt);
@@ -451,8 +452,19 @@ var_name(Kernel *k, int d)
   return n ? n : "?";
 }
 
+/* How a kernel's reals run, after "reals as " (--gpu-real). */
+static const char *
+real_text(FltReal how)
+{
+  switch (how) {
+  case FLT_REAL_FLOAT: return "float on the device";
+  case FLT_REAL_DOUBLE: return "double on the device";
+  default: return "double on the device (float where it has no double)";
+  }
+}
+
 static void
-explain_kernel(FILE *out, Kernel *k)
+explain_kernel(FILE *out, Kernel *k, FltReal how)
 {
   int in = 0, outs = 0, wonly = 0, scalars = 0;
   for (int i = 0; i < k->nargs; i++) {
@@ -479,6 +491,7 @@ explain_kernel(FILE *out, Kernel *k)
             "its lists", var_name(k, 0));
   if (k->not_flat && k->ndims < 3)
     fprintf(out, "; not flattened further: %s", k->not_flat);
+  if (k->uses_real) fprintf(out, "; reals as %s", real_text(how));
   fprintf(out, ")");
 }
 
@@ -496,7 +509,9 @@ flt_explain(FILE *out, FilterResult *r)
     fprintf(out, "%s", flt_class_name[li->cls]);
     switch (li->cls) {
     case LC_CPU: fprintf(out, " — %s", li->reason); break;
-    case LC_GPU_IMPLICIT: explain_kernel(out, li->kernel); break;
+    case LC_GPU_IMPLICIT:
+      explain_kernel(out, li->kernel, r->gpu_real);
+      break;
     case LC_GPU_IMPLICIT_INNER:
       if (flt_is_dimension(li->kernel, li->loop))
         fprintf(out, " (flattened into kernel %d)", li->kernel->id);

@@ -84,7 +84,8 @@ typedef struct Kernel {
   int nargs;
   KernelArg *args;     /* everything the kernel reads or writes */
   PtrVec callees;      /* Func*: functions called inside, transitively */
-  bool uses_real;      /* computes with reals (needs --gpu-real) */
+  bool uses_real;      /* computes with reals (not with
+                          --gpu-real=exact) */
   bool *numreal;       /* per register of fn: an int|real value the kernel
                           holds as a device real (filter/numkind.c), or
                           NULL when there is none */
@@ -112,13 +113,22 @@ typedef struct FltVeto {
   const char *why;     /* in source terms */
 } FltVeto;
 
+/* --gpu-real: where and how loops that compute with reals run.  Every
+ * value but FLT_REAL_EXACT (0) lets them run on the device. */
+typedef enum FltReal {
+  FLT_REAL_EXACT,      /* exact rationals: such loops stay on the CPU */
+  FLT_REAL_AUTO,       /* the default: double where the device has it,
+                          float otherwise (chosen by the runtime) */
+  FLT_REAL_FLOAT,
+  FLT_REAL_DOUBLE
+} FltReal;
+
 typedef struct FilterOptions {
   int opt_level;       /* 0: offload nothing, 1: offload + forall->for,
                           2: also multi-dimensional flattening */
-  bool gpu_real;       /* real may be computed as float/double on the
-                          device (--gpu-real=float|double); otherwise a
-                          loop doing real arithmetic stays exact on the
-                          CPU */
+  FltReal gpu_real;    /* non-zero: real may be computed as float/double
+                          on the device; otherwise a loop doing real
+                          arithmetic stays exact on the CPU */
   PtrVec *vetoes;      /* FltVeto*: loops that stay on the CPU whatever
                           the analysis finds (flt_veto), or NULL */
 } FilterOptions;
@@ -126,6 +136,7 @@ typedef struct FilterOptions {
 typedef struct FilterResult {
   PtrVec loops;        /* LoopInfo*, in source order */
   PtrVec kernels;      /* Kernel* */
+  FltReal gpu_real;    /* the options' (for --explain) */
 } FilterResult;
 
 /* Runs the filter's passes: hoisting of loop-invariant scalar constants

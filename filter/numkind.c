@@ -2,9 +2,9 @@
  *
  * Flow typing gives `s = 0; if c: s = xs[i]` the type int|real, and the
  * sum of a real and such a value the type int|real too, although a real
- * on either side of + - * / makes the result a real (spec §4.5).  With
- * --gpu-real a kernel keeps these values as device reals when that can
- * change no result:
+ * on either side of + - * / makes the result a real (spec §4.5).  Unless
+ * --gpu-real=exact, a kernel keeps these values as device reals when
+ * that can change no result:
  * - the kind of each register defined in the loop body is computed from
  *   its definitions: INT, REAL or MIXED (either, at run time);
  * - arithmetic typed int|real must have a REAL operand (so its result is

@@ -5,7 +5,9 @@
  * (its head comment); each function a kernel calls becomes an OpenCL C
  * function named after Func->cname.  The program compiles in two
  * variants: wy_int is int, or long when built with -DWYC_INT64 (the
- * runtime retries with that one when a kernel reports an overflow).
+ * runtime retries with that one when a kernel reports an overflow); and
+ * wy_real is float, or double when built with -DWYC_REAL_DOUBLE (the
+ * runtime's choice for the device, see WyOclReal in runtime/ocl.h).
  */
 #ifndef OCLGEN_H
 #define OCLGEN_H
@@ -16,7 +18,9 @@
 #include "../wyil/wyil.h"
 
 typedef struct OclOptions {
-  bool real_double;  /* wy_real is double (--gpu-real=double), else float */
+  FltReal real;      /* --gpu-real: how the kernels that compute with
+                        reals are built (the source is the same: the
+                        runtime chooses the type, runtime/ocl.h) */
   bool int64_only;   /* --gpu-int=64: the runtime builds only the 64-bit
                         variant (the source is the same) */
 } OclOptions;

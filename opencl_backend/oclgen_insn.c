@@ -127,10 +127,11 @@ int_literal(const char *text, int *bits)
   return wyil_fmt("%lldL", v);
 }
 
-/* The real "num/den" rounded to the device's real; NULL when it is out
- * of the device type's range. */
-static const char *
-real_literal(OclGen *g, const char *text)
+/* The real "num/den" rounded to a float (dbl false) or a double, as a C
+ * literal in *lit ("%a", with an f for a float); false when it is out of
+ * that type's range.  The value goes to *val. */
+static bool
+real_literal(const char *text, bool dbl, const char **lit, double *val)
 {
   mpq_t q;
   mpq_init(q);
@@ -139,15 +140,39 @@ real_literal(OclGen *g, const char *text)
     internal_error("oclgen: bad real constant '%s'", text);
   }
   mpq_canonicalize(q);
-  bool dbl = g->o->real_double;
   mpfr_t x;
   mpfr_init2(x, dbl ? 53 : 24);
   mpfr_set_q(x, q, MPFR_RNDN);
   double d = mpfr_get_d(x, MPFR_RNDN);
   mpfr_clear(x);
   mpq_clear(q);
-  if (isinf(d) || (!dbl && fabs(d) > 3.4028234663852886e38)) return NULL;
-  return wyil_fmt(dbl ? "%a" : "%af", d);
+  *val = d;
+  *lit = wyil_fmt(dbl ? "%a" : "%af", d);
+  return !isinf(d) && (dbl || fabs(d) <= 3.4028234663852886e38);
+}
+
+/* x = the real constant, in the real type the runtime builds with
+ * (WYC_REAL_DOUBLE or not): one line when the float is exact, else one
+ * branch per type; a constant out of a type's range fails there. */
+static void
+emit_real_const(OclGen *g, const char *x, const char *text)
+{
+  const char *lit[2];
+  double val[2];
+  bool ok[2];
+  for (int dbl = 0; dbl < 2; dbl++)
+    ok[dbl] = real_literal(text, dbl, &lit[dbl], &val[dbl]);
+  if (ok[0] && ok[1] && val[0] == val[1]) {
+    ocl_line(g, "%s = %s;", x, lit[0]);  /* a float, exact in a double */
+    return;
+  }
+  for (int dbl = 1; dbl >= 0; dbl--) {
+    ocl_line(g, dbl ? "#ifdef WYC_REAL_DOUBLE" : "#else");
+    if (ok[dbl]) ocl_line(g, "%s = %s;", x, lit[dbl]);
+    else ocl_line(g, "%s  /* out of the device real's range */",
+                  fail_stmt(g, 1));
+  }
+  ocl_line(g, "#endif");
 }
 
 void
@@ -178,10 +203,7 @@ ocl_emit_const(OclGen *g, Insn *in)
     return;
   }
   case C_REAL: {
-    const char *lit = real_literal(g, c->text);
-    if (lit) ocl_line(g, "%s = %s;", var(g, d, TAG_REAL), lit);
-    else ocl_line(g, "%s  /* out of the device real's range */",
-                  fail_stmt(g, 1));
+    emit_real_const(g, var(g, d, TAG_REAL), c->text);
     return;
   }
   default:

@@ -28,7 +28,8 @@
  * KERNEL ABI -- what opencl_backend emits.  wy_int is `int`, or `long`
  * when the program is built for the 64-bit variant (the runtime adds
  * -DWYC_INT64=1 to the build options); wy_real is float, or double when
- * the descriptor says real_double; bool is uchar.
+ * the runtime adds -DWYC_REAL_DOUBLE=1 (the descriptor's real: see
+ * WyOclReal); bool is uchar.
  *
  *   __kernel void NAME(__global int *wyc_err,
  *                      wy_int lo0, wy_int n0,   // one pair per NDRange
@@ -84,7 +85,8 @@ typedef enum WyOclStatus {
   WY_OCL_E_NO_DEVICE,     /* no platform, or not the device asked for */
   WY_OCL_E_BUILD,         /* the program does not build for the device */
   WY_OCL_E_NO_KERNEL,     /* no such kernel in the program */
-  WY_OCL_E_NO_FP64,       /* real_double, but the device has no double */
+  WY_OCL_E_NO_FP64,       /* WY_OCL_REAL_DOUBLE, but the device has no
+                             double */
   WY_OCL_E_NOMEM,         /* host or device memory ran out */
   WY_OCL_E_ARGS,          /* arguments do not match the descriptor */
   WY_OCL_E_JAGGED,        /* a list of lists with rows of unequal length */
@@ -144,6 +146,23 @@ typedef struct WyOclParam {
   int8_t win[3];      /* LIST_OUT: NDRange dimension per level, or -1 */
 } WyOclParam;
 
+/* How a kernel's reals are built (WyOclKernel.real).  One source serves
+ * every choice: the runtime picks the type when it builds the program
+ * for the device, and the choice is part of the program's key, in the
+ * process and in the binary cache:
+ *   double: -DWYC_REAL_DOUBLE=1 (wy_real is double);
+ *   float:  -cl-fp32-correctly-rounded-divide-sqrt (NVIDIA's default
+ *           division is not, and devices would disagree);
+ *   none:   no option (the kernel computes no reals). */
+typedef enum WyOclReal {
+  WY_OCL_REAL_NONE,     /* the kernel computes with no reals */
+  WY_OCL_REAL_AUTO,     /* double where the device has it, else float
+                           (--gpu-real=auto, the default) */
+  WY_OCL_REAL_FLOAT,    /* --gpu-real=float */
+  WY_OCL_REAL_DOUBLE    /* --gpu-real=double: WY_OCL_E_NO_FP64 where the
+                           device has no double */
+} WyOclReal;
+
 typedef struct WyOclKernel {
   const char *source;   /* OpenCL C of the program holding the kernel;
                            kernels with the same source pointer and
@@ -151,7 +170,7 @@ typedef struct WyOclKernel {
   const char *options;  /* build options, or NULL */
   const char *name;     /* the __kernel function */
   int ndims;            /* NDRange dimensions, 1 to 3 */
-  bool real_double;     /* wy_real is double (--gpu-real=double) */
+  uint8_t real;         /* WyOclReal */
   bool int64_only;      /* no 32-bit variant (--gpu-int=64) */
   int nparams;          /* parameters after the ABI's fixed ones */
   const WyOclParam *params;  /* nparams of them, in kernel order */
@@ -264,6 +283,8 @@ typedef struct WyOclProg {
   const char *source;     /* the descriptor's pointers (the key) */
   const char *options;
   bool int64;             /* built with -DWYC_INT64=1 */
+  uint8_t real;           /* WY_OCL_REAL_NONE, _FLOAT or _DOUBLE: how
+                             it was built (never AUTO) */
   cl_program prog;        /* NULL if the build failed */
   int status;             /* WY_OCL_OK or why the build failed */
   char *reason;           /* malloc'd reason of a failed build */
@@ -273,6 +294,7 @@ typedef struct WyOclProg {
 typedef struct WyOclKern {
   const WyOclKernel *k;   /* the descriptor (the key, with int64) */
   bool int64;
+  bool dbl;               /* its program's wy_real is double */
   cl_kernel kern;
   size_t wg_max;          /* CL_KERNEL_WORK_GROUP_SIZE */
   size_t wg_multiple;     /* CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE */

@@ -7,8 +7,9 @@
  *
  * The binary cache: $XDG_CACHE_HOME/wyc (default ~/.cache/wyc) holds one
  * file per program, named by a 64-bit FNV-1a hash of the key: device
- * name, driver version, wyc's version, build options and source.  The
- * file repeats the whole key, which is compared on loading, so a hash
+ * name, driver version, wyc's version, build options (with the
+ * variant's: the real type, the int width) and source.  The file repeats
+ * the whole key, which is compared on loading, so a hash
  * collision costs a rebuild, never a wrong program; and it holds the
  * SHA-256 of the binary, checked before the binary reaches the driver
  * (a corrupt binary can crash PoCL), so a damaged file costs a rebuild
@@ -250,14 +251,26 @@ save_cached(WyOclState *g, cl_program prog, const char *path, const char *key,
   free(tmp);
 }
 
+/* The build option that makes wy_real what p->real says (ocl.h). */
+static const char *
+real_option(const WyOclProg *p)
+{
+  switch (p->real) {
+  case WY_OCL_REAL_DOUBLE: return "-DWYC_REAL_DOUBLE=1";
+  case WY_OCL_REAL_FLOAT: return "-cl-fp32-correctly-rounded-divide-sqrt";
+  default: return "";
+  }
+}
+
 /* Build p, from the cache when it holds the binary. */
 static int
 build_program(WyOclState *g, WyOclProg *p)
 {
-  const char *opts_parts[2] = {p->options ? p->options : "",
-                               p->int64 ? "-DWYC_INT64=1" : ""};
+  const char *opts_parts[3] = {p->options ? p->options : "",
+                               p->int64 ? "-DWYC_INT64=1" : "",
+                               real_option(p)};
   size_t optlen, keylen;
-  char *opts = join(opts_parts, 2, ' ', &optlen), *key, *path;
+  char *opts = join(opts_parts, 3, ' ', &optlen), *key, *path;
   const char *key_parts[6];
   int st = WY_OCL_OK;
   if (!opts) return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
@@ -281,15 +294,17 @@ build_program(WyOclState *g, WyOclProg *p)
   return st;
 }
 
-/* The program of k in the given variant, built if need be. */
+/* The program of k in the given variant (int64; real: how its reals are
+ * built, never AUTO), built if need be. */
 static int
-get_program(WyOclState *g, const WyOclKernel *k, bool int64, WyOclProg **out)
+get_program(WyOclState *g, const WyOclKernel *k, bool int64, int real,
+            WyOclProg **out)
 {
   WyOclProg *p;
   for (int i = 0; i < g->nprogs; i++) {
     p = &g->progs[i];
     if (p->source == k->source && p->options == k->options
-        && p->int64 == int64) {
+        && p->int64 == int64 && p->real == real) {
       *out = p;
       if (p->status) wy_ocl_fail(p->status, "%s", p->reason);
       return p->status;
@@ -299,7 +314,8 @@ get_program(WyOclState *g, const WyOclKernel *k, bool int64, WyOclProg **out)
                    sizeof *g->progs))
     return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
   p = &g->progs[g->nprogs++];
-  *p = (WyOclProg){k->source, k->options, int64, NULL, 0, NULL};
+  *p = (WyOclProg){k->source, k->options, int64, (uint8_t)real, NULL, 0,
+                   NULL};
   p->status = build_program(g, p);
   if (p->status) p->reason = strdup(g->reason);
   *out = p;
@@ -350,13 +366,24 @@ make_kernel(WyOclState *g, WyOclKern *kn, cl_program prog)
   return WY_OCL_OK;
 }
 
+/* How k's reals are built on this device: WY_OCL_REAL_AUTO becomes
+ * double where the device has it (CL_DEVICE_DOUBLE_FP_CONFIG), float
+ * otherwise. */
+static int
+resolve_real(const WyOclState *g, const WyOclKernel *k)
+{
+  if (k->real == WY_OCL_REAL_AUTO)
+    return g->fp64 ? WY_OCL_REAL_DOUBLE : WY_OCL_REAL_FLOAT;
+  return k->real;
+}
+
 int
 wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out)
 {
   WyOclState *g = &wy_ocl_g;
   WyOclProg *p = NULL;
   WyOclKern *kn;
-  int st;
+  int st, real = resolve_real(g, k);
   for (int i = 0; i < g->nkerns; i++) {
     kn = &g->kerns[i];
     if (kn->k == k && kn->int64 == int64) {
@@ -365,16 +392,17 @@ wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out)
       return kn->status;
     }
   }
-  if (k->real_double && !g->fp64)
+  if (real == WY_OCL_REAL_DOUBLE && !g->fp64)
     return wy_ocl_fail(WY_OCL_E_NO_FP64, "%s has no double precision",
                        g->device_name);
-  st = get_program(g, k, int64, &p);
+  st = get_program(g, k, int64, real, &p);
   if (st) return st;
   if (!wy_ocl_grow((void **)&g->kerns, (size_t)g->nkerns, &g->capkerns,
                    sizeof *g->kerns))
     return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
   kn = &g->kerns[g->nkerns++];
-  *kn = (WyOclKern){k, int64, NULL, 1, 1, 0, NULL, false};
+  *kn = (WyOclKern){k, int64, real == WY_OCL_REAL_DOUBLE, NULL, 1, 1, 0,
+                    NULL, false};
   kn->status = make_kernel(g, kn, p->prog);
   if (kn->status) {
     kn->reason = strdup(g->reason);

@@ -281,7 +281,7 @@ marshal_all(const WyOclKernel *k, WyOclKern *kn, WyOclArg *args,
     ms[i].index = i + 1;
     ms[i].ndims = k->ndims;
     ms[i].int64 = kn->int64;
-    ms[i].dbl = k->real_double;
+    ms[i].dbl = kn->dbl;
     if (!args[i].slot)
       return wy_ocl_fail(WY_OCL_E_ARGS, "argument %d has no slot", i + 1);
     if ((st = wy_ocl_marshal(&ms[i], *args[i].slot, lo, hi))) return st;

@@ -6,8 +6,10 @@
 #   WYC          compiler to test              (default bin/wyc)
 #   WYC_BUILD    build directory (unit tests)  (default build)
 #   WYC_TARGETS  targets for program tests     (default "c opencl opencl-O1
-#                opencl-O0": -O2, the default, flattens nests; -O1 does not;
-#                -O0 offloads nothing)
+#                opencl-O0 opencl-exact": -O2, the default, flattens nests;
+#                -O1 does not; -O0 offloads nothing; opencl-exact is -O2
+#                with --gpu-real=exact, and runs only programs that
+#                mention `real`)
 #   WYC_DEVICE   device for --target=opencl    (default cpu)
 #   WYC_JOBS     parallel jobs                 (default 2)
 #
@@ -23,6 +25,16 @@
 #            an error) unless the file has a `// fallback: WHY` line; a
 #            `// flags: FLAGS` line adds FLAGS to --target=opencl builds
 #            and to --explain.
+#            Reals: on the device they are floats or doubles (--gpu-real=
+#            auto, the default: double on a device that has it, as PoCL
+#            does).  A program whose real results are exact in binary
+#            prints the same on every target and has one NAME.sysout (the
+#            exact output, checked against the 2013 compiler).  A program
+#            whose device reals round differently also has
+#            NAME.device.sysout, what opencl and opencl-O1 must print (a
+#            device with double, or the precision its `// flags:` force);
+#            c, opencl-O0 and opencl-exact always compare with
+#            NAME.sysout.
 #   wyil     `$WYC --target=wyil FILE` on every valid program: exit 0 and
 #            non-empty stdout.
 #   invalid  tests/invalid/NAME.whiley, first line `// error: LINE[:COL]: words`.
@@ -115,10 +127,20 @@ job_valid() {  # target file
   if [ ! -f "$dir/$name.sysout" ]; then
     echo "FAIL valid $label setup: no $name.sysout"; return
   fi
-  # a target may carry an optimisation level: opencl-O1 = --target=opencl -O1
-  local tflags=(--target="${target%%-O*}")
-  [ "$target" != "${target%%-O*}" ] && tflags+=("-O${target##*-O}")
-  [ "${target%%-O*}" = opencl ] && tflags+=($(file_flags "$file"))
+  # a target may carry an optimisation level (opencl-O1 = --target=opencl
+  # -O1) or exact reals (opencl-exact = --target=opencl --gpu-real=exact)
+  local base=${target%%-*} expect=$dir/$name.sysout
+  local tflags=(--target="$base")
+  [ "$base" = opencl ] && tflags+=($(file_flags "$file"))
+  case ${target#"$base"} in
+    -O?) tflags+=("${target#"$base"}") ;;
+    -exact) tflags+=(--gpu-real=exact) ;;
+  esac
+  # device reals: NAME.device.sysout where the program has one
+  case $target in
+    opencl|opencl-O1|opencl-O2)
+      [ -f "$dir/$name.device.sysout" ] && expect=$dir/$name.device.sysout ;;
+  esac
   run_step "$w.cout" "$w.cerr" "$WYC" "${tflags[@]}" "$file" -o "$exe"
   local st=$?
   if [ "$st" -ne 0 ] || [ ! -x "$exe" ]; then
@@ -130,7 +152,7 @@ job_valid() {  # target file
     cat "$w.cout" "$w.cerr" > "$w.call"; excerpt "$w.call" 8
     return
   fi
-  if [ "${target%%-O*}" = opencl ]; then
+  if [ "$base" = opencl ]; then
     # every kernel must run on the device (a fallback is an error), but
     # for programs that say why they fall back in a `// fallback:` line
     local offload=mandatory
@@ -145,10 +167,10 @@ job_valid() {  # target file
   if [ "$st" -eq 124 ] || [ "$st" -eq 137 ]; then
     echo "FAIL valid $label run: $(describe_status "$st")"; return
   fi
-  normalise "$dir/$name.sysout" > "$w.exp" 2>/dev/null
+  normalise "$expect" > "$w.exp" 2>/dev/null
   normalise "$w.out" > "$w.got"
   if ! cmp -s "$w.exp" "$w.got"; then
-    echo "FAIL valid $label output: stdout differs from $name.sysout" \
+    echo "FAIL valid $label output: stdout differs from ${expect##*/}" \
          "($(describe_status "$st"))"
     diff -u --label expected --label actual "$w.exp" "$w.got" > "$w.diff"
     tail -n +3 "$w.diff" | head -n 14 | cut -c1-200 | sed 's/^/    /'
@@ -286,7 +308,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT" || exit 2
 export WYC=${WYC:-bin/wyc}
 WYC_BUILD=${WYC_BUILD:-build}
-WYC_TARGETS=${WYC_TARGETS:-c opencl opencl-O1 opencl-O0}
+WYC_TARGETS=${WYC_TARGETS:-c opencl opencl-O1 opencl-O0 opencl-exact}
 JOBS=${WYC_JOBS:-2}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/wyc-tests.XXXXXX") || exit 2
 trap 'rm -rf "$WORK"' EXIT
@@ -312,7 +334,11 @@ for f in tests/filter/*.whiley; do
   [ -f "${f%.whiley}.sysout" ] && valid+=("$f")
 done
 for f in "${valid[@]}"; do
-  for t in $WYC_TARGETS; do add_job valid "$t" "$f"; done
+  for t in $WYC_TARGETS; do
+    # exact reals differ from the default only where there are reals
+    [ "$t" = opencl-exact ] && ! grep -qw real "$f" && continue
+    add_job valid "$t" "$f"
+  done
 done
 for f in "${valid[@]}"; do add_job wyil "$f"; done
 for f in tests/invalid/*.whiley; do add_job invalid "$f"; done

@@ -5,9 +5,11 @@
 # root after `make`:
 #   tests/device/pack.sh OUT [PROGRAM.whiley ...]
 # OUT/progs holds every program test (tests/valid, tests/filter) built
-# with --target=opencl at -O2 (NAME), -O1 (NAME.O1) and -O0 (NAME.O0),
-# with its expected output, and NAME.fallback for programs whose
-# `// fallback:` line says a kernel may run on the CPU; the extra programs go
+# with --target=opencl and its `// flags:` at -O2 (NAME), -O1 (NAME.O1)
+# and -O0 (NAME.O0), with its expected output (NAME.device.sysout too
+# where there is one: tests/run.sh says when it applies), and
+# NAME.fallback for programs whose `// fallback:` line says a kernel may
+# run on the CPU; the extra programs go
 # to OUT/extra (with NAME.sysout when one sits beside the source, and
 # built once more with --gpu-real=float as NAME.float).  OUT/wyc is the
 # compiler itself (for --list-devices) and OUT/run.sh the runner.
@@ -19,11 +21,15 @@ n=0
 for f in tests/valid/*.whiley tests/filter/*.whiley; do
   b=${f%.whiley}; name=$(basename "$b")
   [ -f "$b.sysout" ] || continue
-  "$WYC" --target=opencl "$f" -o "$out/progs/$name" 2>/dev/null || continue
+  flags=$(sed -n 's|^// flags: ||p' "$f" | head -1)
+  "$WYC" --target=opencl $flags "$f" -o "$out/progs/$name" 2>/dev/null ||
+    continue
   for o in O1 O0; do
-    "$WYC" --target=opencl -$o "$f" -o "$out/progs/$name.$o" || exit 1
+    "$WYC" --target=opencl $flags -$o "$f" -o "$out/progs/$name.$o" || exit 1
   done
   cp "$b.sysout" "$out/progs/$name.sysout"
+  [ -f "$b.device.sysout" ] &&
+    cp "$b.device.sysout" "$out/progs/$name.device.sysout"
   [ -f "$b.stderr" ] && cp "$b.stderr" "$out/progs/$name.stderr"
   grep -q '^// fallback: ' "$f" && : > "$out/progs/$name.fallback"
   n=$((n + 1))

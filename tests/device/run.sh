@@ -21,6 +21,9 @@ for dev in $devices; do
     [ -x "$exe" ] || continue
     name=$(basename "$exe"); base=${exe%.float}; base=${base%.O[01]}
     exp=$base.sysout
+    # device reals: -O2 and -O1 print NAME.device.sysout where it exists
+    case $exe in *.O0|*.float) ;; *)
+      [ -f "$base.device.sysout" ] && exp=$base.device.sysout;; esac
     offload=mandatory
     case $exe in "$here"/extra/*) offload=;; esac
     [ -f "$base.fallback" ] && offload=""

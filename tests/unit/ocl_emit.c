@@ -112,8 +112,7 @@ typedef struct Case {
   const char *name;
   const char *src;       /* the Whiley program */
   const char *src2;      /* ... continued (or NULL) */
-  bool gpu_real;         /* --gpu-real */
-  bool real_double;      /* ... =double */
+  FltReal gpu_real;      /* --gpu-real */
   bool int64_only;       /* --gpu-int=64 */
   int kernels;           /* at least this many kernels */
   bool mandatory;        /* run with WYC_OFFLOAD=mandatory */
@@ -257,7 +256,7 @@ compile_child(const Case *c)
   FilterResult *r = flt_run(prog->m, &fo);
   flatten(r);
   add_hand_kernels(prog->m, r);
-  OclOptions o = {c->real_double, c->int64_only};
+  OclOptions o = {c->gpu_real, c->int64_only};
   char *cl = ocl_emit_program(prog->m, r, &o);
   write_file(path_of(c->name, ".cl"), cl);
   FILE *f = fopen(path_of(c->name, "_cpu.c"), "w");
@@ -429,6 +428,9 @@ build_case(const Case *c)
   CHECK(cl_builds(c->name, cl, "-Werror"), "%s: 32-bit variant", c->name);
   CHECK(cl_builds(c->name, cl, "-Werror -DWYC_INT64=1"), "%s: 64-bit variant",
         c->name);
+  if (have_fp64 && c->gpu_real != FLT_REAL_EXACT)
+    CHECK(cl_builds(c->name, cl, "-Werror -DWYC_REAL_DOUBLE=1"),
+          "%s: double variant", c->name);
   free(cl);
 }
 
@@ -737,21 +739,25 @@ static const char lists_src[] =
   "    sys.out.println(hand1([[1], [4]], [10, 100]))\n";
 
 static const Case cases[] = {
-  /* name, program (two parts), gpu_real, real_double, int64_only,
+  /* name, program (two parts), gpu_real, int64_only,
    * kernels, mandatory, fallback, asan */
-  {"ints", ints_src, NULL, false, false, false, 9, true, false, true},
-  {"ints64", ints_src, NULL, false, false, true, 9, true, false, false},
-  {"edges32", edges_fns, edges32_src, false, false, false, 5, true, false,
+  {"ints", ints_src, NULL, FLT_REAL_EXACT, false, 9, true, false, true},
+  {"ints64", ints_src, NULL, FLT_REAL_EXACT, true, 9, true, false, false},
+  {"edges32", edges_fns, edges32_src, FLT_REAL_EXACT, false, 5, true, false,
    false},
-  {"edges64", edges_fns, edges64_src, false, false, false, 5, false, true,
+  {"edges64", edges_fns, edges64_src, FLT_REAL_EXACT, false, 5, false, true,
    true},
-  {"reals_float", reals_src, NULL, true, false, false, 2, true, false, false},
-  {"reals_double", reals_src, NULL, true, true, false, 2, true, false, false},
-  {"bounds", bounds_src, NULL, false, false, false, 1, true, true, true},
-  {"divzero", divzero_src, NULL, false, false, false, 1, true, true, false},
-  {"precond", precond_src, NULL, false, false, false, 1, true, true, false},
-  {"flat", flat_src, NULL, false, false, false, 2, true, true, false},
-  {"lists", lists_src, NULL, false, false, false, 1, true, true, true},
+  {"reals_float", reals_src, NULL, FLT_REAL_FLOAT, false, 2, true, false,
+   false},
+  {"reals_double", reals_src, NULL, FLT_REAL_DOUBLE, false, 2, true, false,
+   false},
+  {"bounds", bounds_src, NULL, FLT_REAL_EXACT, false, 1, true, true, true},
+  {"divzero", divzero_src, NULL, FLT_REAL_EXACT, false, 1, true, true,
+   false},
+  {"precond", precond_src, NULL, FLT_REAL_EXACT, false, 1, true, true,
+   false},
+  {"flat", flat_src, NULL, FLT_REAL_EXACT, false, 2, true, true, false},
+  {"lists", lists_src, NULL, FLT_REAL_EXACT, false, 1, true, true, true},
 };
 
 /* A loop the filter would refuse, made a kernel by hand: checked with
@@ -779,7 +785,7 @@ refused_child(void)
   setvbuf(stderr, NULL, _IONBF, 0);
   Program *prog = resolve_program(src, "stdlib");
   lower_program(prog);
-  FilterResult r = {{0}, {0}};
+  FilterResult r = {{0}, {0}, FLT_REAL_EXACT};
   for (int i = 0; i < prog->m->funcs.n; i++) {
     Func *fn = prog->m->funcs.v[i];
     for (int j = 0; strcmp(fn->name, "grow") == 0 && j < fn->ncode; j++) {
@@ -873,7 +879,7 @@ check_arith_variant(bool is64)
     memcpy(a + i * es, is64 ? (void *)&x : (void *)&x4, es);
     memcpy(b + i * es, is64 ? (void *)&y : (void *)&y4, es);
   }
-  OclOptions o = {false, false};
+  OclOptions o = {FLT_REAL_EXACT, false};
   char *pre = ocl_emit_program(NULL, NULL, &o);
   const char *src = wyil_fmt("%s%s", pre, arith_kernel);
   free(pre);
@@ -961,7 +967,8 @@ run_cases(bool device, bool fp64)
       fflush(stdout);
       if (fork() == 0) {
         if (!freopen(path_of(c->name, ".log"), "w", stdout)) _exit(99);
-        if (!c->real_double || !device || fp64) run_case(c, device);
+        if (c->gpu_real != FLT_REAL_DOUBLE || !device || fp64)
+          run_case(c, device);
         fflush(stdout);
         _exit(failures > 99 ? 99 : failures);
       }
@@ -1005,7 +1012,7 @@ main(void)
   if (device && cl_setup())
   {
     for (size_t i = 0; i < NCASES; i++)
-      if (!cases[i].real_double || have_fp64) build_case(&cases[i]);
+      build_case(&cases[i]);
     check_arith_variant(false);
     check_arith_variant(true);
     printf("  checked arithmetic: %s\n", failures ? "wrong" : "exact");

@@ -186,7 +186,8 @@ static const WyOclParam twice_params[] = {
   {WY_OCL_LIST_IN, WY_OCL_T_REAL, 1, {-1, -1, -1}},
   {WY_OCL_LIST_OUT, WY_OCL_T_REAL, 1, {0, -1, -1}},
 };
-static const WyOclKernel twice = {dsrc, NULL, "twice", 1, true, false, 2,
+static const WyOclKernel twice = {dsrc, NULL, "twice", 1,
+                                  WY_OCL_REAL_DOUBLE, false, 2,
                                   twice_params};
 
 /* --gpu-real=double: mpq -> nearest double -> exact rational. */
