@@ -319,6 +319,7 @@ typedef struct TypeSym {
   ModInfo *mod;
   TypeDef *def;
   bool resolving;       /* cycle guard while resolving the definition */
+  bool where_lowered;   /* the body of def->where has been lowered */
 } TypeSym;
 
 typedef struct ConstSym {
@@ -452,6 +453,9 @@ typedef struct Val {
 } Val;
 
 /* lower.c */
+/* The constraint function of def (which must have a `where`), made on
+ * first use; its body is lowered later by lower_program. */
+Func *lower_where_func(Program *prog, TypeDef *def);
 Insn *lower_emit(Lower *L, Op op, Type *type, int dst, int nargs,
                  const int *args,
            SrcPos pos);
@@ -481,6 +485,11 @@ void lower_check_index(Lower *L, Val coll, Val idx, SrcPos pos);
  * (e->vars, e->args), binding the variables; returns the loop count. */
 int lower_open_sources(Lower *L, Node *e);
 void lower_close_sources(Lower *L, Node *e, int nloops);
+
+/* lower_check.c */
+/* Fail with `constraint not satisfied` at pos unless the value in reg
+ * satisfies the constraints inside type t (nothing when t has none). */
+void lower_check_constraint(Lower *L, int reg, Type *t, SrcPos pos);
 
 /* lower_cond.c */
 /* Jump to label when e evaluates to `sense`, fall through otherwise.

@@ -748,14 +748,9 @@ lower_return(Lower *L, Node *s)
     L->nvars = nvars;
     L->capvars = capvars;
     L->env = saved;
-  } else if (ty_has_constraint(L->ret)) {
-    int ok = lower_new_label(L);
-    Insn *in = lower_emit(L, OP_IFIS, v.type, -1, 1, &v.reg, s->pos);
-    in->type2 = L->ret;
-    in->label = ok;
-    lower_emit(L, OP_FAIL, NULL, -1, 0, NULL, s->pos)->name =
-      "constraint not satisfied";
-    lower_label(L, ok, s->pos);
+  } else {
+    /* the return type's constraint (an `ensures` replaces it, §2.4) */
+    lower_check_constraint(L, v.reg, L->ret, s->pos);
   }
   pop_tries(L, L->try_depth, s->pos);
   lower_emit(L, OP_RETURN, L->ret, -1, 1, &v.reg, s->pos);
@@ -868,24 +863,6 @@ lower_block(Lower *L, NodeList *body)
 /* ---- functions --------------------------------------------------- */
 
 static void
-check_param_constraints(Lower *L, Decl *d)
-{
-  Type *t = L->fn->type;
-  int first = d->receiver ? 1 : 0;
-  for (int i = first; i < t->n; i++) {
-    if (!ty_has_constraint(t->elems[i])) continue;
-    int ok = lower_new_label(L);
-    SrcPos pos = d->params[i - first].pos;
-    Insn *in = lower_emit(L, OP_IFIS, t->elems[i], -1, 1, &i, pos);
-    in->type2 = t->elems[i];
-    in->label = ok;
-    lower_emit(L, OP_FAIL, NULL, -1, 0, NULL, pos)->name =
-      "constraint not satisfied";
-    lower_label(L, ok, d->pos);
-  }
-}
-
-static void
 lower_func(Program *prog, FuncSym *fs)
 {
   Decl *d = fs->decl;
@@ -914,7 +891,6 @@ lower_func(Program *prog, FuncSym *fs)
     lower_bind(&L, d->params[i].name, first + i);
     env_set(L.env, d->params[i].name, fn->type->elems[first + i]);
   }
-  check_param_constraints(&L, d);
   if (d->requires) {
     int ok = lower_new_label(&L);
     Env *t, *f;
@@ -942,19 +918,46 @@ lower_func(Program *prog, FuncSym *fs)
   }
 }
 
-/* A `where` clause becomes a function bool NAME$where(T $) (§2.3); for
- * a record type its fields are bound as variables too. */
+/* The TypeSym of a resolved definition. */
+static TypeSym *
+sym_of_def(Program *prog, TypeDef *def)
+{
+  for (int i = 0; i < prog->mods.n; i++) {
+    ModInfo *mod = prog->mods.v[i];
+    for (int k = 0; k < mod->types.n; k++) {
+      TypeSym *ts = mod->types.v[k];
+      if (ts->def == def) return ts;
+    }
+  }
+  internal_error("no symbol for type '%s'", def->name);
+}
+
+/* A `where` clause becomes a function bool NAME$where(T $) (§2.3).  It
+ * is made on first use, empty: lower_program lowers its body. */
+Func *
+lower_where_func(Program *prog, TypeDef *def)
+{
+  if (def->where) return def->where;
+  TypeSym *ts = sym_of_def(prog, def);
+  Decl *d = ts->decl;
+  Type *params[1] = {def->type};
+  Func *fn = wyil_new_func(prog->m, ts->mod->name,
+                           wyil_fmt("%s$where", d->name),
+                           ty_func(ty_bool, 1, params), d->pos);
+  fn->cname = c_ident(wyil_fmt("wyw_%s_%s", ts->mod->stem, d->name));
+  def->where = fn;
+  return fn;
+}
+
+/* The body of a `where` function; for a record type its fields are
+ * bound as variables too. */
 static void
 lower_where(Program *prog, TypeSym *ts)
 {
   Decl *d = ts->decl;
   Type *t = ts->def->type;
-  Type *params[1] = {t};
-  Func *fn = wyil_new_func(prog->m, ts->mod->name,
-                           wyil_fmt("%s$where", d->name),
-                           ty_func(ty_bool, 1, params), d->pos);
-  fn->cname = c_ident(wyil_fmt("wyw_%s_%s", ts->mod->stem, d->name));
-  ts->def->where = fn;
+  Func *fn = lower_where_func(prog, ts->def);
+  ts->where_lowered = true;
   Lower L = {0};
   L.prog = prog;
   L.sc = (Scope){prog, ts->mod, d};
@@ -994,7 +997,7 @@ lower_program(Program *prog)
       ModInfo *mod = prog->mods.v[i];
       for (int k = 0; k < mod->types.n; k++) {
         TypeSym *ts = mod->types.v[k];
-        if (ts->def && ts->decl->where && !ts->def->where) {
+        if (ts->def && ts->decl->where && !ts->where_lowered) {
           lower_where(prog, ts);
           more = true;
         }

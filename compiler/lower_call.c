@@ -99,6 +99,8 @@ indirect(Lower *L, Node *e, Val f, bool want_value)
     Node *a = e->args.v[i];
     regs[i + 1] = lower_coerce(L, lower_expr(L, a), ft->elems[i], a->pos).reg;
   }
+  for (int i = 0; i < n; i++)
+    lower_check_constraint(L, regs[i + 1], ft->elems[i], e->pos);
   bool has_value = ft->ret->kind != TY_VOID;
   int dst = has_value && want_value ? lower_tmp(L) : -1;
   lower_emit(L, OP_INDIRECT, ft, dst, n + 1, regs, e->pos);
@@ -203,6 +205,9 @@ lower_call(Lower *L, Node *e, bool want_value)
     SrcPos p = i < first ? c->pos : ((Node *)e->args.v[i - first])->pos;
     regs[i] = lower_coerce(L, args[i], fn->type->elems[i], p).reg;
   }
+  /* the parameters' constraints, before the call (§8) */
+  for (int i = 0; i < n; i++)
+    lower_check_constraint(L, regs[i], fn->type->elems[i], e->pos);
   if (fn->is_native && fs->decl->requires)
     check_native_requires(L, fs, regs, e->pos);
   bool has_value = fn->type->ret->kind != TY_VOID;
