@@ -276,8 +276,14 @@ const char *parse_tok_desc(Token *tok);  /* "'x'", "end of line", ... */
 Token *parse_expect(Token *tok, const char *text, const char *context);
 Node *parse_new_node(NodeKind kind, Token *tok);
 /* Nesting guard around recursive productions: too deep is an error,
- * not a stack overflow. */
-void parse_enter(Token *tok);
+ * "WHAT nested too deeply (limit N)", not a stack overflow. */
+void parse_enter(Token *tok, const char *what);
+/* Deep enough for any real program, shallow enough for the C stack of
+ * every recursive pass (the parser's productions, and the passes over
+ * the tree: parse_depth.c checks the trees the parser's loops build). */
+#define PARSE_MAX_DEPTH 1000
+/* parse_depth.c: a user error for a tree nested deeper than that. */
+void parse_check_depth(Ast *ast);
 void parse_leave(void);
 typedef void *ParseFn(Token **rest, Token *tok, void *arg);
 typedef struct ParseFail {
