@@ -485,6 +485,8 @@ bool coercible(Type *from, Type *to);
 /* The value of a boolean expression (comparisons via branches). */
 Val bool_value(Lower *L, Node *e);
 Val lower_call(Lower *L, Node *e, bool want_value);
+/* A user error at pos if fn is a native the runtime does not provide. */
+void lower_check_native(Func *fn, SrcPos pos);
 void lower_check_index(Lower *L, Val coll, Val idx, SrcPos pos);
 
 /* Open one FORALL per source `v in e` of a comprehension or quantifier

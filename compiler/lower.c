@@ -979,9 +979,44 @@ lower_where(Program *prog, TypeSym *ts)
   lower_emit(&L, OP_RETURN, ty_bool, -1, 1, &v.reg, d->pos);
 }
 
+/* Is fn `void ::main(System.Console)`, the entry point (§2.1)? */
+static bool
+is_entry_point(Func *fn)
+{
+  Type *t = fn->type;
+  if (t->kind != TY_METHOD || t->receiver || t->ret->kind != TY_VOID
+      || t->n != 1 || t->elems[0]->kind != TY_NOMINAL)
+    return false;
+  TypeDef *def = t->elems[0]->def;
+  return !strcmp(def->name, "Console")
+         && !strcmp(def->module, "whiley/lang/System");
+}
+
+/* A `main` of the program's module must be the entry point: the runtime
+ * calls it with the console, whatever it declares. */
+static void
+check_main(Program *prog)
+{
+  ModInfo *mod = prog->main_mod;
+  for (int i = 0; i < mod->funcs.n; i++) {
+    FuncSym *fs = mod->funcs.v[i];
+    if (strcmp(fs->decl->name, "main")) continue;
+    Func *fn = func_of(prog, fs);
+    if (is_entry_point(fn)) continue;
+    Type *t = fn->type;
+    StrBuf sb = {0};
+    sb_printf(&sb, "%s %smain(", ty_str(t->ret), fn->is_method ? "::" : "");
+    for (int k = 0; k < t->n; k++)
+      sb_printf(&sb, "%s%s", k ? ", " : "", ty_str(t->elems[k]));
+    error_at(fs->decl->pos, "'main' must be declared 'void ::main("
+             "System.Console sys)', not '%s)'", sb.s);
+  }
+}
+
 void
 lower_program(Program *prog)
 {
+  check_main(prog);
   /* lowering a function can queue more (its callees) and resolve more
    * types (whose constraints need functions): run to a fixed point */
   int done = 0;
