@@ -277,8 +277,14 @@ const char *parse_tok_desc(Token *tok);  /* "'x'", "end of line", ... */
 Token *parse_expect(Token *tok, const char *text, const char *context);
 Node *parse_new_node(NodeKind kind, Token *tok);
 /* Nesting guard around recursive productions: too deep is an error,
- * not a stack overflow. */
-void parse_enter(Token *tok);
+ * "WHAT nested too deeply (limit N)", not a stack overflow. */
+void parse_enter(Token *tok, const char *what);
+/* Deep enough for any real program, shallow enough for the C stack of
+ * every recursive pass (the parser's productions, and the passes over
+ * the tree: parse_depth.c checks the trees the parser's loops build). */
+#define PARSE_MAX_DEPTH 1000
+/* parse_depth.c: a user error for a tree nested deeper than that. */
+void parse_check_depth(Ast *ast);
 void parse_leave(void);
 typedef void *ParseFn(Token **rest, Token *tok, void *arg);
 typedef struct ParseFail {
@@ -321,6 +327,7 @@ typedef struct TypeSym {
   ModInfo *mod;
   TypeDef *def;
   bool resolving;       /* cycle guard while resolving the definition */
+  bool where_lowered;   /* the body of def->where has been lowered */
 } TypeSym;
 
 typedef struct ConstSym {
@@ -454,6 +461,9 @@ typedef struct Val {
 } Val;
 
 /* lower.c */
+/* The constraint function of def (which must have a `where`), made on
+ * first use; its body is lowered later by lower_program. */
+Func *lower_where_func(Program *prog, TypeDef *def);
 Insn *lower_emit(Lower *L, Op op, Type *type, int dst, int nargs,
                  const int *args,
            SrcPos pos);
@@ -477,12 +487,19 @@ bool coercible(Type *from, Type *to);
 /* The value of a boolean expression (comparisons via branches). */
 Val bool_value(Lower *L, Node *e);
 Val lower_call(Lower *L, Node *e, bool want_value);
+/* A user error at pos if fn is a native the runtime does not provide. */
+void lower_check_native(Func *fn, SrcPos pos);
 void lower_check_index(Lower *L, Val coll, Val idx, SrcPos pos);
 
 /* Open one FORALL per source `v in e` of a comprehension or quantifier
  * (e->vars, e->args), binding the variables; returns the loop count. */
 int lower_open_sources(Lower *L, Node *e);
 void lower_close_sources(Lower *L, Node *e, int nloops);
+
+/* lower_check.c */
+/* Fail with `constraint not satisfied` at pos unless the value in reg
+ * satisfies the constraints inside type t (nothing when t has none). */
+void lower_check_constraint(Lower *L, int reg, Type *t, SrcPos pos);
 
 /* lower_cond.c */
 /* Jump to label when e evaluates to `sense`, fall through otherwise.

@@ -748,14 +748,9 @@ lower_return(Lower *L, Node *s)
     L->nvars = nvars;
     L->capvars = capvars;
     L->env = saved;
-  } else if (ty_has_constraint(L->ret)) {
-    int ok = lower_new_label(L);
-    Insn *in = lower_emit(L, OP_IFIS, v.type, -1, 1, &v.reg, s->pos);
-    in->type2 = L->ret;
-    in->label = ok;
-    lower_emit(L, OP_FAIL, NULL, -1, 0, NULL, s->pos)->name =
-      "constraint not satisfied";
-    lower_label(L, ok, s->pos);
+  } else {
+    /* the return type's constraint (an `ensures` replaces it, §2.4) */
+    lower_check_constraint(L, v.reg, L->ret, s->pos);
   }
   pop_tries(L, L->try_depth, s->pos);
   lower_emit(L, OP_RETURN, L->ret, -1, 1, &v.reg, s->pos);
@@ -868,24 +863,6 @@ lower_block(Lower *L, NodeList *body)
 /* ---- functions --------------------------------------------------- */
 
 static void
-check_param_constraints(Lower *L, Decl *d)
-{
-  Type *t = L->fn->type;
-  int first = d->receiver ? 1 : 0;
-  for (int i = first; i < t->n; i++) {
-    if (!ty_has_constraint(t->elems[i])) continue;
-    int ok = lower_new_label(L);
-    SrcPos pos = d->params[i - first].pos;
-    Insn *in = lower_emit(L, OP_IFIS, t->elems[i], -1, 1, &i, pos);
-    in->type2 = t->elems[i];
-    in->label = ok;
-    lower_emit(L, OP_FAIL, NULL, -1, 0, NULL, pos)->name =
-      "constraint not satisfied";
-    lower_label(L, ok, d->pos);
-  }
-}
-
-static void
 lower_func(Program *prog, FuncSym *fs)
 {
   Decl *d = fs->decl;
@@ -914,7 +891,6 @@ lower_func(Program *prog, FuncSym *fs)
     lower_bind(&L, d->params[i].name, first + i);
     env_set(L.env, d->params[i].name, fn->type->elems[first + i]);
   }
-  check_param_constraints(&L, d);
   if (d->requires) {
     int ok = lower_new_label(&L);
     Env *t, *f;
@@ -942,19 +918,46 @@ lower_func(Program *prog, FuncSym *fs)
   }
 }
 
-/* A `where` clause becomes a function bool NAME$where(T $) (§2.3); for
- * a record type its fields are bound as variables too. */
+/* The TypeSym of a resolved definition. */
+static TypeSym *
+sym_of_def(Program *prog, TypeDef *def)
+{
+  for (int i = 0; i < prog->mods.n; i++) {
+    ModInfo *mod = prog->mods.v[i];
+    for (int k = 0; k < mod->types.n; k++) {
+      TypeSym *ts = mod->types.v[k];
+      if (ts->def == def) return ts;
+    }
+  }
+  internal_error("no symbol for type '%s'", def->name);
+}
+
+/* A `where` clause becomes a function bool NAME$where(T $) (§2.3).  It
+ * is made on first use, empty: lower_program lowers its body. */
+Func *
+lower_where_func(Program *prog, TypeDef *def)
+{
+  if (def->where) return def->where;
+  TypeSym *ts = sym_of_def(prog, def);
+  Decl *d = ts->decl;
+  Type *params[1] = {def->type};
+  Func *fn = wyil_new_func(prog->m, ts->mod->name,
+                           wyil_fmt("%s$where", d->name),
+                           ty_func(ty_bool, 1, params), d->pos);
+  fn->cname = c_ident(wyil_fmt("wyw_%s_%s", ts->mod->stem, d->name));
+  def->where = fn;
+  return fn;
+}
+
+/* The body of a `where` function; for a record type its fields are
+ * bound as variables too. */
 static void
 lower_where(Program *prog, TypeSym *ts)
 {
   Decl *d = ts->decl;
   Type *t = ts->def->type;
-  Type *params[1] = {t};
-  Func *fn = wyil_new_func(prog->m, ts->mod->name,
-                           wyil_fmt("%s$where", d->name),
-                           ty_func(ty_bool, 1, params), d->pos);
-  fn->cname = c_ident(wyil_fmt("wyw_%s_%s", ts->mod->stem, d->name));
-  ts->def->where = fn;
+  Func *fn = lower_where_func(prog, ts->def);
+  ts->where_lowered = true;
   Lower L = {0};
   L.prog = prog;
   L.sc = (Scope){prog, ts->mod, d};
@@ -976,9 +979,44 @@ lower_where(Program *prog, TypeSym *ts)
   lower_emit(&L, OP_RETURN, ty_bool, -1, 1, &v.reg, d->pos);
 }
 
+/* Is fn `void ::main(System.Console)`, the entry point (§2.1)? */
+static bool
+is_entry_point(Func *fn)
+{
+  Type *t = fn->type;
+  if (t->kind != TY_METHOD || t->receiver || t->ret->kind != TY_VOID
+      || t->n != 1 || t->elems[0]->kind != TY_NOMINAL)
+    return false;
+  TypeDef *def = t->elems[0]->def;
+  return !strcmp(def->name, "Console")
+         && !strcmp(def->module, "whiley/lang/System");
+}
+
+/* A `main` of the program's module must be the entry point: the runtime
+ * calls it with the console, whatever it declares. */
+static void
+check_main(Program *prog)
+{
+  ModInfo *mod = prog->main_mod;
+  for (int i = 0; i < mod->funcs.n; i++) {
+    FuncSym *fs = mod->funcs.v[i];
+    if (strcmp(fs->decl->name, "main")) continue;
+    Func *fn = func_of(prog, fs);
+    if (is_entry_point(fn)) continue;
+    Type *t = fn->type;
+    StrBuf sb = {0};
+    sb_printf(&sb, "%s %smain(", ty_str(t->ret), fn->is_method ? "::" : "");
+    for (int k = 0; k < t->n; k++)
+      sb_printf(&sb, "%s%s", k ? ", " : "", ty_str(t->elems[k]));
+    error_at(fs->decl->pos, "'main' must be declared 'void ::main("
+             "System.Console sys)', not '%s)'", sb.s);
+  }
+}
+
 void
 lower_program(Program *prog)
 {
+  check_main(prog);
   /* lowering a function can queue more (its callees) and resolve more
    * types (whose constraints need functions): run to a fixed point */
   int done = 0;
@@ -994,7 +1032,7 @@ lower_program(Program *prog)
       ModInfo *mod = prog->mods.v[i];
       for (int k = 0; k < mod->types.n; k++) {
         TypeSym *ts = mod->types.v[k];
-        if (ts->def && ts->decl->where && !ts->def->where) {
+        if (ts->def && ts->decl->where && !ts->where_lowered) {
           lower_where(prog, ts);
           more = true;
         }

@@ -99,10 +99,36 @@ indirect(Lower *L, Node *e, Val f, bool want_value)
     Node *a = e->args.v[i];
     regs[i + 1] = lower_coerce(L, lower_expr(L, a), ft->elems[i], a->pos).reg;
   }
+  for (int i = 0; i < n; i++)
+    lower_check_constraint(L, regs[i + 1], ft->elems[i], e->pos);
   bool has_value = ft->ret->kind != TY_VOID;
   int dst = has_value && want_value ? lower_tmp(L) : -1;
   lower_emit(L, OP_INDIRECT, ft, dst, n + 1, regs, e->pos);
   return (Val){dst, ft->ret};
+}
+
+/* Natives have no body: only the standard library's, those that the
+ * runtime provides (runtime/natives.def), can be called or referenced.
+ * Anything else would fail when the C is linked; it is an error here. */
+void
+lower_check_native(Func *fn, SrcPos pos)
+{
+  static const char *const provided[][2] = {
+#define WY_NATIVE(m, f) {#m, #f},
+#define WY_NATIVE_EMITTED(m, f) {#m, #f},
+#include "../runtime/natives.def"
+#undef WY_NATIVE
+#undef WY_NATIVE_EMITTED
+  };
+  if (!fn->is_native) return;
+  const char *stem = strrchr(fn->module, '/');
+  stem = stem ? stem + 1 : fn->module;
+  if (!strncmp(fn->module, "whiley/", 7))
+    for (size_t i = 0; i < sizeof provided / sizeof provided[0]; i++)
+      if (!strcmp(provided[i][0], stem) && !strcmp(provided[i][1], fn->name))
+        return;
+  error_at(pos, "native '%s.%s' has no implementation in the runtime",
+           stem, fn->name);
 }
 
 /* A native callee's `requires` is checked at the call site, with the
@@ -196,6 +222,7 @@ lower_call(Lower *L, Node *e, bool want_value)
   lower_args_into(L, e, args, first);
   FuncSym *fs = choose(L, &cands, args, n, e, name);
   Func *fn = use_func(L->prog, fs);
+  lower_check_native(fn, e->pos);
   if (fn->is_method && !L->fn->is_method)
     error_at(e->pos, "method invocation not permitted in function");
   int *regs = wyil_alloc(sizeof(int) * (size_t)(n + 1));
@@ -203,6 +230,9 @@ lower_call(Lower *L, Node *e, bool want_value)
     SrcPos p = i < first ? c->pos : ((Node *)e->args.v[i - first])->pos;
     regs[i] = lower_coerce(L, args[i], fn->type->elems[i], p).reg;
   }
+  /* the parameters' constraints, before the call (§8) */
+  for (int i = 0; i < n; i++)
+    lower_check_constraint(L, regs[i], fn->type->elems[i], e->pos);
   if (fn->is_native && fs->decl->requires)
     check_native_requires(L, fs, regs, e->pos);
   bool has_value = fn->type->ret->kind != TY_VOID;

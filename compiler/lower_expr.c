@@ -691,6 +691,7 @@ lower_funcref(Lower *L, Node *e)
     error_at(e->pos, "reference to overloaded function '%s' is ambiguous",
              e->name);
   Func *fn = use_func(L->prog, cands.v[0]);
+  lower_check_native(fn, e->pos);
   if (e->has_args) return lower_partial(L, e, fn);
   int r = lower_tmp(L);
   Insn *in = lower_emit(L, OP_LAMBDA, fn->type, r, 0, NULL, e->pos);

@@ -80,7 +80,7 @@ parse_tuple_expr(Token **rest, Token *tok)
 Node *
 parse_cond(Token **rest, Token *tok, bool start_set)
 {
-  parse_enter(tok);
+  parse_enter(tok, "expression");
   Node *node = cond_expr(&tok, tok, start_set);
   if (tok_is(tok, "&&"))
     node = new_binary(BOP_AND, node, parse_cond(&tok, tok->next, start_set));
@@ -674,7 +674,7 @@ term_unguarded(Token **rest, Token *tok)
 static Node *
 term(Token **rest, Token *tok)
 {
-  parse_enter(tok);
+  parse_enter(tok, "expression");
   Node *node = term_unguarded(rest, tok);
   parse_leave();
   return node;

@@ -228,7 +228,7 @@ static TypeExpr *
 neg_type(Token **rest, Token *tok)
 {
   if (tok_is(tok, "!")) {
-    parse_enter(tok);
+    parse_enter(tok, "type");
     TypeExpr *ty = new_type1(TE_NEGATION, tok, neg_type(rest, tok->next));
     parse_leave();
     return ty;
@@ -298,7 +298,7 @@ type_unguarded(Token **rest, Token *tok)
 TypeExpr *
 parse_type(Token **rest, Token *tok)
 {
-  parse_enter(tok);
+  parse_enter(tok, "type");
   TypeExpr *ty = type_unguarded(&tok, tok);
   parse_leave();
   *rest = tok;

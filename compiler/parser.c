@@ -46,16 +46,15 @@ static Attempt *attempt;  /* innermost active attempt, or NULL */
 static ParseFail last_fail;
 static int depth;         /* nesting of recursive productions */
 
-/* Deep enough for any real program, shallow enough for the C stack. */
-#define MAX_DEPTH 1000
-
 void
-parse_enter(Token *tok)
+parse_enter(Token *tok, const char *what)
 {
-  if (++depth > MAX_DEPTH) {
+  if (++depth > PARSE_MAX_DEPTH) {
     depth = 0;  /* an error here is never retried: report it */
+    if (attempt) what = "expression";  /* a cast or a parenthesis? */
     attempt = NULL;
-    parse_error(tok, "nesting too deep (more than %d levels)", MAX_DEPTH);
+    parse_error(tok, "%s nested too deeply (limit %d)", what,
+                PARSE_MAX_DEPTH);
   }
 }
 
@@ -634,7 +633,7 @@ statement_unguarded(Token **rest, Token *tok, int indent)
 static Node *
 statement(Token **rest, Token *tok, int indent)
 {
-  parse_enter(tok);
+  parse_enter(tok, "statement");
   Node *node = statement_unguarded(rest, tok, indent);
   parse_leave();
   return node;
@@ -871,6 +870,7 @@ parse_tokens(const char *file, Token *tok)
   }
   ast->decls = (Decl **)decls.v;
   ast->ndecls = decls.n;
+  parse_check_depth(ast);
   return ast;
 }
 

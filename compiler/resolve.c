@@ -407,6 +407,7 @@ typedef_of(Program *prog, TypeSym *ts)
   def->module = ts->mod->name;
   def->name = ts->decl->name;
   def->pos = ts->decl->pos;
+  def->constrained = ts->decl->where != NULL;
   ts->def = def;  /* set first: recursive types refer to themselves */
   Scope sc = {prog, ts->mod, ts->decl};
   def->type = resolve_type(&sc, ts->decl->type);

@@ -129,6 +129,10 @@ check_callee(Ctx *c, Func *f, PtrVec *stack)
   vec_push(stack, f);
   for (int i = 0; i < f->ncode; i++) {
     const char *why = check_insn(c, f, f->code[i], true, stack);
+    const char *where = strchr(nm, '$');  /* the function of `T where` */
+    if (why && where)
+      return wyil_fmt("checks the constraint of type '%.*s', which %s",
+                      (int)(where - nm), nm, why);
     if (why) return why;
   }
   stack->n--;

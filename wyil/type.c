@@ -234,6 +234,21 @@ ty_equal(Type *a, Type *b)
 
 /* ---- unions ------------------------------------------------------ */
 
+static bool has_constraint(Type *t, int depth);
+
+/* Does union member m make member t redundant?  Only if every value of
+ * t is one of m: a constrained m (nat, {pos f}) does not cover the raw
+ * type it ignores in subtyping, so `rec1|rec2` keeps rec2 even when
+ * rec2's raw type is within rec1's (a value of rec2 may break rec1's
+ * constraint). */
+static bool
+covers(Type *m, Type *t)
+{
+  if (!ty_subtype(t, m)) return false;
+  if (t == m || !has_constraint(m, 0)) return true;
+  return t->kind == TY_NOMINAL && m->kind == TY_NOMINAL && t->def == m->def;
+}
+
 static void
 add_member(PtrVec *v, Type *t)
 {
@@ -244,12 +259,12 @@ add_member(PtrVec *v, Type *t)
   if (t->kind == TY_VOID) return;
   for (int i = 0; i < v->n; i++) {
     Type *m = v->v[i];
-    if (ty_subtype(t, m)) return;       /* already covered */
-    if (ty_subtype(m, t)) {             /* t covers m: replace */
+    if (covers(m, t)) return;           /* already covered */
+    if (covers(t, m)) {                 /* t covers m: replace */
       v->v[i] = t;
       /* t may now cover later members too */
       for (int k = i + 1; k < v->n; k++)
-        if (ty_subtype(v->v[k], t)) v->v[k--] = v->v[--v->n];
+        if (covers(t, v->v[k])) v->v[k--] = v->v[--v->n];
       return;
     }
   }
@@ -322,7 +337,8 @@ has_constraint(Type *t, int depth)
 {
   if (!t || depth > 16) return false;
   if (t->kind == TY_NOMINAL)
-    return t->def->where != NULL || has_constraint(t->def->type, depth + 1);
+    return t->def->constrained || t->def->where != NULL
+           || has_constraint(t->def->type, depth + 1);
   for (int i = 0; i < t->n; i++)
     if (t->kind != TY_FUNC && t->kind != TY_METHOD
         && has_constraint(t->elems[i], depth + 1))

@@ -94,7 +94,9 @@ struct TypeDef {
   const char *module;  /* "whiley/lang/Int", or the program's module */
   const char *name;    /* "nat" */
   Type *type;          /* the definition; may contain this nominal */
-  Func *where;         /* constraint: bool f(T $), or NULL */
+  Func *where;         /* constraint: bool f(T $), or NULL; made when
+                          first needed, after resolution */
+  bool constrained;    /* has a `where` clause (known at resolution) */
   SrcPos pos;
 };
 

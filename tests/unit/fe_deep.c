@@ -1,0 +1,170 @@
+/* fe_deep.c -- deep input to the front end (issue 17, item 2): long
+ * chains that the parser builds in loops (a + b + ..., a[0][0]...,
+ * a.x.x..., if/else if ...) and deep nesting (parentheses, blocks, unary
+ * minus, list literals, &&).  Each program is generated here, written to
+ * a temporary directory, and run through the whole front end (parse,
+ * resolve, flow typing, lowering) in a child process.  Just under the
+ * limit it must compile; far over it, the child must exit 1 with
+ * "FILE:LINE:COL: error: ... nested too deeply (limit N)", never run the
+ * C stack out.  Run from the repository root (make test does).
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../../compiler/compiler.h"
+
+static int failures, checks;
+static char dir[64];
+
+static void
+put(StrBuf *sb, int n, const char *s)
+{
+  for (int i = 0; i < n; i++) sb_puts(sb, s);
+}
+
+/* The program for `kind` with size n. */
+static char *
+program(const char *kind, int n)
+{
+  StrBuf sb = {0};
+  sb_puts(&sb, "import * from whiley.lang.*\n\n");
+  if (!strcmp(kind, "sum")) {
+    sb_puts(&sb, "int f(int a, int b):\n    return a");
+    put(&sb, n - 1, " + b");
+  } else if (!strcmp(kind, "index")) {
+    sb_puts(&sb, "define T as [T]\n\nT f(T a):\n    return a");
+    put(&sb, n, "[0]");
+  } else if (!strcmp(kind, "field")) {
+    sb_puts(&sb, "define R as {R x}\n\nR f(R a):\n    return a");
+    put(&sb, n, ".x");
+  } else if (!strcmp(kind, "elif")) {
+    sb_puts(&sb, "int f(int x):\n    if x == 0:\n        return 0\n");
+    for (int i = 1; i < n; i++)
+      sb_printf(&sb, "    else if x == %d:\n        return %d\n", i, i);
+    sb_puts(&sb, "    return -1");
+  } else if (!strcmp(kind, "parens")) {
+    sb_puts(&sb, "int f(int x):\n    return ");
+    put(&sb, n, "(");
+    sb_puts(&sb, "x");
+    put(&sb, n, ")");
+  } else if (!strcmp(kind, "neg")) {
+    sb_puts(&sb, "int f(int x):\n    return ");
+    put(&sb, n, "-");
+    sb_puts(&sb, "x");
+  } else if (!strcmp(kind, "and")) {
+    sb_puts(&sb, "bool f(bool x):\n    return x");
+    put(&sb, n - 1, " && x");
+  } else if (!strcmp(kind, "blocks")) {
+    sb_puts(&sb, "int f(int x):\n");
+    for (int i = 1; i <= n; i++) {
+      put(&sb, i, " ");
+      sb_puts(&sb, "if x > 0:\n");
+    }
+    put(&sb, n + 1, " ");
+    sb_puts(&sb, "return 1\n return 0");
+  }
+  sb_puts(&sb, "\n\nvoid ::main(System.Console sys):\n"
+          "    sys.out.println(1)\n");
+  char *s = wyil_strdup(sb.s);
+  sb_free(&sb);
+  return s;
+}
+
+/* Compile src in a child; its stderr, and its exit status in *status
+ * (-1 if it did not exit normally, a crash). */
+static char *
+run_child(const char *src, int *status)
+{
+  char *path = wyil_fmt("%s/deep.whiley", dir);
+  FILE *f = fopen(path, "w");
+  if (!f) return NULL;
+  fputs(src, f);
+  fclose(f);
+  int fd[2];
+  if (pipe(fd)) return NULL;
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid < 0) return NULL;
+  if (pid == 0) {
+    close(fd[0]);
+    dup2(fd[1], 2);
+    Program *prog = resolve_program(path, "stdlib");
+    lower_program(prog);
+    fflush(stderr);
+    _exit(0);
+  }
+  close(fd[1]);
+  StrBuf sb = {0};
+  char buf[512];
+  ssize_t n;
+  while ((n = read(fd[0], buf, sizeof buf)) > 0)
+    for (ssize_t i = 0; i < n; i++) sb_putc(&sb, buf[i]);
+  close(fd[0]);
+  int ws;
+  waitpid(pid, &ws, 0);
+  *status = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+  char *s = wyil_strdup(sb.s ? sb.s : "");
+  sb_free(&sb);
+  remove(path);
+  return s;
+}
+
+/* kind at size n compiles (ok) or fails with the nesting error. */
+static void
+check(const char *kind, int n, bool ok)
+{
+  int status;
+  checks++;
+  char *err = run_child(program(kind, n), &status);
+  char *want = wyil_fmt("nested too deeply (limit %d)", PARSE_MAX_DEPTH);
+  bool good = err && (ok ? status == 0 && !*err
+                      : status == 1 && strstr(err, want)
+                        && strstr(err, "deep.whiley:"));
+  if (good) return;
+  printf("fe_deep.c: %s of %d: expected %s, got exit status %d\n%.400s\n",
+         kind, n, ok ? "success" : "the nesting error", status,
+         err ? err : "(no child)");
+  failures++;
+}
+
+int
+main(void)
+{
+  strcpy(dir, "/tmp/wyc_fe_deep_XXXXXX");
+  if (!mkdtemp(dir)) {
+    perror("mkdtemp");
+    return 1;
+  }
+  const int L = PARSE_MAX_DEPTH;
+  /* just under the limit: compiles */
+  check("sum", L - 10, true);
+  check("index", L - 10, true);
+  check("field", L - 10, true);
+  check("elif", L - 10, true);
+  check("neg", L / 2 - 10, true);
+  check("and", L / 2 - 10, true);
+  check("parens", L / 4, true);
+  check("blocks", L / 2 - 10, true);
+  /* the fuzz sizes of issue 17: the error, no crash */
+  check("sum", 60000, false);
+  check("index", 100000, false);
+  check("field", 100000, false);
+  check("elif", 20000, false);
+  check("parens", 50000, false);
+  check("neg", 100000, false);
+  check("and", 60000, false);
+  check("blocks", 3000, false);
+  /* the limit itself */
+  check("sum", L + 10, false);
+  check("elif", L + 10, false);
+  rmdir(dir);
+  if (failures) {
+    printf("fe_deep: %d of %d checks failed\n", failures, checks);
+    return 1;
+  }
+  printf("%d checks here, 0 failed\nOK fe_deep\n", checks);
+  return 0;
+}
