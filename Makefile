@@ -2,6 +2,8 @@
 #   make            bin/wyc and build/libwyrt.a
 #   make test       unit tests, program tests, invalid programs, filter tests
 #   make asan       the same build and tests under -fsanitize=address,undefined
+#   make fuzz-diff N=100 SEED=1 [JOBS=2]   the differential tester
+#                   (tests/fuzz/diff.py: random programs, every target)
 #   make 80         lines over 80 columns
 #   make install PREFIX=/usr/local
 CC      ?= cc
@@ -62,6 +64,15 @@ $(B)/unit/%: tests/unit/%.c $(B)/libwyrt.a $(B)/libwyrt_ocl.a $(LIB_OBJ)
 
 units: $(UNIT_BIN)
 
+# the differential tester of issue 10 (tests/fuzz/diff.py): N random
+# programs from seed SEED, each built for --target=c and --target=opencl
+# at -O0/-O1/-O2 (and --gpu-real=double), must print the same
+N    ?= 100
+SEED ?= 1
+JOBS ?= 2
+fuzz-diff: all
+	python3 tests/fuzz/diff.py -n $(N) --seed $(SEED) -j $(JOBS) --stats
+
 test: all units
 	@bash tests/run.sh
 
@@ -97,5 +108,5 @@ install: all
 clean:
 	rm -rf build build-asan bin
 
-.PHONY: all units test asan test-asan bench 80 install clean
+.PHONY: all units test asan test-asan bench 80 install clean fuzz-diff
 -include $(COMPILER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d) $(OCL_OBJ:.o=.d)
