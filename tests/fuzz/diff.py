@@ -406,8 +406,10 @@ def main():
                     help="also generate constrained types (nat)")
     ap.add_argument("--variants", default="c,O0,O1,O2,O2d",
                     help="builds to compare (c,O0,O1,O2,O2d)")
-    ap.add_argument("--timeout", type=float, default=30,
-                    help="seconds per run (30; builds 4x)")
+    ap.add_argument("--timeout", type=float, default=120,
+                    help="seconds per run (120; builds 4x): PoCL builds "
+                    "kernels at run time, which takes long on a busy "
+                    "machine")
     ap.add_argument("--progress", type=float, default=30,
                     help="seconds between progress lines (30)")
     ap.add_argument("--stats", action="store_true",

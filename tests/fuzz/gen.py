@@ -475,7 +475,47 @@ class Gen:
                                        self.rnd.randint(1, 2)):
                 c["W"][lst] = off if self.chance(0.85) else self.pick(
                     ["", " + 1", " - 1"])
+            if c["clean"] and self.chance(0.45):
+                self.flat_nest(c, depth + 1)
+                return
         self.block(c, depth + 1, self.rnd.randint(1, 4))
+
+    def flat_nest(self, c, depth):
+        """The body of a nest -O2 may flatten into a 2-D NDRange: private
+        values (often ones that can fail: a division, an index, a call
+        with a precondition) around one inner loop whose range is
+        invariant and may be empty; the inner loop writes m[i][j]."""
+        c["W"]["m"] = ""
+        top = c["top"]
+        for _ in range(self.rnd.randint(0, 2)):
+            r = self.rnd.random()
+            t = self.fresh("t")
+            if r < 0.3:
+                e = "%s / %s" % (self.int_leaf(c), self.divisor(c))
+            elif r < 0.5:
+                e = "a[%s]" % self.free_index(c, "a") if "a" not in c["W"] \
+                    else "b[%s + 1]" % top
+            elif r < 0.65 and self.helpers:
+                e = "h0(%s)" % self.int_leaf(c)
+                if self.helpers[0][1] == 2:
+                    e = "h0(%s, %s)" % (self.int_leaf(c), self.int_leaf(c))
+            elif r < 0.75:
+                self.emit(depth, "assert %s" % self.cond(c))
+                continue
+            else:
+                e = self.int_expr(c)
+            self.emit(depth, "%s = %s" % (t, e))
+            c["vars"].append(Var(t, "int"))
+        j = self.fresh("i")
+        self.emit(depth, "for %s in %s:" % (j, self.pick(
+            ["0..k", "0..k", "0..n", "0..|b|", "0..3", "k..0", "0..0",
+             "1..k", "0..|a|", "0..d"])))
+        ci = self.child(c)
+        ci["loops"] = c["loops"] + [Loop(j, True)]
+        ci["mj"] = j
+        ci["depth"] = c["depth"] + 1
+        self.emit(depth + 1, "m[%s][%s] = %s" % (top, j, self.int_expr(ci)))
+        self.block(ci, depth + 1, self.rnd.randint(0, 2))
 
     def list_write(self, ctx, depth):
         if ctx["clean"]:
