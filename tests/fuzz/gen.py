@@ -114,18 +114,18 @@ class Gen:
         lp = loops[-1] if self.chance(0.7) else self.pick(loops)
         v = lp.var
         shape = self.rnd.random()
-        if shape < 0.55:
+        if shape < 0.7:
             return v
-        if shape < 0.65:
+        if shape < 0.76:
             return "%s + %d" % (v, self.pick([1, 1, 2]))
-        if shape < 0.73:
+        if shape < 0.82:
             return "%s - %d" % (v, self.pick([1, 1, 2]))
-        if shape < 0.81:
-            ln = "|%s|" % lst if lst != "m" else "n"
+        if shape < 0.88:
+            ln = "|%s|" % lst if lst != "m" else "|m|"
             return "%s - 1 - %s" % (ln, v)
-        if shape < 0.87:
+        if shape < 0.91:
             return "2 * %s" % v
-        if shape < 0.95:
+        if shape < 0.97:
             return "b[%s]" % v
         return self.pick(["0", "k", v + " / 2"])
 
@@ -736,25 +736,25 @@ class Gen:
     def args(self):
         la = self.rnd.choice([0, 1, 3, 4, 5, 6, 8, 10])
         a = self.int_list(la, self.chance(0.4))
-        lb = la if self.chance(0.7) else max(0, la + self.pick([-1, 1, 2]))
-        hi = la - 1 if self.chance(0.85) else la + 1
-        b = "[%s]" % ", ".join(str(self.rnd.randint(0 if self.chance(0.9)
+        lb = la if self.chance(0.85) else max(0, la + self.pick([-1, 1, 2]))
+        hi = la - 1 if self.chance(0.93) else la + 1
+        b = "[%s]" % ", ".join(str(self.rnd.randint(0 if self.chance(0.95)
                                                     else -1, max(0, hi)))
                                for _ in range(lb))
-        rows = la if self.chance(0.6) else self.rnd.randint(0, 5)
-        cols = la if self.chance(0.6) else self.rnd.randint(0, 5)
+        rows = la if self.chance(0.85) else self.rnd.randint(0, 5)
+        cols = la if self.chance(0.85) else self.rnd.randint(0, 5)
         mrows = []
         for _ in range(rows):
             c = cols if self.chance(0.93) else self.rnd.randint(0, 5)
             mrows.append(self.int_list(c, self.chance(0.2)))
         m = "[%s]" % ", ".join(mrows)
-        lr = la if self.chance(0.8) else self.rnd.randint(0, 6)
+        lr = la if self.chance(0.9) else self.rnd.randint(0, 6)
         r = "[%s]" % ", ".join(self.pick(DYADIC if not self.inexact
                                          else DYADIC + INEXACT)
                                for _ in range(lr))
-        n = la if self.chance(0.75) else self.pick([la - 1, la + 1, 0])
+        n = la if self.chance(0.85) else self.pick([la - 1, la + 1, 0])
         k = self.pick([0, 1, 2, 3])
-        d = self.pick([0, 1, 2, 3, -1, 7, 0])
+        d = self.pick([0, 1, 2, 3, -1, 7, -2, 5])
         if m == "[]" or r == "[]" or b == "[]" or a == "[]":
             # an empty list literal has type [void]: pass it through a
             # typed variable instead (see the call site)
