@@ -5,12 +5,13 @@ Usage: gen.py SEED [--tests K] [--nat] [--inexact-reals]
 
 Prints one well-formed program, the same for the same SEED and options.
 The program holds K (default 6) test functions t0..t(K-1) and a main
-that calls each with literal arguments and prints a marker line "tJ"
-before the call and the returned tuple after it.  main skips the tests
-before START, where START is the number of command-line arguments
-(`prog x x` starts at t2), so the driver (diff.py) can rerun a program
-past a test that stopped it with a runtime error: one build then checks
-every test's loops, not only those before the first error.
+that calls each twice with literal arguments, 2K calls numbered 0..2K-1;
+before call J it prints a marker line "tJ", after it the returned tuple.
+main skips the calls before START, where START is the number of
+command-line arguments (`prog x x` starts at call 2), so the driver
+(diff.py) can rerun a program past a call that stopped it with a runtime
+error: one build then checks every test's loops, not only those before
+the first error.
 
 Each test function has the signature
 
@@ -753,8 +754,8 @@ class Gen:
                                          else DYADIC + INEXACT)
                                for _ in range(lr))
         n = la if self.chance(0.85) else self.pick([la - 1, la + 1, 0])
-        k = self.pick([0, 1, 2, 3])
-        d = self.pick([0, 1, 2, 3, -1, 7, -2, 5])
+        k = self.pick([0, 0, 1, 2, 3])
+        d = self.pick([0, 0, 1, 2, 3, -1, 7, -2, 5])
         if m == "[]" or r == "[]" or b == "[]" or a == "[]":
             # an empty list literal has type [void]: pass it through a
             # typed variable instead (see the call site)
@@ -773,10 +774,11 @@ class Gen:
             self.test_decl(j)
         self.emit(0, "public void ::main(System.Console sys):")
         self.emit(1, "start = |sys.args|")
-        for j in range(self.tests):
+        # two calls of each test function, each its own restart point
+        for j in range(2 * self.tests):
             self.emit(1, "if start <= %d:" % j)
             self.emit(2, 'sys.out.println("t%d")' % j)
-            self.emit(2, "sys.out.println(t%d(%s))" % (j,
+            self.emit(2, "sys.out.println(t%d(%s))" % (j // 2,
                                                     ", ".join(self.args())))
         return "\n".join(self.out) + "\n"
 
