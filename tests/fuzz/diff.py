@@ -150,6 +150,8 @@ class Checker:
             res["detail"].append("== %s: %s\n%s" % (variant, status, text))
 
         exes = {}
+        # the reference first: a program it rejects needs no other build
+        variants = ["c"] + [v for v in variants if v != "c"]
         for v in variants:
             exe, rc, msg, to = self.build(src, v, work)
             if to:
@@ -161,6 +163,8 @@ class Checker:
                     fail("crash", v, "build: exit %s\n%s" % (rc, msg))
             else:
                 exes[v] = exe
+            if "c" not in exes:
+                return res
         if "c" not in exes:
             return res
         # the reference, restarted past each call that stops it (the
@@ -308,21 +312,19 @@ def fuzz(opts):
 
 # ---- minimisation ------------------------------------------------------
 
-def blocks(lines):
-    """Candidate deletions, bottom-up: (start, end) of a line and the
-    lines indented under it."""
-    def indent(s):
-        return len(s) - len(s.lstrip("\t"))
-    spans = []
-    for i, s in enumerate(lines):
-        if not s.strip() or s.startswith("import") or s.startswith("//"):
-            continue
-        j = i + 1
-        while j < len(lines) and (not lines[j].strip() or
-                                  indent(lines[j]) > indent(s)):
-            j += 1
-        spans.append((i, j))
-    return spans[::-1]
+def span(lines, i):
+    """The end of the deletion candidate at line i: the line and the
+    lines indented under it; None for lines not worth deleting."""
+    def indent(t):
+        return len(t) - len(t.lstrip("\t"))
+    s = lines[i]
+    if not s.strip() or s.startswith("import") or s.startswith("//"):
+        return None
+    j = i + 1
+    while j < len(lines) and (not lines[j].strip() or
+                              indent(lines[j]) > indent(s)):
+        j += 1
+    return j
 
 
 def minimize(opts):
@@ -367,18 +369,22 @@ def minimize(opts):
         finally:
             opts.variants = saved
 
+    # passes from the last line up (main's calls first, then the
+    # functions they no longer need, then statements), until a pass
+    # deletes nothing; a candidate the compiler rejects costs little
     changed = True
     while changed:
         changed = False
-        for (i, j) in blocks(lines):
-            if j > len(lines):
-                continue
-            cand = lines[:i] + lines[j:]
-            if still(cand):
-                lines = cand
-                changed = True
-                print("  %d lines" % len(lines), flush=True)
-                break
+        i = len(lines) - 1
+        while i >= 0:
+            j = span(lines, i) if i < len(lines) else None
+            if j is not None:
+                cand = lines[:i] + lines[j:]
+                if still(cand):
+                    lines = cand
+                    changed = True
+                    print("  %d lines" % len(lines), flush=True)
+            i -= 1
     final = test_keep(lines)
     out_dir = opts.out or os.path.dirname(os.path.abspath(src))
     os.makedirs(out_dir, exist_ok=True)
