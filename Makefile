@@ -6,6 +6,8 @@
 #   make fuzz       AFL++ over the front end and C back end (FUZZ_TIME s)
 #   make valgrind   generated programs under valgrind (tests/valgrind.sh)
 #   make oclgrind   offloaded program tests on the oclgrind platform
+#   make fuzz-diff N=100 SEED=1 [JOBS=2]   the differential tester
+#                   (tests/fuzz/diff.py: random programs, every target)
 #   make 80         lines over 80 columns
 #   make install PREFIX=/usr/local
 CC      ?= cc
@@ -66,6 +68,15 @@ $(B)/unit/%: tests/unit/%.c $(B)/libwyrt.a $(B)/libwyrt_ocl.a $(LIB_OBJ)
 
 units: $(UNIT_BIN)
 
+# the differential tester of issue 10 (tests/fuzz/diff.py): N random
+# programs from seed SEED, each built for --target=c and --target=opencl
+# at -O0/-O1/-O2 (and --gpu-real=double), must print the same
+N    ?= 100
+SEED ?= 1
+JOBS ?= 2
+fuzz-diff: all
+	python3 tests/fuzz/diff.py -n $(N) --seed $(SEED) -j $(JOBS) --stats
+
 test: all units
 	@bash tests/run.sh
 
@@ -123,5 +134,5 @@ clean:
 	rm -rf build build-asan build-fuzz bin
 
 .PHONY: all units test asan test-asan fuzz valgrind oclgrind bench 80 \
-  install clean
+  install clean fuzz-diff
 -include $(COMPILER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d) $(OCL_OBJ:.o=.d)

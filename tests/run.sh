@@ -13,7 +13,7 @@
 #   WYC_DEVICE   device for --target=opencl    (default cpu)
 #   WYC_JOBS     parallel jobs                 (default 2)
 #
-# Categories, each step under a 60 s timeout:
+# Categories, each step under a 60 s timeout (a fuzz program: 400 s):
 #   unit     every executable $WYC_BUILD/unit/*: passes when it exits 0.
 #   valid    tests/valid/NAME.whiley, per target T: `$WYC --target=T FILE -o
 #            TMP/NAME.T`, then run it with stdin from /dev/null.  stdout must
@@ -51,6 +51,13 @@
 #            OpenCL, unusable or corrupt caches, memory limits, a very
 #            large program): fault_NAME must succeed in a scratch
 #            directory.
+#   fuzz     the differential tester's fixed-seed sample: for SEED in
+#            1..$WYC_FUZZ_N (default 6; 0 skips), `python3
+#            tests/fuzz/diff.py -n 1 --seed SEED`: the random program of
+#            that seed built with --target=c and --target=opencl at -O0,
+#            -O1, -O2 (and -O2 --gpu-real=double) must print the same
+#            stdout, exit status and runtime error line on every target
+#            (tests/fuzz/diff.py says how).  Needs python3.
 #
 # Output: one line per failed test naming the test and the stage that failed,
 # followed by a few indented lines of detail (a short diff); one summary line
@@ -290,6 +297,18 @@ job_fault() {  # name
   if [ "$st" -eq 0 ]; then echo "PASS fault $name"; return; fi
   echo "FAIL fault $name: $(describe_status "$st")"
   head -n 12 "$w.log" | cut -c1-200
+job_fuzz() {  # seed
+  local seed=$1 w=$WORK/z.$1 TIMEOUT=400
+  mkdir -p "$w"
+  run_step "$w.out" "$w.err" python3 tests/fuzz/diff.py -n 1 --seed "$seed" \
+    -j 1 --quiet --timeout 20 --out "$w"
+  local st=$?
+  if [ "$st" -eq 0 ]; then echo "PASS fuzz seed $seed"; return; fi
+  echo "FAIL fuzz seed $seed diff: $(describe_status "$st")" \
+       "(reproduce: python3 tests/fuzz/diff.py -n 1 --seed $seed --out DIR)"
+  cat "$w.out" "$w.err" > "$w.all"
+  [ -f "$w/seed-$seed/report.txt" ] && head -n 30 "$w/seed-$seed/report.txt" >> "$w.all"
+  excerpt "$w.all" 30
 }
 
 # Worker entry: run.sh --job SEQ KIND ARG...
@@ -346,6 +365,17 @@ for f in tests/filter/*.whiley; do add_job filter "$f"; done
 shopt -u nullglob
 # shellcheck source=tests/faults.sh
 for t in $(source tests/faults.sh; echo $FAULT_TESTS); do add_job fault "$t"; done
+# the differential tester's sample, first: each takes longest
+fuzz_n=${WYC_FUZZ_N:-6}
+if [ "$fuzz_n" -gt 0 ]; then
+  fuzz_jobs=$WORK/jobs.fuzz
+  : > "$fuzz_jobs"
+  for s in $(seq 1 "$fuzz_n"); do
+    seq=$((seq + 1)); printf '%05d fuzz %s\n' "$seq" "$s" >> "$fuzz_jobs"
+  done
+  cat "$fuzz_jobs" "$jobs_file" > "$jobs_file.all"
+  mv "$jobs_file.all" "$jobs_file"
+fi
 
 if [ "$seq" -gt 0 ]; then
   # each line: SEQ KIND ARG... -> bash run.sh --job SEQ KIND ARG...
@@ -355,7 +385,7 @@ fi
 # Collect results in job order.
 passed=0 failed=0
 declare -A cat_pass=() cat_fail=()
-categories=(unit valid wyil invalid filter fault)
+categories=(unit valid wyil invalid filter fault fuzz)
 while read -r s kind rest; do
   res=$RESULT_DIR/$s.res
   if [ ! -f "$res" ]; then

@@ -1,0 +1,810 @@
+#!/usr/bin/env python3
+"""gen.py -- random Whiley programs for the differential tester (issue 10).
+
+Usage: gen.py SEED [--tests K] [--nat] [--inexact-reals]
+
+Prints one well-formed program, the same for the same SEED and options.
+The program holds K (default 6) test functions t0..t(K-1) and a main
+that calls each twice with literal arguments, 2K calls numbered 0..2K-1;
+before call J it prints a marker line "tJ", after it the returned tuple.
+main skips the calls before START, where START is the number of
+command-line arguments (`prog x x` starts at call 2), so the driver
+(diff.py) can rerun a program past a call that stopped it with a runtime
+error: one build then checks every test's loops, not only those before
+the first error.
+
+Each test function has the signature
+
+  ([int], [int], [[int]], [real], int, real)
+  tJ([int] a, [int] b, [[int]] m, [real] r, int n, int k, int d)
+
+and returns (a, b, m, r, INT, REAL), where INT and REAL sum the scalars
+that its loops carry or leave behind.  a holds ints of any size (near
+2^31 and 2^63 too), b small ints (an index list: a[b[i]]), m a matrix
+(sometimes jagged), r dyadic reals, n a length (sometimes off by one), k
+a small count (sometimes 0: empty inner ranges), d a divisor (sometimes
+0).  The bodies are nests of `for` over ranges (constant, variable,
+empty, descending) and over lists and rows, with reads and writes at i,
+i+c, i-c, n-1-i, 2*i and b[i]; private, carried and escaping scalars;
+if/switch/break/return; assert; calls to helpers with requires/ensures;
+rows taken (`w = m[i]`) and written back; int|real scalars.  The mix is
+chosen so that about half of the loops are offloadable and the rest are
+near-misses of the filter's rules (check with `bin/wyc --explain`).
+
+Reals: by default every real is exact in binary (dyadic literals, only
++ - * and division by 2.0), so --gpu-real=double must give the exact
+answer; --inexact-reals also divides by arbitrary reals.
+--nat adds `define nat as int where $ >= 0` and helpers with nat
+parameters (constraint violations at call sites).
+
+Python 3 standard library only.
+"""
+import random
+import sys
+
+SMALL = [0, 1, 2, 3, 5, 7, -1, -2, 10]
+BIG = [2147483647, 2147483646, -2147483648, 2147483648, 1073741824,
+       46341, 65536, 3037000499, 9223372036854775807,
+       -9223372036854775807, 4611686018427387904, 4294967296]
+DYADIC = ["0.5", "1.25", "2.0", "0.75", "3.5", "1.0", "0.25", "4.0",
+          "1.5", "0.125"]
+INEXACT = ["0.1", "0.3", "1.7"]
+
+
+class Var:
+    """A variable visible to the generator: name, type ('int', 'real',
+    'list' for a row [int]), and whether the return sums it."""
+    def __init__(self, name, ty, ret=False):
+        self.name, self.ty, self.ret = name, ty, ret
+
+
+class Loop:
+    """An enclosing loop: its variable, whether it is a range (the
+    variable is an index) and, for ranges, the list it was sized on."""
+    def __init__(self, var, is_range, sized=None, is_int=True):
+        self.var, self.is_range, self.sized = var, is_range, sized
+        self.is_int = is_int
+
+
+class Gen:
+    def __init__(self, seed, tests=6, nat=False, inexact=False):
+        self.rnd = random.Random(seed)
+        self.tests = tests
+        self.nat = nat
+        self.inexact = inexact
+        self.out = []
+
+    # ---- small helpers ------------------------------------------------
+    def chance(self, p):
+        return self.rnd.random() < p
+
+    def pick(self, xs):
+        return self.rnd.choice(xs)
+
+    def fresh(self, prefix):
+        self.counter += 1
+        return "%s%d" % (prefix, self.counter)
+
+    def emit(self, depth, text):
+        self.out.append("\t" * depth + text)
+
+    def small_const(self):
+        return str(self.pick(SMALL))
+
+    def int_const(self):
+        if self.chance(0.12):
+            c = self.pick(BIG)
+        else:
+            c = self.pick(SMALL)
+        return str(c) if c >= 0 else "(%d)" % c
+
+    # ---- index expressions ---------------------------------------------
+    def range_loops(self, ctx):
+        return [lp for lp in ctx["loops"] if lp.is_range]
+
+    def free_index(self, ctx, lst):
+        """Any index shape into list lst ('a', 'b', 'r', a row, 'm')."""
+        loops = self.range_loops(ctx)
+        elems = [lp for lp in ctx["loops"]
+                 if not lp.is_range and lp.is_int]
+        if not loops or self.chance(0.05):
+            if elems and self.chance(0.5):
+                return self.pick(elems).var      # computed index
+            return self.pick(["0", "1", "k", "(n - 1)"])
+        # mostly the innermost loop's variable
+        lp = loops[-1] if self.chance(0.7) else self.pick(loops)
+        v = lp.var
+        shape = self.rnd.random()
+        if shape < 0.7:
+            return v
+        if shape < 0.76:
+            return "%s + %d" % (v, self.pick([1, 1, 2]))
+        if shape < 0.82:
+            return "%s - %d" % (v, self.pick([1, 1, 2]))
+        if shape < 0.88:
+            ln = "|%s|" % lst if lst != "m" else "|m|"
+            return "%s - 1 - %s" % (ln, v)
+        if shape < 0.91:
+            return "2 * %s" % v
+        if shape < 0.97:
+            return "b[%s]" % v
+        return self.pick(["0", "k", v + " / 2"])
+
+    def canon(self, ctx, lst):
+        """The one index a clean nest uses for list lst, which it writes
+        (None where there is none here: m outside an inner loop)."""
+        if lst == "m":
+            if ctx["mj"] is None:
+                return None
+            return "%s][%s" % (ctx["top"], ctx["mj"])
+        return ctx["top"] + ctx["W"][lst]
+
+    def index(self, ctx, lst):
+        """An index for a read of lst (for m: of its first level)."""
+        if ctx["clean"] and lst in ctx["W"] and lst != "m":
+            return self.canon(ctx, lst)
+        return self.free_index(ctx, lst)
+
+    def read(self, ctx, lst):
+        """A read of an element of lst, or None (a clean nest cannot
+        read m here)."""
+        if lst == "m":
+            if ctx["clean"] and "m" in ctx["W"]:
+                c = self.canon(ctx, "m")
+                return None if c is None else "m[%s]" % c
+            return "m[%s][%s]" % (self.free_index(ctx, "m"),
+                                  self.free_index(ctx, "m"))
+        return "%s[%s]" % (lst, self.index(ctx, lst))
+
+    def row_lists(self, ctx):
+        return [v for v in ctx["vars"] if v.ty == "list"]
+
+    # ---- expressions ---------------------------------------------------
+    def int_leaf(self, ctx):
+        r = self.rnd.random()
+        ints = [v.name for v in ctx["vars"] if v.ty == "int"]
+        loops = [lp.var for lp in ctx["loops"] if lp.is_int]
+        if r < 0.2 and loops:
+            return self.pick(loops)
+        if r < 0.45:
+            lst = self.pick(["a", "a", "b"])
+            return "%s[%s]" % (lst, self.index(ctx, lst))
+        if r < 0.55:
+            e = self.read(ctx, "m")
+            if e is not None:
+                return e
+        if r < 0.6 and self.row_lists(ctx):
+            w = self.pick(self.row_lists(ctx)).name
+            return "%s[%s]" % (w, self.index(ctx, w))
+        if r < 0.7 and ints:
+            return self.pick(ints)
+        if r < 0.75:
+            return self.pick(["|a|", "|b|", "|m|", "n", "k"])
+        if r < 0.78 and self.range_loops(ctx) and not (
+                ctx["clean"] and "m" in ctx["W"]):
+            return "|m[%s]|" % self.index(ctx, "m")
+        return self.int_const()
+
+    def divisor(self, ctx):
+        return self.pick(["d", "d", "k", "b[%s]" % self.index(ctx, "b"),
+                          "(%s - k)" % self.int_leaf(ctx), "2", "3"])
+
+    def int_expr(self, ctx, depth=2):
+        if depth <= 0 or self.chance(0.35):
+            return self.int_leaf(ctx)
+        r = self.rnd.random()
+        x = self.int_expr(ctx, depth - 1)
+        if r < 0.35:
+            return "(%s + %s)" % (x, self.int_expr(ctx, depth - 1))
+        if r < 0.5:
+            return "(%s - %s)" % (x, self.int_expr(ctx, depth - 1))
+        if r < 0.65:
+            return "(%s * %s)" % (x, self.int_expr(ctx, depth - 1))
+        if r < 0.75:
+            return "(%s / %s)" % (x, self.divisor(ctx))
+        if r < 0.82:
+            return "(%s %% %s)" % (x, self.divisor(ctx))
+        if r < 0.9 and self.helpers:
+            h = self.pick(self.helpers)
+            args = [self.int_expr(ctx, depth - 1) for _ in range(h[1])]
+            if h[0] == "g0":
+                args = ["a"] + args
+            return "%s(%s)" % (h[0], ", ".join(args))
+        return "-(%s)" % x
+
+    def small_int(self, ctx):
+        """An int that stays small: safe to mix into exact reals."""
+        loops = [lp.var for lp in ctx["loops"] if lp.is_int]
+        opts = [self.small_const(), "k"]
+        if loops:
+            opts.append(self.pick(loops))
+        opts.append("b[%s]" % self.index(ctx, "b"))
+        return self.pick(opts)
+
+    def real_leaf(self, ctx):
+        r = self.rnd.random()
+        reals = [v.name for v in ctx["vars"] if v.ty == "real"]
+        if r < 0.45:
+            return "r[%s]" % self.index(ctx, "r")
+        if r < 0.6 and reals:
+            return self.pick(reals)
+        if r < 0.7 and self.inexact:
+            return self.pick(INEXACT)
+        return self.pick(DYADIC)
+
+    def real_expr(self, ctx, depth=2):
+        if depth <= 0 or self.chance(0.35):
+            return self.real_leaf(ctx)
+        r = self.rnd.random()
+        x = self.real_expr(ctx, depth - 1)
+        if r < 0.3:
+            return "(%s + %s)" % (x, self.real_expr(ctx, depth - 1))
+        if r < 0.45:
+            return "(%s - %s)" % (x, self.real_expr(ctx, depth - 1))
+        if r < 0.6:
+            return "(%s * %s)" % (x, self.real_leaf(ctx))
+        if r < 0.75:
+            return "(%s * %s)" % (x, self.small_int(ctx))
+        if r < 0.85:
+            if self.inexact:
+                return "(%s / %s)" % (x, self.real_leaf(ctx))
+            return "(%s / 2.0)" % x
+        return "-(%s)" % x
+
+    def cond(self, ctx):
+        r = self.rnd.random()
+        if r < 0.6:
+            op = self.pick(["<", "<=", ">", ">=", "==", "!="])
+            return "%s %s %s" % (self.int_expr(ctx, 1), op,
+                                 self.int_expr(ctx, 1))
+        if r < 0.68:
+            return "%s < %s" % (self.real_expr(ctx, 1), self.real_leaf(ctx))
+        loops = [lp.var for lp in ctx["loops"] if lp.is_int]
+        if r < 0.85 and loops:
+            v = loops[-1]
+            return "%s %% 2 == %s" % (v, self.pick(["0", "1"]))
+        return "(%s) %s (%s)" % (self.cond(ctx), self.pick(["&&", "||"]),
+                                 self.cond(ctx))
+
+    # ---- statements ----------------------------------------------------
+    # A nest (a top-level loop and everything in it) is generated in one
+    # of three modes, chosen per nest:
+    #   clean     only what keeps the nest offloadable: the lists it
+    #             writes (W) are written and read at one index each (the
+    #             top loop's variable plus an offset, m at [i][j] with j
+    #             an inner range variable), scalars are private, no early
+    #             exit, no call taking a list;
+    #   near-miss a clean nest plus exactly one violation (a carried or
+    #             escaping scalar, a read or write at another index, an
+    #             early exit, a row taken and written back, ...);
+    #   free      any statement anywhere.
+    def block(self, ctx, depth, nstmts):
+        for s in range(nstmts):
+            self.stmt(ctx, depth, s == nstmts - 1)
+
+    def child(self, ctx):
+        c = dict(ctx)
+        c["vars"] = list(ctx["vars"])
+        return c
+
+    def stmt(self, ctx, depth, last):
+        in_loop = bool(ctx["loops"])
+        if in_loop and ctx["violate"][0] > 0 and (
+                self.chance(0.3) or last and ctx["depth"] == 1):
+            ctx["violate"][0] -= 1
+            self.violation(ctx, depth)
+            return
+        r = self.rnd.random()
+        want_inner = ctx["clean"] and "m" in ctx["W"] and ctx["mj"] is None
+        if ctx["depth"] < 3 and (r < 0.2 or want_inner and r < 0.6):
+            self.for_stmt(ctx, depth)
+            return
+        if r < 0.55:
+            self.list_write(ctx, depth)
+        elif r < 0.68:
+            self.private(ctx, depth)
+        elif r < 0.72 and not ctx["clean"]:
+            self.carried(ctx, depth)
+        elif r < 0.82:
+            self.if_stmt(ctx, depth)
+        elif r < 0.86:
+            self.switch_stmt(ctx, depth)
+        elif r < 0.89:
+            self.emit(depth, "assert %s" % self.cond(ctx))
+        elif r < 0.93:
+            self.row_take(ctx, depth)
+        elif r < 0.96 and not ctx["clean"]:
+            self.int_real(ctx, depth)
+        elif (r < 0.99 and last and ctx["ifdepth"] > 0
+              and not ctx["clean"]):
+            self.exit_stmt(ctx, depth)
+        else:
+            self.private(ctx, depth)
+
+    def violation(self, ctx, depth):
+        """One statement (or a few) that breaks one rule of a clean nest."""
+        k = self.rnd.randrange(12)
+        free = self.child(ctx)
+        free["clean"] = False
+        W = [x for x in ctx["W"] if x != "m"]
+        if k == 0:
+            self.carried(ctx, depth)
+        elif k == 1:
+            self.emit(depth, "if %s:" % self.cond(ctx))
+            self.carried(self.child(ctx), depth + 1)
+        elif k == 2 and W:
+            # read a written list at another index
+            lst = self.pick(W)
+            t = self.fresh("t")
+            self.emit(depth, "%s = %s[%s]" % (t, lst,
+                                              self.free_index(free, lst)))
+            ctx["vars"].append(Var(t, "int" if lst != "r" else "real"))
+        elif k == 3:
+            self.list_write(free, depth)
+        elif k == 4:
+            self.emit(depth, "if %s:" % self.cond(ctx))
+            self.exit_stmt(ctx, depth + 1)
+        elif k == 5 and ctx["top"]:
+            w = self.fresh("w")
+            top = ctx["top"]
+            self.emit(depth, "%s = m[%s]" % (w, top))
+            self.emit(depth, "%s[%s] = %s" % (w, self.pick(["0", top, "k"]),
+                                               self.int_expr(ctx, 1)))
+            self.emit(depth, "m[%s] = %s" % (top, w))
+        elif k == 6 and ctx["top"]:
+            top = ctx["top"]
+            x = self.fresh("x")
+            self.emit(depth, "for %s in m[%s]:" % (x, top))
+            self.emit(depth + 1, "m[%s][%s] = %s + %s" % (
+                top, self.pick(["0", "k", x]), x, self.int_leaf(ctx)))
+        elif k == 7:
+            t = self.fresh("t")
+            self.emit(depth, "%s = g0(a, %s)" % (t, self.int_leaf(ctx)))
+            ctx["vars"].append(Var(t, "int"))
+        elif k == 8:
+            self.int_real(ctx, depth)
+        elif k == 9 and ctx["top"]:
+            # a scalar set under an if, then used
+            u = self.fresh("u")
+            self.emit(depth, "%s = 0" % u)
+            self.emit(depth, "if %s:" % self.cond(ctx))
+            self.emit(depth + 1, "%s = %s" % (u, self.int_leaf(ctx)))
+            ctx["vars"].append(Var(u, "int"))
+        elif k == 10 and ctx["top"]:
+            # an inner loop that leaves early
+            j = self.fresh("i")
+            self.emit(depth, "for %s in 0..%s:" % (j, self.pick(["k", "n"])))
+            self.emit(depth + 1, "if %s:" % self.cond(ctx))
+            self.emit(depth + 2, "break")
+            c = self.child(ctx)
+            c["loops"] = ctx["loops"] + [Loop(j, True)]
+            c["violate"] = [0]
+            self.list_write(c, depth + 1)
+        else:
+            self.list_write(free, depth)
+
+    def top_scalar(self, ctx, depth):
+        """Before a loop: a scalar the loops below may carry, leave
+        behind (read by the return) or use privately."""
+        if self.chance(0.75):
+            name = self.fresh("e")
+            self.emit(depth, "%s = %s" % (name, self.int_const()))
+            ctx["vars"].append(Var(name, "int", ret=self.chance(0.7)))
+        else:
+            name = self.fresh("q")
+            self.emit(depth, "%s = %s" % (name, self.pick(DYADIC)))
+            ctx["vars"].append(Var(name, "real", ret=self.chance(0.7)))
+
+    def top_range(self):
+        """(range text, offset for the written lists) of a top loop."""
+        r = self.rnd.random()
+        if r < 0.45:
+            return self.pick(["0..|a|", "0..n", "0..|r|", "0..|m|"]), ""
+        if r < 0.55:
+            return self.pick(["1..|a|", "1..n"]), self.pick([" - 1", ""])
+        if r < 0.65:
+            return "0..(|a| - 1)", self.pick([" + 1", ""])
+        if r < 0.75:
+            return self.pick(["|a|..0", "n..0"]), " - 1"   # descending
+        if r < 0.85:
+            return self.pick(["k..n", "0..k", "2..|a|"]), ""
+        if r < 0.92:
+            return self.pick(["0..0", "n..n", "0..1", "0..3"]), ""
+        return "0..|b|", self.pick(["", " + 1"])
+
+    def inner_range(self, ctx):
+        top = ctx["top"]
+        opts = ["0..k", "0..n", "0..|b|", "0..3", "k..0", "0..0", "1..k"]
+        if top:
+            opts += ["0..|m[%s]|" % top] * 3 + ["0..%s" % top]
+        return self.pick(opts)
+
+    def for_stmt(self, ctx, depth):
+        c = self.child(ctx)
+        c["depth"] = ctx["depth"] + 1
+        c["ifdepth"] = 0
+        outer = self.range_loops(ctx)
+        if ctx["depth"] == 0:
+            self.top_for(ctx, depth)
+            return
+        if self.chance(0.2):
+            # over a list: its elements
+            opts = ["b", "a"]
+            if outer:
+                opts += ["m[%s]" % outer[-1].var] * 2
+            opts += [w.name for w in self.row_lists(ctx)]
+            src = self.pick(opts)
+            if not ctx["clean"] and self.chance(0.15):
+                v = self.fresh("w")   # for row in m
+                self.emit(depth, "for %s in m:" % v)
+                c["vars"].append(Var(v, "list"))
+                c["loops"] = ctx["loops"] + [Loop(v, False, is_int=False)]
+            else:
+                v = self.fresh("x")
+                self.emit(depth, "for %s in %s:" % (v, src))
+                c["loops"] = ctx["loops"] + [Loop(v, False)]
+        else:
+            v = self.fresh("i")
+            self.emit(depth, "for %s in %s:" % (v, self.inner_range(ctx)))
+            c["loops"] = ctx["loops"] + [Loop(v, True)]
+            if c["mj"] is None:
+                c["mj"] = v
+        self.block(c, depth + 1, self.rnd.randint(1, 2))
+
+    def top_for(self, ctx, depth):
+        """A top-level loop: its nest's mode, written lists, range."""
+        c = self.child(ctx)
+        c["depth"] = 1
+        c["ifdepth"] = 0
+        mode = self.rnd.random()
+        c["clean"] = mode < 0.85
+        c["violate"] = [1 if 0.5 <= mode < 0.85 else 0]
+        c["W"] = {}
+        c["mj"] = None
+        if self.chance(0.12):
+            v = self.fresh("x")
+            self.emit(depth, "for %s in %s:" % (v, self.pick(["b", "a"])))
+            c["loops"] = [Loop(v, False)]
+            c["top"] = None
+        else:
+            v = self.fresh("i")
+            rng, off = self.top_range()
+            self.emit(depth, "for %s in %s:" % (v, rng))
+            c["loops"] = [Loop(v, True)]
+            c["top"] = v
+            for lst in self.rnd.sample(["a", "a", "m", "r", "b"],
+                                       self.rnd.randint(1, 2)):
+                c["W"][lst] = off if self.chance(0.85) else self.pick(
+                    ["", " + 1", " - 1"])
+            if c["clean"] and self.chance(0.45):
+                self.flat_nest(c, depth + 1)
+                return
+        self.block(c, depth + 1, self.rnd.randint(1, 4))
+
+    def flat_nest(self, c, depth):
+        """The body of a nest -O2 may flatten into a 2-D NDRange: private
+        values (often ones that can fail: a division, an index, a call
+        with a precondition) around one inner loop whose range is
+        invariant and may be empty; the inner loop writes m[i][j]."""
+        c["W"]["m"] = ""
+        top = c["top"]
+        for _ in range(self.rnd.randint(0, 2)):
+            r = self.rnd.random()
+            t = self.fresh("t")
+            if r < 0.3:
+                e = "%s / %s" % (self.int_leaf(c), self.divisor(c))
+            elif r < 0.5:
+                e = "a[%s]" % self.free_index(c, "a") if "a" not in c["W"] \
+                    else "b[%s + 1]" % top
+            elif r < 0.65 and self.helpers:
+                e = "h0(%s)" % self.int_leaf(c)
+                if self.helpers[0][1] == 2:
+                    e = "h0(%s, %s)" % (self.int_leaf(c), self.int_leaf(c))
+            elif r < 0.75:
+                self.emit(depth, "assert %s" % self.cond(c))
+                continue
+            else:
+                e = self.int_expr(c)
+            self.emit(depth, "%s = %s" % (t, e))
+            c["vars"].append(Var(t, "int"))
+        j = self.fresh("i")
+        self.emit(depth, "for %s in %s:" % (j, self.pick(
+            ["0..k", "0..k", "0..n", "0..|b|", "0..3", "k..0", "0..0",
+             "1..k", "0..|a|", "0..d"])))
+        ci = self.child(c)
+        ci["loops"] = c["loops"] + [Loop(j, True)]
+        ci["mj"] = j
+        ci["depth"] = c["depth"] + 1
+        self.emit(depth + 1, "m[%s][%s] = %s" % (top, j, self.int_expr(ci)))
+        self.block(ci, depth + 1, self.rnd.randint(0, 2))
+
+    def list_write(self, ctx, depth):
+        if ctx["clean"]:
+            W = [x for x in ctx["W"] if x != "m" or ctx["mj"]]
+            if not W:
+                self.private(ctx, depth)
+                return
+            lst = self.pick(W)
+            if lst == "r":
+                e = self.real_expr(ctx)
+            else:
+                e = self.int_expr(ctx, 1 if lst == "b" else 2)
+            self.emit(depth, "%s[%s] = %s" % (lst, self.canon(ctx, lst), e))
+            return
+        r = self.rnd.random()
+        if r < 0.4:
+            self.emit(depth, "a[%s] = %s" % (self.index(ctx, "a"),
+                                              self.int_expr(ctx)))
+        elif r < 0.65:
+            self.emit(depth, "m[%s][%s] = %s" % (
+                self.index(ctx, "m"), self.index(ctx, "m"),
+                self.int_expr(ctx)))
+        elif r < 0.85:
+            self.emit(depth, "r[%s] = %s" % (self.index(ctx, "r"),
+                                              self.real_expr(ctx)))
+        elif r < 0.92 and self.row_lists(ctx):
+            w = self.pick(self.row_lists(ctx)).name
+            self.emit(depth, "%s[%s] = %s" % (w, self.index(ctx, w),
+                                               self.int_expr(ctx)))
+        else:
+            self.emit(depth, "b[%s] = %s" % (self.index(ctx, "b"),
+                                              self.int_expr(ctx, 1)))
+
+    def private(self, ctx, depth):
+        if self.chance(0.85):
+            name = self.fresh("t")
+            self.emit(depth, "%s = %s" % (name, self.int_expr(ctx)))
+            ctx["vars"].append(Var(name, "int"))
+        else:
+            name = self.fresh("p")
+            self.emit(depth, "%s = %s" % (name, self.real_expr(ctx)))
+            ctx["vars"].append(Var(name, "real"))
+
+    def carried(self, ctx, depth):
+        """Write a scalar from outside the loop: carried (reads itself)
+        or escaping (its last value is read after the loop)."""
+        outer = [v for v in ctx["vars"] if v.ty in ("int", "real")
+                 and v.name in ctx["outer_scalars"]]
+        if not outer:
+            self.private(ctx, depth)
+            return
+        v = self.pick(outer)
+        if v.ty == "int":
+            e = self.int_expr(ctx)
+            if self.chance(0.5):
+                e = "%s + %s" % (v.name, e)
+        else:
+            e = self.real_expr(ctx)
+            if self.chance(0.5):
+                e = "%s + %s" % (v.name, e)
+        self.emit(depth, "%s = %s" % (v.name, e))
+
+    def if_stmt(self, ctx, depth):
+        self.emit(depth, "if %s:" % self.cond(ctx))
+        c = self.child(ctx)
+        c["ifdepth"] = ctx["ifdepth"] + 1
+        self.block(c, depth + 1, 1)
+        if self.chance(0.4):
+            self.emit(depth, "else:")
+            c2 = self.child(ctx)
+            c2["ifdepth"] = ctx["ifdepth"] + 1
+            self.block(c2, depth + 1, 1)
+
+    def switch_stmt(self, ctx, depth):
+        self.emit(depth, "switch (%s):" % self.int_expr(ctx, 1))
+        used = self.rnd.sample(range(0, 6), self.rnd.randint(1, 3))
+        for cv in used:
+            if self.chance(0.3):
+                extra = (cv + 6) % 12
+                self.emit(depth + 1, "case %d, %d:" % (cv, extra))
+            else:
+                self.emit(depth + 1, "case %d:" % cv)
+            c = self.child(ctx)
+            c["ifdepth"] = ctx["ifdepth"] + 1
+            self.block(c, depth + 2, 1)
+        if self.chance(0.4):
+            self.emit(depth + 1, "default:")
+            c = self.child(ctx)
+            c["ifdepth"] = ctx["ifdepth"] + 1
+            self.block(c, depth + 2, 1)
+
+    def row_take(self, ctx, depth):
+        """w = m[i], then |w| or w[j] (in free nests also w[j] = e and
+        m[i] = w: rows taken and written)."""
+        if ctx["clean"] and "m" in ctx["W"]:
+            self.private(ctx, depth)
+            return
+        w = self.fresh("w")
+        idx = self.index(ctx, "m")
+        self.emit(depth, "%s = m[%s]" % (w, idx))
+        ctx["vars"].append(Var(w, "list"))
+        r = self.rnd.random()
+        if r < 0.3 and not ctx["clean"]:
+            self.emit(depth, "%s[%s] = %s" % (w, self.index(ctx, w),
+                                               self.int_expr(ctx, 1)))
+            self.emit(depth, "m[%s] = %s" % (self.index(ctx, "m"), w))
+        elif r < 0.5:
+            t = self.fresh("t")
+            self.emit(depth, "%s = |%s|" % (t, w))
+            ctx["vars"].append(Var(t, "int"))
+        elif r < 0.6 and not ctx["clean"]:
+            self.emit(depth, "m[%s] = %s" % (self.index(ctx, "m"), w))
+
+    def int_real(self, ctx, depth):
+        """v = 0; if c: v = r[i]  gives v the type int|real."""
+        v = self.fresh("u")
+        self.emit(depth, "%s = %s" % (v, self.pick(["0", "1", "k"])))
+        self.emit(depth, "if %s:" % self.cond(ctx))
+        self.emit(depth + 1, "%s = %s" % (v, self.real_expr(ctx, 1)))
+        idx = self.index(ctx, "r")
+        r = self.rnd.random()
+        if r < 0.5:
+            self.emit(depth, "r[%s] = %s * %s" % (idx, self.pick(DYADIC), v))
+        elif r < 0.7:
+            self.emit(depth, "r[%s] = %s + %s" % (idx, v, self.real_leaf(ctx)))
+        elif r < 0.85:
+            self.emit(depth, "if %s < %s:" % (v, self.real_leaf(ctx)))
+            self.emit(depth + 1, "r[%s] = %s" % (idx, self.real_leaf(ctx)))
+        else:
+            t = self.fresh("u")
+            self.emit(depth, "%s = %s * 2" % (t, v))
+            self.emit(depth, "r[%s] = 1.0 * %s" % (idx, t))
+
+    def ret_expr(self, ctx):
+        ints = ["s"] + [v.name for v in ctx["vars"]
+                        if v.ty == "int" and v.ret]
+        reals = ["q"] + [v.name for v in ctx["vars"]
+                         if v.ty == "real" and v.ret]
+        return "(a, b, m, r, %s, %s)" % (" + ".join(ints), " + ".join(reals))
+
+    def exit_stmt(self, ctx, depth):
+        if self.chance(0.5):
+            self.emit(depth, "break")
+        else:
+            self.emit(depth, "return %s" % self.ret_expr(ctx))
+
+    # ---- declarations --------------------------------------------------
+    def helpers_decl(self):
+        self.helpers = []   # (name, arity)
+        for h in range(self.rnd.randint(1, 3)):
+            name = "h%d" % h
+            arity = self.rnd.randint(1, 2)
+            ps = ["x", "y"][:arity]
+            ptype = "int"
+            if self.nat and self.chance(0.5):
+                ptype = "nat"
+            params = ", ".join("%s %s" % (ptype, p) for p in ps)
+            clauses = []
+            if self.chance(0.6):
+                clauses.append("requires %s %s %d" % (
+                    self.pick(ps), self.pick([">", ">=", "<", "!="]),
+                    self.pick([-1000, -3, 0, 2, 100, 3000])))
+            if self.chance(0.5):
+                clauses.append("ensures $ %s %s" % (
+                    self.pick(["!=", ">", "<"]),
+                    self.pick(["x", "x - 100", "-5", "0"])))
+            head = "int %s(%s)" % (name, params)
+            if clauses:
+                head += " " + ", ".join(clauses)
+            self.emit(0, head + ":")
+            y = "y" if arity == 2 else self.pick(["1", "3"])
+            if self.chance(0.5):
+                self.emit(1, "if x %s %s:" % (self.pick(["<", ">"]), y))
+                self.emit(2, "return x * %s" % self.pick(["2", y, "x"]))
+            self.emit(1, "return x + %s" % self.pick([y, "1", "x"]))
+            self.emit(0, "")
+            self.helpers.append((name, arity))
+        if True:
+            # a callee that takes a list: keeps a loop on the CPU
+            self.emit(0, "int g0([int] xs, int i) requires i >= 0:")
+            self.emit(1, "if i < |xs|:")
+            self.emit(2, "return xs[i] + 1")
+            self.emit(1, "return 0")
+            self.emit(0, "")
+            self.helpers.append(("g0", 1))
+
+    def test_decl(self, j):
+        self.counter = 0
+        self.emit(0, "public ([int], [int], [[int]], [real], int, real) "
+                  "t%d([int] a, [int] b, [[int]] m, [real] r, int n, "
+                  "int k, int d):" % j)
+        self.emit(1, "s = 0")
+        self.emit(1, "q = 0.0")
+        ctx = {"vars": [Var("s", "int"), Var("q", "real")], "loops": [],
+               "depth": 0, "ifdepth": 0, "outer_scalars": set(),
+               "clean": False, "W": {}, "mj": None, "top": None,
+               "violate": [0]}
+        nloops = self.rnd.randint(1, 3)
+        for _ in range(nloops):
+            for _ in range(self.rnd.randint(0, 2)):
+                self.top_scalar(ctx, 1)
+            ctx["outer_scalars"] = {v.name for v in ctx["vars"]
+                                    if v.ty in ("int", "real")}
+            self.top_for(ctx, 1)
+        self.emit(1, "return %s" % self.ret_expr(ctx))
+        self.emit(0, "")
+
+    # ---- main's literal arguments --------------------------------------
+    def int_list(self, n, big):
+        xs = []
+        for _ in range(n):
+            if big and self.chance(0.3):
+                xs.append(self.pick(BIG))
+            else:
+                xs.append(self.rnd.randint(-9, 20))
+        return "[%s]" % ", ".join(str(x) for x in xs)
+
+    def args(self):
+        la = self.rnd.choice([0, 1, 3, 4, 5, 6, 8, 10])
+        a = self.int_list(la, self.chance(0.4))
+        lb = la if self.chance(0.85) else max(0, la + self.pick([-1, 1, 2]))
+        hi = la - 1 if self.chance(0.93) else la + 1
+        b = "[%s]" % ", ".join(str(self.rnd.randint(0 if self.chance(0.95)
+                                                    else -1, max(0, hi)))
+                               for _ in range(lb))
+        rows = la if self.chance(0.85) else self.rnd.randint(0, 5)
+        cols = la if self.chance(0.85) else self.rnd.randint(0, 5)
+        mrows = []
+        for _ in range(rows):
+            c = cols if self.chance(0.93) else self.rnd.randint(0, 5)
+            mrows.append(self.int_list(c, self.chance(0.2)))
+        m = "[%s]" % ", ".join(mrows)
+        lr = la if self.chance(0.9) else self.rnd.randint(0, 6)
+        r = "[%s]" % ", ".join(self.pick(DYADIC if not self.inexact
+                                         else DYADIC + INEXACT)
+                               for _ in range(lr))
+        n = la if self.chance(0.85) else self.pick([la - 1, la + 1, 0])
+        k = self.pick([0, 0, 1, 2, 3])
+        d = self.pick([0, 0, 1, 2, 3, -1, 7, -2, 5])
+        if m == "[]" or r == "[]" or b == "[]" or a == "[]":
+            # an empty list literal has type [void]: pass it through a
+            # typed variable instead (see the call site)
+            pass
+        return [a, b, m, r, str(n), str(k), str(d)]
+
+    def program(self):
+        self.emit(0, "// generated by tests/fuzz/gen.py")
+        self.emit(0, "import * from whiley.lang.*")
+        self.emit(0, "")
+        if self.nat:
+            self.emit(0, "define nat as int where $ >= 0")
+            self.emit(0, "")
+        self.helpers_decl()
+        for j in range(self.tests):
+            self.test_decl(j)
+        self.emit(0, "public void ::main(System.Console sys):")
+        self.emit(1, "start = |sys.args|")
+        # two calls of each test function, each its own restart point
+        for j in range(2 * self.tests):
+            self.emit(1, "if start <= %d:" % j)
+            self.emit(2, 'sys.out.println("t%d")' % j)
+            self.emit(2, "sys.out.println(t%d(%s))" % (j // 2,
+                                                    ", ".join(self.args())))
+        return "\n".join(self.out) + "\n"
+
+
+def main(argv):
+    tests, nat, inexact, seed = 6, False, False, None
+    i = 1
+    while i < len(argv):
+        a = argv[i]
+        if a == "--tests":
+            i += 1
+            tests = int(argv[i])
+        elif a == "--nat":
+            nat = True
+        elif a == "--inexact-reals":
+            inexact = True
+        elif seed is None:
+            seed = int(a)
+        else:
+            sys.exit("usage: gen.py SEED [--tests K] [--nat] "
+                     "[--inexact-reals]")
+        i += 1
+    if seed is None:
+        sys.exit("usage: gen.py SEED [--tests K] [--nat] [--inexact-reals]")
+    sys.stdout.write(Gen(seed, tests, nat, inexact).program())
+
+
+if __name__ == "__main__":
+    main(sys.argv)
