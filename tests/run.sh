@@ -297,6 +297,8 @@ job_fault() {  # name
   if [ "$st" -eq 0 ]; then echo "PASS fault $name"; return; fi
   echo "FAIL fault $name: $(describe_status "$st")"
   head -n 12 "$w.log" | cut -c1-200
+}
+
 job_fuzz() {  # seed
   local seed=$1 w=$WORK/z.$1 TIMEOUT=400
   mkdir -p "$w"
