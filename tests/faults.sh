@@ -172,14 +172,15 @@ fault_unusable_cache() {
     "cache directory" "POCL_CACHE_DIR"
 }
 
-# Corrupt entries: bit flips in the binary, a truncated file, garbage.
+# Corrupt entries: a changed byte at two places in the binary, a file cut
+# in half, a file of random bytes.
 # Each run must print the right output with no note (a rebuild).
 fault_corrupt_cache() {
   local d=$1 f size i
   fault_build "$d" || return 1
   export XDG_CACHE_HOME=$d/cache WYC_OFFLOAD=mandatory
   expect_run "$d" "the first run" || return 1
-  for i in 1 2 3 4 5 6; do
+  for i in 1 2 5 6; do
     f=$(ls "$d"/cache/wyc/*.bin 2>/dev/null | head -1)
     [ -n "$f" ] || { echo "    no cache file after run $i"; return 1; }
     size=$(stat -c %s "$f")

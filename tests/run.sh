@@ -38,7 +38,7 @@
 #            output name, unwritable output, /dev/full, no or broken
 #            OpenCL, unusable or corrupt caches, memory limits, a very
 #            large program): fault_NAME must succeed in a scratch
-#            directory.
+#            directory, within three times the step timeout.
 #
 # Output: one line per failed test naming the test and the stage that failed,
 # followed by a few indented lines of detail (a short diff); one summary line
@@ -261,7 +261,9 @@ job_fault() {  # name
   local name=$1 w=$WORK/fault.$1 wyc=$WYC
   [ "${wyc#/}" = "$wyc" ] && wyc=$ROOT/$wyc   # the tests change directory
   mkdir -p "$w"
-  WYC=$wyc WYC_DEVICE=${WYC_DEVICE:-cpu} timeout --kill-after=5 "$TIMEOUT" \
+  # several programs and kernel builds per test: three steps' time
+  WYC=$wyc WYC_DEVICE=${WYC_DEVICE:-cpu} \
+    timeout --kill-after=5 $((3 * TIMEOUT)) \
     bash -c 'source "$1"; "fault_$2" "$3"' fault "$ROOT/tests/faults.sh" \
     "$name" "$w" > "$w.log" 2>&1 < /dev/null
   local st=$?
