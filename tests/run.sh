@@ -50,7 +50,7 @@
 #            output name, unwritable output, /dev/full, no or broken
 #            OpenCL, unusable or corrupt caches, memory limits, a very
 #            large program): fault_NAME must succeed in a scratch
-#            directory.
+#            directory, within three times the step timeout.
 #   fuzz     the differential tester's fixed-seed sample: for SEED in
 #            1..$WYC_FUZZ_N (default 6; 0 skips), `python3
 #            tests/fuzz/diff.py -n 1 --seed SEED`: the random program of
@@ -290,7 +290,9 @@ job_fault() {  # name
   local name=$1 w=$WORK/fault.$1 wyc=$WYC
   [ "${wyc#/}" = "$wyc" ] && wyc=$ROOT/$wyc   # the tests change directory
   mkdir -p "$w"
-  WYC=$wyc WYC_DEVICE=${WYC_DEVICE:-cpu} timeout --kill-after=5 "$TIMEOUT" \
+  # several programs and kernel builds per test: three steps' time
+  WYC=$wyc WYC_DEVICE=${WYC_DEVICE:-cpu} \
+    timeout --kill-after=5 $((3 * TIMEOUT)) \
     bash -c 'source "$1"; "fault_$2" "$3"' fault "$ROOT/tests/faults.sh" \
     "$name" "$w" > "$w.log" 2>&1 < /dev/null
   local st=$?
