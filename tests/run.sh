@@ -52,7 +52,7 @@
 #            large program): fault_NAME must succeed in a scratch
 #            directory, within three times the step timeout.
 #   fuzz     the differential tester's fixed-seed sample: for SEED in
-#            1..$WYC_FUZZ_N (default 6; 0 skips), `python3
+#            1..$WYC_FUZZ_N (default 4; 0 skips), `python3
 #            tests/fuzz/diff.py -n 1 --seed SEED`: the random program of
 #            that seed built with --target=c and --target=opencl at -O0,
 #            -O1, -O2 (and -O2 --gpu-real=double) must print the same
@@ -120,7 +120,9 @@ excerpt() {
 job_unit() {   # bin
   local bin=$1 name; name="unit/$(basename "$1")"
   local w=$WORK/u.$SEQ
-  run_step "$w.out" "$w.err" "$bin"; local st=$?
+  # a unit test program runs many cases (ocl_emit compiles dozens of
+  # programs): five step timeouts
+  TIMEOUT=$((TIMEOUT * 5)) run_step "$w.out" "$w.err" "$bin"; local st=$?
   if [ "$st" -eq 0 ]; then echo "PASS unit $name"; return; fi
   echo "FAIL unit $name run: $(describe_status "$st")"
   cat "$w.out" "$w.err" > "$w.all"
@@ -370,7 +372,7 @@ shopt -u nullglob
 # shellcheck source=tests/faults.sh
 for t in $(source tests/faults.sh; echo $FAULT_TESTS); do add_job fault "$t"; done
 # the differential tester's sample, first: each takes longest
-fuzz_n=${WYC_FUZZ_N:-6}
+fuzz_n=${WYC_FUZZ_N:-4}
 if [ "$fuzz_n" -gt 0 ]; then
   fuzz_jobs=$WORK/jobs.fuzz
   : > "$fuzz_jobs"

@@ -5,7 +5,7 @@
 // a list it only writes, whole, comes back as reals.
 // flags: --gpu-real=float
 // explain: int_real_writeback.whiley:12: for i: CPU — writes 'xs', a list of int|real that it also reads
-// explain: int_real_writeback.whiley:17: for i: GPU-implicit (kernel 1, 1-D, 1 list in, 1 out (1 write-only))
+// explain: int_real_writeback.whiley:17: for i: GPU-implicit (kernel 1, 1-D, 1 list in, 1 out (1 write-only)
 import * from whiley.lang.*
 
 public [int|real] toReal([int|real] xs):
