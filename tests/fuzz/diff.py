@@ -18,7 +18,8 @@ functions in one program), build it once per variant
   O2d  --target=opencl -O2 --gpu-real=double
        (the generated reals are dyadic and small: exact in binary)
 
-and run each executable with WYC_DEVICE=cpu (PoCL) and WYC_QUIET=1.
+and run each executable with WYC_DEVICE=cpu (PoCL; FUZZ_DEVICE names
+another) and WYC_QUIET=1.
 The outcome of a run is its stdout, its exit status and the first stderr
 line of the form `file:line:col: message` (the runtime error).  A test
 that stops the program with a runtime error would hide the tests after
@@ -130,7 +131,9 @@ class Checker:
 
     def execute(self, exe, start, work):
         env = dict(os.environ)
-        env["WYC_DEVICE"] = "cpu"
+        # FUZZ_DEVICE: another device to check (tests/device/fuzz-machine.sh
+        # runs on a GPU machine); PoCL by default
+        env["WYC_DEVICE"] = os.environ.get("FUZZ_DEVICE", "cpu")
         env["WYC_QUIET"] = "1"
         env["XDG_CACHE_HOME"] = os.path.join(work, "cache")
         env.pop("WYC_OFFLOAD", None)
