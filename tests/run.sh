@@ -304,10 +304,10 @@ job_fault() {  # name
 }
 
 job_fuzz() {  # seed
-  local seed=$1 w=$WORK/z.$1 TIMEOUT=400
+  local seed=$1 w=$WORK/z.$1 TIMEOUT=900
   mkdir -p "$w"
   run_step "$w.out" "$w.err" python3 tests/fuzz/diff.py -n 1 --seed "$seed" \
-    -j 1 --quiet --timeout 20 --out "$w"
+    -j 1 --quiet --out "$w"
   local st=$?
   if [ "$st" -eq 0 ]; then echo "PASS fuzz seed $seed"; return; fi
   echo "FAIL fuzz seed $seed diff: $(describe_status "$st")" \
