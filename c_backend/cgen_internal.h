@@ -94,20 +94,19 @@ const char *tramp_name(Gen *g, Func *fn);
 
 struct Flow {
   Func *fn;
-  int *label_at;      /* label -> index of its LABEL insn, -1 */
+  Cfg *cfg;           /* wyil_cfg(fn); the next six are its tables */
+  int *label_at;      /* label -> index of its LABEL insn */
   bool *label_used;   /* label is a branch target */
   int *match;         /* LOOP/FORALL -> its END; END -> its header */
   int *encl;          /* insn -> innermost enclosing FORALL, -1 */
   int *try_in;        /* insn -> innermost open TRY (index) before it,
                          -1 none, -2 unreachable */
-  int *try_parent;    /* TRY insn -> the TRY open around it, -1 */
   bool has_try;
   int *range_of;      /* FORALL -> the RANGE it counts over, -1 */
   bool *elided;       /* RANGE insns folded into their FORALL */
   /* liveness (only when moves are on: the function is not too large) */
   bool moves;
-  int nwords;         /* 64-bit words per register set */
-  uint64_t *live_out; /* ncode * nwords */
+  Live *live;         /* with the C code's own reads (cgen_flow.c) */
   bool *compound;     /* register may hold a list/record/... value */
   Kernel **kernel;    /* FORALL -> the kernel that offloads it, NULL */
 };

@@ -186,44 +186,29 @@ put_prelude(StrBuf *sb, Module *m, const OclOptions *o)
 static void
 begin_func(OclGen *g, Func *fn, Kernel *k, int from, int to)
 {
-  size_t nr = (size_t)fn->nregs + 1, nc = (size_t)fn->ncode + 1;
+  size_t nr = (size_t)fn->nregs + 1;
   g->fn = fn;
   g->k = k;
   g->from = from;
   g->to = to;
   g->indent = 1;
   g->decls = (StrBuf){0};
-  g->match = wyil_alloc(sizeof(int) * nc);
-  g->label_at = wyil_alloc(sizeof(int) * (size_t)(fn->nlabels + 1));
-  g->label_used = wyil_alloc(sizeof(bool) * (size_t)(fn->nlabels + 1));
+  Cfg *c = wyil_cfg(fn);
+  g->match = c->match;
+  g->label_at = c->label_at;
+  g->label_used = c->label_used;
   g->range_at = wyil_alloc(sizeof(int) * nr);
   g->views = wyil_alloc(sizeof(View *) * nr);
   g->uses = wyil_alloc(nr);
   g->params = wyil_alloc(nr);
+  /* a range made once in code[from..to): only iterated there */
   int *ndefs = wyil_alloc(sizeof(int) * nr);
-  int *stack = wyil_alloc(sizeof(int) * nc), depth = 0;
-  for (int l = 0; l < fn->nlabels; l++) g->label_at[l] = -1;
   for (int r = 0; r < fn->nregs; r++) g->range_at[r] = -1;
-  for (int i = 0; i < fn->ncode; i++) {
-    Insn *in = fn->code[i];
-    g->match[i] = -1;
-    if (in->op == OP_LABEL && in->label >= 0 && in->label < fn->nlabels)
-      g->label_at[in->label] = i;
-    if (in->op == OP_LOOP || in->op == OP_FORALL) stack[depth++] = i;
-    if (in->op == OP_END && depth > 0) {
-      g->match[i] = stack[--depth];
-      g->match[stack[depth]] = i;
-    }
-    if (i < from || i >= to) continue;
-    if (in->op == OP_IF || in->op == OP_GOTO || in->op == OP_SWITCH)
-      g->label_used[in->label] = true;
-    for (int c = 0; in->op == OP_SWITCH && c < in->ncases; c++)
-      g->label_used[in->cases[c].label] = true;
-    if (in->dst >= 0 && in->dst < fn->nregs
-        && ((wyil_op_flags[in->op] & F_DEF) || in->op == OP_UPDATE)) {
-      ndefs[in->dst]++;
-      if (in->op == OP_RANGE) g->range_at[in->dst] = i;
-    }
+  for (int i = from; i < to; i++) {
+    int d = wyil_def_reg(fn->code[i]);
+    if (d < 0) continue;
+    ndefs[d]++;
+    if (fn->code[i]->op == OP_RANGE) g->range_at[d] = i;
   }
   for (int r = 0; r < fn->nregs; r++)
     if (ndefs[r] != 1) g->range_at[r] = -1;

@@ -170,6 +170,7 @@ bool const_equal(Const *a, Const *b);
 #define F_EFFECT 4   /* observable effect: never remove */
 #define F_BRANCH 8   /* may transfer control to in->label */
 #define F_END   16   /* control never falls through */
+#define F_THROW 32   /* may throw a value a TRY catches */
 
 typedef enum Op {
 #define OP(e, text, nargs, flags) OP_##e,
@@ -251,6 +252,7 @@ struct Func {
   int ncode, capcode;
   int nlabels;          /* labels are 0..nlabels-1 */
   SrcPos pos;
+  struct Cfg *cfg;      /* wyil_cfg's cache, NULL when not made */
 };
 
 typedef struct Module {
@@ -276,6 +278,57 @@ int wyil_loop_end(Func *fn, int i);
 /* The static type of the value `in` writes into in->dst (for INDEXOF
  * the element's, for LENGTHOF int), or NULL where it is not known. */
 Type *wyil_def_type(Insn *in);
+
+/* ---------------------------------------------------------------- */
+/* Control flow, definitions and liveness (cfg.c)                     */
+
+/* The facts about one function that every pass shares.  Made by
+ * wyil_cfg and kept on the Func until its code, registers or labels
+ * change (a pass that reorders code in place calls wyil_cfg_drop). */
+typedef struct Cfg {
+  Func *fn;
+  Insn **code;        /* fn->code, ncode, nregs, nlabels when made */
+  int ncode, nregs, nlabels;
+  int *label_at;      /* label -> index of its LABEL */
+  bool *label_used;   /* label is a branch target */
+  int *match;         /* LOOP/FORALL -> its END; END -> its header; -1 */
+  int *encl;          /* insn -> innermost FORALL around it, -1 */
+  int *try_in;        /* insn -> innermost TRY open when it starts, -1
+                         none, -2 unreachable */
+  int *try_parent;    /* TRY -> the TRY open around it, -1 */
+  bool has_try;       /* the function has a TRY */
+  int *succ_at;       /* successors of insn i: succ[succ_at[i] ..
+                         succ_at[i + 1]) */
+  int *succ;
+  int *ndefs;         /* register -> instructions writing it whole (all
+                         but UPDATE, which writes into it) */
+  int *def_at;        /* register -> the last of them, -1 */
+  struct Live *live;  /* wyil_cfg_live's, or NULL */
+} Cfg;
+
+/* Extra registers read by insn i, added to `set` (a user's own reads). */
+typedef void WyilUses(void *ctx, int i, uint64_t *set);
+
+typedef struct Live {
+  int ninsn;          /* instructions */
+  int words;          /* 64-bit words per register set */
+  uint64_t *in;       /* live on entry to insn i: in[i * words ...] */
+  uint64_t *out;      /* live on exit */
+  WyilUses *extra;    /* the user's reads, or NULL */
+  void *ctx;
+} Live;
+
+Cfg *wyil_cfg(Func *fn);
+void wyil_cfg_drop(Func *fn);
+/* The register insn `in` writes (UPDATE: its root, which it also
+ * reads), or -1. */
+int wyil_def_reg(Insn *in);
+/* Liveness over c's flow, with the user's extra reads (or NULL). */
+Live *wyil_live(Cfg *c, WyilUses *extra, void *ctx);
+/* The plain liveness of fn, made once (kept with its Cfg). */
+Live *wyil_cfg_live(Func *fn);
+bool wyil_live_in(Live *lv, int i, int r);
+bool wyil_live_out(Live *lv, int i, int r);
 
 /* Printer (print.c): the text of `wyc --target=wyil`. */
 void wyil_print_insn(StrBuf *sb, Insn *in);
