@@ -92,7 +92,7 @@ scan_compound(Flow *fl)
   Func *fn = fl->fn;
   Type *ft = fn->type;
   for (int r = 0; r < fn->nparams && r < fn->nregs; r++)
-    fl->compound[r] = !ft || r >= ft->n || ty_maybe_compound(ft->elems[r]);
+    fl->compound[r] = !ft || r >= ft->n || cgen_maybe_compound(ft->elems[r]);
   for (int i = 0; i < fn->ncode; i++) {
     Insn *in = fn->code[i];
     if (wyil_def_reg(in) < 0) continue;
@@ -103,12 +103,12 @@ scan_compound(Flow *fl)
         fl->compound[in->dst] = true;
       continue;
     }
-    if (ty_maybe_compound(wyil_def_type(in))) fl->compound[in->dst] = true;
+    if (cgen_maybe_compound(wyil_def_type(in))) fl->compound[in->dst] = true;
   }
 }
 
 Flow *
-flow_new(Func *fn, FilterResult *r)
+cgen_flow_new(Func *fn, FilterResult *r)
 {
   Flow *fl = wyil_alloc(sizeof(Flow));
   size_t n = (size_t)fn->ncode + 1;
@@ -139,7 +139,7 @@ flow_new(Func *fn, FilterResult *r)
 }
 
 bool
-flow_live_after(Flow *fl, int i, int r)
+cgen_flow_live_after(Flow *fl, int i, int r)
 {
   if (!fl->moves || r < 0) return true;
   return wyil_live_out(fl->live, i, r);

@@ -42,7 +42,7 @@ put_source(Gen *g)
     const char *nl = strchr(s, '\n');
     size_t n = nl ? (size_t)(nl - s + 1) : strlen(s);
     sb_puts(sb, "  ");
-    emit_cstr(sb, s, n);
+    cgen_emit_cstr(sb, s, n);
     s += n;
     if (*s) sb_putc(sb, '\n');
   }
@@ -108,14 +108,15 @@ put_descriptor(Gen *g, Kernel *k)
   sb_printf(sb, "static const WyOclKernel wyc_kern%d = {\n"
             "  wyc_cl_source, %s, %s, %d, %s, %s, %d, ", k->id,
             fp32 ? "\"-cl-fp32-correctly-rounded-divide-sqrt\"" : "NULL",
-            cstr_lit(k->name), k->ndims, g->o->real_double ? "true" : "false",
+            cgen_cstr_lit(k->name), k->ndims,
+            g->o->real_double ? "true" : "false",
             g->o->int64_only ? "true" : "false", k->nargs);
   if (k->nargs > 0) sb_printf(sb, "wyc_kern%d_params};\n\n", k->id);
   else sb_puts(sb, "NULL};\n\n");
 }
 
 void
-emit_offload(Gen *g, int i, Kernel *k)
+cgen_emit_offload(Gen *g, int i, Kernel *k)
 {
   Insn *in = g->fn->code[i];
   put_descriptor(g, k);
@@ -136,21 +137,22 @@ emit_offload(Gen *g, int i, Kernel *k)
     sb_printf(&los, "%swy_small_val(r%d)", d ? ", " : "", k->lo[d]);
     sb_printf(&his, "%swy_small_val(r%d)", d ? ", " : "", k->hi[d]);
   }
-  emit(g, "/* offloaded: kernel %s, the loop below is the CPU path */",
-       k->name);
-  emit(g, "if (%s) {", cond.s);
+  cgen_emit(g, "/* offloaded: kernel %s, the loop below is the CPU path */",
+            k->name);
+  cgen_emit(g, "if (%s) {", cond.s);
   g->indent++;
-  emit(g, "int64_t wyc_lo[3] = {%s}, wyc_hi[3] = {%s};", los.s, his.s);
-  emit(g, "for (int d = 0; d < %d; d++)", k->ndims);
-  emit(g, "  if (wyc_lo[d] > wyc_hi[d]) {  /* a..b descending: b+1..a+1 */");
-  emit(g, "    int64_t t = wyc_lo[d];");
-  emit(g, "    wyc_lo[d] = wyc_hi[d] + 1;");
-  emit(g, "    wyc_hi[d] = t + 1;");
-  emit(g, "  }");
+  cgen_emit(g, "int64_t wyc_lo[3] = {%s}, wyc_hi[3] = {%s};", los.s, his.s);
+  cgen_emit(g, "for (int d = 0; d < %d; d++)", k->ndims);
+  cgen_emit(g, "  if (wyc_lo[d] > wyc_hi[d]) {  "
+            "/* a..b descending: b+1..a+1 */");
+  cgen_emit(g, "    int64_t t = wyc_lo[d];");
+  cgen_emit(g, "    wyc_lo[d] = wyc_hi[d] + 1;");
+  cgen_emit(g, "    wyc_hi[d] = t + 1;");
+  cgen_emit(g, "  }");
   StrBuf args = {0};
   for (int a = 0; a < k->nargs; a++)
     sb_printf(&args, "%s{(wyv *)&r%d}", a ? ", " : "", k->args[a].reg);
-  if (k->nargs > 0) emit(g, "WyOclArg wyc_a[] = {%s};", args.s);
+  if (k->nargs > 0) cgen_emit(g, "WyOclArg wyc_a[] = {%s};", args.s);
   /* an empty inner range: the outer iterations' checks must still run
    * (filter.c, set_outer_checks), so the CPU path takes this call */
   StrBuf empty = {0};
@@ -158,20 +160,21 @@ emit_offload(Gen *g, int i, Kernel *k)
     sb_printf(&empty, "%swyc_lo[%d] == wyc_hi[%d]", empty.len ? " || " : "",
               k->nest[j], k->nest[j]);
   if (empty.len) {
-    emit(g, "if (!(%s)) {", empty.s);
+    cgen_emit(g, "if (!(%s)) {", empty.s);
     g->indent++;
   }
-  emit(g, "int wyc_st = wy_ocl_offload(&wyc_kern%d, %s, %d, wyc_lo, wyc_hi);",
-       k->id, k->nargs > 0 ? "wyc_a" : "NULL", k->nargs);
-  emit(g, "if (wyc_st == WY_OCL_OK) goto wyc_off%d;", i);
-  emit(g, "if (wy_ocl_mandatory() && !wy_ocl_language_error(wyc_st))");
-  emit(g, "  wy_fail(wy_ocl_mandatory_message(), %s);", pos_ref(g, in->pos));
+  cgen_emit(g, "int wyc_st = wy_ocl_offload(&wyc_kern%d, %s, %d, wyc_lo, "
+            "wyc_hi);", k->id, k->nargs > 0 ? "wyc_a" : "NULL", k->nargs);
+  cgen_emit(g, "if (wyc_st == WY_OCL_OK) goto wyc_off%d;", i);
+  cgen_emit(g, "if (wy_ocl_mandatory() && !wy_ocl_language_error(wyc_st))");
+  cgen_emit(g, "  wy_fail(wy_ocl_mandatory_message(), %s);",
+            cgen_pos_ref(g, in->pos));
   if (empty.len) {
     g->indent--;
-    emit(g, "}");
+    cgen_emit(g, "}");
   }
   g->indent--;
-  emit(g, "}");
+  cgen_emit(g, "}");
   sb_free(&empty);
   sb_free(&cond);
   sb_free(&los);
@@ -180,9 +183,9 @@ emit_offload(Gen *g, int i, Kernel *k)
 }
 
 void
-emit_offload_exit(Gen *g, int i)
+cgen_emit_offload_exit(Gen *g, int i)
 {
   g->indent--;
-  emit(g, "wyc_off%d:;", i);
+  cgen_emit(g, "wyc_off%d:;", i);
   g->indent++;
 }

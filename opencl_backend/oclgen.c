@@ -54,7 +54,7 @@ ocl_line(OclGen *g, const char *fmt, ...)
 static const char tag_char[] = {'i', 'r', 'b'};
 
 Tag
-tag_of(Type *t)
+ocl_tag_of(Type *t)
 {
   switch (t ? ty_expand(t)->kind : TY_ANY) {
   case TY_INT: return TAG_INT;
@@ -73,9 +73,9 @@ tag_of(Type *t)
 }
 
 Tag
-scalar_tag(OclGen *g, Type *t, const char *what)
+ocl_scalar_tag(OclGen *g, Type *t, const char *what)
 {
-  Tag tag = tag_of(t);
+  Tag tag = ocl_tag_of(t);
   if (tag == TAG_NONE)
     ocl_cannot(wyil_fmt("a %s of type %s in '%s'", what,
                         t ? ty_str(t) : "?", g->fn->name));
@@ -83,7 +83,7 @@ scalar_tag(OclGen *g, Type *t, const char *what)
 }
 
 const char *
-tag_ctype(Tag t)
+ocl_tag_ctype(Tag t)
 {
   static const char *const ctype[] = {"wy_int", "wy_real", "uchar"};
   if (t < 0 || t >= NTAGS) internal_error("oclgen: bad tag %d", t);
@@ -91,7 +91,7 @@ tag_ctype(Tag t)
 }
 
 const char *
-var(OclGen *g, int r, Tag t)
+ocl_var(OclGen *g, int r, Tag t)
 {
   if (r < 0 || r >= g->fn->nregs || t < 0 || t >= NTAGS)
     internal_error("oclgen: bad register %%%d in %s", r, g->fn->name);
@@ -102,7 +102,7 @@ var(OclGen *g, int r, Tag t)
 }
 
 const char *
-fail_stmt(OclGen *g, int code)
+ocl_fail_stmt(OclGen *g, int code)
 {
   return wyil_fmt("{ atomic_cmpxchg(wyc_err, 0, %d); %s }", code, g->leave);
 }
@@ -118,7 +118,7 @@ ocl_func_name(Func *fn)
 }
 
 int
-list_shape(Type *t, Tag *elem)
+ocl_list_shape(Type *t, Tag *elem)
 {
   int d = 0;
   t = ty_expand(t);
@@ -126,7 +126,7 @@ list_shape(Type *t, Tag *elem)
     t = ty_expand(t->elems[0]);
     d++;
   }
-  *elem = tag_of(t);
+  *elem = ocl_tag_of(t);
   return d >= 1 && d <= 3 && *elem != TAG_NONE ? d : 0;
 }
 
@@ -220,7 +220,7 @@ static const char *
 param_var(OclGen *g, int r, Tag t)
 {
   g->params[r] |= (uint8_t)(1 << t);
-  return var(g, r, t);
+  return ocl_var(g, r, t);
 }
 
 /* The declarations of every variable the body used. */
@@ -231,7 +231,7 @@ put_decls(OclGen *g, StrBuf *sb)
     uint8_t u = g->uses[r] & (uint8_t)~g->params[r];
     for (int t = 0; t < NTAGS; t++)
       if (u & (1 << t))
-        sb_printf(sb, "  %s r%d_%c = 0;\n", tag_ctype(t), r, tag_char[t]);
+        sb_printf(sb, "  %s r%d_%c = 0;\n", ocl_tag_ctype(t), r, tag_char[t]);
     if (u & USE_OFF) sb_printf(sb, "  long r%d_off = 0;\n", r);
     if (u & USE_RANGE)
       sb_printf(sb, "  wy_int r%d_lo = 0, r%d_hi = 0;\n", r, r);
@@ -246,10 +246,10 @@ put_callee_params(OclGen *g, StrBuf *sb, Func *fn)
   Type *ft = fn->type;
   for (int p = 0; p < fn->nparams; p++) {
     Type *pt = ft && p < ft->n ? ft->elems[p] : NULL;
-    Tag elem, t = tag_of(pt);
-    int depth = list_shape(pt, &elem);
+    Tag elem, t = ocl_tag_of(pt);
+    int depth = ocl_list_shape(pt, &elem);
     if (t != TAG_NONE) {
-      sb_printf(sb, ", %s %s", tag_ctype(t), param_var(g, p, t));
+      sb_printf(sb, ", %s %s", ocl_tag_ctype(t), param_var(g, p, t));
       continue;
     }
     if (!depth)
@@ -262,7 +262,7 @@ put_callee_params(OclGen *g, StrBuf *sb, Func *fn)
     v->elem = elem;
     g->params[p] |= USE_OFF;
     g->uses[p] |= USE_OFF;
-    sb_printf(sb, ", __global %s *%s, long %s", tag_ctype(elem), v->base,
+    sb_printf(sb, ", __global %s *%s, long %s", ocl_tag_ctype(elem), v->base,
               v->off);
     for (int l = 0; l < depth; l++) {
       v->lens[l] = wyil_fmt("r%d_len%d", p, l);
@@ -277,10 +277,10 @@ ret_ctype(Func *fn)
 {
   Type *ret = fn->type ? fn->type->ret : NULL;
   if (!ret || ty_is(ret, TY_VOID)) return "void";
-  Tag t = tag_of(ret);
+  Tag t = ocl_tag_of(ret);
   if (t == TAG_NONE)
     ocl_cannot(wyil_fmt("'%s' returns %s", fn->name, ty_str(ret)));
-  return tag_ctype(t);
+  return ocl_tag_ctype(t);
 }
 
 static void
@@ -343,13 +343,13 @@ put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
     if (r < 0 || r >= k->fn->nregs)
       internal_error("oclgen: kernel %s: bad argument register", k->name);
     if (ka->kind == KA_SCALAR) {
-      Tag t = scalar_tag(g, ka->elem ? ka->elem : ka->type, "argument");
-      sb_printf(sb, ",\n    %s %s", tag_ctype(t), param_var(g, r, t));
+      Tag t = ocl_scalar_tag(g, ka->elem ? ka->elem : ka->type, "argument");
+      sb_printf(sb, ",\n    %s %s", ocl_tag_ctype(t), param_var(g, r, t));
       continue;
     }
     Tag elem;
-    int depth = list_shape(ka->type, &elem);
-    if (ka->elem) elem = tag_of(ka->elem);
+    int depth = ocl_list_shape(ka->type, &elem);
+    if (ka->elem) elem = ocl_tag_of(ka->elem);
     if (ka->depth) depth = ka->depth;
     if (depth < 1 || depth > 3 || elem == TAG_NONE)
       ocl_cannot(wyil_fmt("a list argument of type %s",
@@ -359,7 +359,7 @@ put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
     v->off = "0";
     v->depth = depth;
     v->elem = elem;
-    sb_printf(sb, ",\n    __global %s *%s", tag_ctype(elem), v->base);
+    sb_printf(sb, ",\n    __global %s *%s", ocl_tag_ctype(elem), v->base);
     for (int l = 0; l < depth; l++) {
       v->lens[l] = wyil_fmt("a%d_len%d", r, l);
       sb_printf(sb, ", wy_int %s", v->lens[l]);
@@ -402,7 +402,8 @@ put_kernel(OclGen *g, StrBuf *sb, Kernel *k)
   for (int d = 0; d < k->ndims; d++) {
     if (k->loops[d] != k->loop) continue;
     if (!k->over_list) {
-      ocl_line(g, "%s = lo%d + gid%d;", var(g, k->loopvar[d], TAG_INT), d, d);
+      ocl_line(g, "%s = lo%d + gid%d;", ocl_var(g, k->loopvar[d], TAG_INT), d,
+               d);
       continue;
     }
     if (k->src < 0 || k->src >= fn->nregs || !g->views[k->src])
