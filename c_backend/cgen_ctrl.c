@@ -99,7 +99,6 @@ void
 cgen_emit_forall(Gen *g, int i)
 {
   Insn *in = g->fn->code[i];
-  if (g->fl->kernel[i]) cgen_emit_offload(g, i, g->fl->kernel[i]);
   if (g->fl->range_of[i] >= 0) {
     emit_range_forall(g, i, g->fn->code[g->fl->range_of[i]]);
   } else {
@@ -127,7 +126,6 @@ cgen_emit_end(Gen *g, int i)
   cgen_emit(g, "}");
   if (g->fn->code[h]->op == OP_FORALL)
     cgen_emit(g, "%s(&wyc_c%d, WY_UNDEF);", g->set, h);
-  if (g->fl->kernel[h]) cgen_emit_offload_exit(g, h);
 }
 
 /* ---------------------------------------------------------------- */

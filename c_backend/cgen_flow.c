@@ -8,9 +8,8 @@
  *   - liveness of registers, so that the last use of a value can move
  *     it instead of copying (what makes `xs = xs + [x]` and `xs[i] = e`
  *     work in place), with the C code's own reads added: a counting
- *     FORALL reads its range's bounds, and a FORALL that a kernel
- *     offloads reads every register the kernel reads (its arguments and
- *     bounds), so that nothing before it moves or releases them.
+ *     FORALL reads its range's bounds.  (An OFFLOAD reads every register
+ *     its kernel function gets: its operands.)
  */
 #include <string.h>
 
@@ -78,12 +77,6 @@ extra_uses(void *ctx, int i, uint64_t *set)
     set_bit(set, rg->args[0]);
     set_bit(set, rg->args[1]);
   }
-  Kernel *k = fl->kernel[i];
-  for (int d = 0; k && d < k->ndims; d++) {
-    if (k->lo[d] >= 0) set_bit(set, k->lo[d]);
-    if (k->hi[d] >= 0) set_bit(set, k->hi[d]);
-  }
-  for (int a = 0; k && a < k->nargs; a++) set_bit(set, k->args[a].reg);
 }
 
 static void
@@ -108,7 +101,7 @@ scan_compound(Flow *fl)
 }
 
 Flow *
-cgen_flow_new(Func *fn, FilterResult *r)
+cgen_flow_new(Func *fn)
 {
   Flow *fl = wyil_alloc(sizeof(Flow));
   size_t n = (size_t)fn->ncode + 1;
@@ -124,10 +117,6 @@ cgen_flow_new(Func *fn, FilterResult *r)
   fl->range_of = wyil_alloc(sizeof(int) * n);
   fl->elided = wyil_alloc(sizeof(bool) * n);
   fl->compound = wyil_alloc(sizeof(bool) * (size_t)(fn->nregs + 1));
-  fl->kernel = wyil_alloc(sizeof(Kernel *) * n);
-  for (int i = 0; r && i < fn->ncode; i++)
-    if (fn->code[i]->op == OP_FORALL)
-      fl->kernel[i] = flt_kernel_at(r, fn->code[i]);
   scan_ranges(fl);
   size_t words = (size_t)(fn->nregs + 63) / 64;
   fl->moves = (size_t)fn->ncode * (words ? words : 1) <= LIVE_MAX_WORDS;

@@ -449,6 +449,7 @@ cgen_emit_insn(Gen *g, int i)
     g->indent++;
     return;
   case OP_FORALL: cgen_emit_forall(g, i); return;
+  case OP_OFFLOAD: cgen_emit_offload(g, i); return;
   case OP_END: cgen_emit_end(g, i); return;
   case OP_ASSERT:
     cgen_emit(g, "if (%s)", negate(cgen_cmp_expr(g, in->cmp, in->type, a, b)));

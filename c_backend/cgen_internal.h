@@ -68,10 +68,8 @@ typedef struct Gen {
   bool used_ret;     /* some RETURN jumped to wyc_ret */
   bool used_throw;   /* some THROW jumped to wyc_throw */
   bool thrown_global; /* wyc_thrown is declared */
-  /* offloading (cgen_offload.c); r == NULL: none */
-  FilterResult *r;
-  const char *cl_source; /* the OpenCL C program of r's kernels */
-  const OclOptions *o;
+  /* offloading (cgen_offload.c); NULL: none (or no kernel) */
+  const CgenOffload *off;
   bool cl_emitted;   /* wyc_cl_source is in `kernels` */
 } Gen;
 
@@ -109,12 +107,11 @@ struct Flow {
   bool moves;
   Live *live;         /* with the C code's own reads (cgen_flow.c) */
   bool *compound;     /* register may hold a list/record/... value */
-  Kernel **kernel;    /* FORALL -> the kernel that offloads it, NULL */
 };
 
-/* r: the module's kernels, or NULL.  An offloaded FORALL reads (for
- * liveness) every register its kernel reads, bounds included. */
-Flow *cgen_flow_new(Func *fn, FilterResult *r);
+/* The facts about fn (the counting FORALL reads its range's bounds,
+ * for liveness). */
+Flow *cgen_flow_new(Func *fn);
 /* Is register r live after insn i?  (true when moves are off) */
 bool cgen_flow_live_after(Flow *fl, int i, int r);
 
@@ -139,12 +136,9 @@ void cgen_emit_tryend(Gen *g, int i);
 /* ================================================================ */
 /* cgen_offload.c: loops run by OpenCL kernels                       */
 
-/* The kernel whose outermost FORALL is in, or NULL. */
-/* Before the FORALL at code[i]: the call of its kernel, which jumps past
- * the loop on success. */
-void cgen_emit_offload(Gen *g, int i, Kernel *k);
-/* After that loop's END: the label the call jumps to. */
-void cgen_emit_offload_exit(Gen *g, int i);
+/* The OFFLOAD at code[i]: the call of its kernel function, which jumps
+ * to the OFFLOAD's label (past the loop) on success. */
+void cgen_emit_offload(Gen *g, int i);
 
 /* ================================================================ */
 /* cgen_types.c                                                      */

@@ -1,10 +1,13 @@
-/* cgen_offload.c -- loops that run as OpenCL kernels (filter/ selected
- * them, opencl_backend/ wrote the kernels).
+/* cgen_offload.c -- `offload` instructions: loops that run as OpenCL
+ * kernels (filter/ outlined them into kernel functions and put an
+ * `offload` before each loop, opencl_backend/ wrote the kernels).
  *
  * Static data, written once per module into the `kernels` section as
- * the first loop needs it: the OpenCL program as a string, and per
+ * the first offload needs it: the OpenCL program as a string, and per
  * kernel its WyOclParam table and WyOclKernel descriptor (runtime/ocl.h).
- * At the loop, before the FORALL as the C back end always emits it:
+ * At `offload wyk_K (%a, ...) blklabX`, the registers being the host's
+ * for the kernel function's parameters (its arguments, then the bounds
+ * of each dimension over a range):
  *
  *   { if both bounds are small ints:
  *       lo/hi from the bound registers (a descending range a..b runs the
@@ -13,20 +16,19 @@
  *       WyOclArg wyc_a[] = {{&rN}, ...};     the kernel's arguments
  *       unless an inner dimension is empty and the outer body may fail:
  *       st = wy_ocl_offload(&wyc_kernK, wyc_a, n, lo, hi);
- *       OK: goto wyc_offI (past the loop);
+ *       OK: goto LX (past the loop);
  *       else, WYC_OFFLOAD=mandatory and no language error: wy_fail }
  *   ... the loop, untouched: the CPU path ...
- *   wyc_offI:;
+ *   LX:;
  *
  * The call borrows the registers (lists it writes are updated through
  * their slots, copy-on-write); it creates no reference of its own.  On
  * any failure the runtime leaves every register as it was, so the CPU
- * path runs the loop from its start.  Liveness (cgen_flow.c) counts the
- * kernel's registers as read at the FORALL.
+ * path runs the loop from its start.  The registers are the OFFLOAD's
+ * operands: liveness keeps them until it.
  */
 #include <string.h>
 
-#include "../filter/filter.h"
 #include "../wyil/wyil.h"
 #include "cgen_internal.h"
 
@@ -35,7 +37,7 @@ static void
 put_source(Gen *g)
 {
   StrBuf *sb = &g->kernels;
-  const char *s = g->cl_source ? g->cl_source : "";
+  const char *s = g->off->cl_source ? g->off->cl_source : "";
   sb_puts(sb, "static const char wyc_cl_source[] =\n");
   if (!*s) sb_puts(sb, "  \"\"");
   while (*s) {
@@ -80,9 +82,10 @@ kind_name(KernelArg *ka)
   }
 }
 
-/* wyc_kern<id>_params and wyc_kern<id>. */
+/* wyc_kern<id>_params and wyc_kern<id>; host: the host register of each
+ * parameter of the kernel function. */
 static void
-put_descriptor(Gen *g, Kernel *k)
+put_descriptor(Gen *g, Kernel *k, const int *host)
 {
   StrBuf *sb = &g->kernels;
   if (!g->cl_emitted) put_source(g);
@@ -96,7 +99,7 @@ put_descriptor(Gen *g, Kernel *k)
       sb_printf(sb, "  {%s, %s, %d, {%d, %d, %d}},  /* %%%d %s */\n",
                 kind_name(ka), list ? elem_name(ka->elem) : "WY_OCL_T_INT",
                 list ? ka->depth : 0, out ? ka->win[0] : -1,
-                out ? ka->win[1] : -1, out ? ka->win[2] : -1, ka->reg,
+                out ? ka->win[1] : -1, out ? ka->win[2] : -1, host[ka->reg],
                 ka->name ? ka->name : "");
     }
     sb_puts(sb, "};\n");
@@ -104,38 +107,43 @@ put_descriptor(Gen *g, Kernel *k)
   /* float kernels ask for correctly rounded / and sqrt: NVIDIA's default
    * division is not, and results would differ between devices (an
    * H100 and PoCL disagreed by 1e-3 on mandelbrot) */
-  bool fp32 = k->uses_real && !g->o->real_double;
+  bool fp32 = k->uses_real && !g->off->real_double;
   sb_printf(sb, "static const WyOclKernel wyc_kern%d = {\n"
             "  wyc_cl_source, %s, %s, %d, %s, %s, %d, ", k->id,
             fp32 ? "\"-cl-fp32-correctly-rounded-divide-sqrt\"" : "NULL",
             cgen_cstr_lit(k->name), k->ndims,
-            g->o->real_double ? "true" : "false",
-            g->o->int64_only ? "true" : "false", k->nargs);
+            g->off->real_double ? "true" : "false",
+            g->off->int64_only ? "true" : "false", k->nargs);
   if (k->nargs > 0) sb_printf(sb, "wyc_kern%d_params};\n\n", k->id);
   else sb_puts(sb, "NULL};\n\n");
 }
 
 void
-cgen_emit_offload(Gen *g, int i, Kernel *k)
+cgen_emit_offload(Gen *g, int i)
 {
   Insn *in = g->fn->code[i];
-  put_descriptor(g, k);
+  Kernel *k = in->callee->kernel;
+  const int *host = in->args;   /* kernel parameter -> host register */
+  if (!g->off) return;          /* no offloading: the loop runs */
+  put_descriptor(g, k, host);
   StrBuf cond = {0}, los = {0}, his = {0};
   for (int d = 0; d < k->ndims; d++) {
     if (k->over_list && k->loops[d] == k->loop) {
       /* a loop over a list: one work item per index of the list */
       sb_printf(&cond, "%s1", d ? " && " : "");
       sb_printf(&los, "%s0", d ? ", " : "");
-      sb_printf(&his, "%s(int64_t)wy_list_len(r%d)", d ? ", " : "", k->src);
+      sb_printf(&his, "%s(int64_t)wy_list_len(r%d)", d ? ", " : "",
+                host[k->src]);
       continue;
     }
     if (k->lo[d] < 0 || k->hi[d] < 0)
       internal_error("cgen: kernel %s has no bounds in dimension %d",
                      k->name, d);
+    int lo = host[k->lo[d]], hi = host[k->hi[d]];
     sb_printf(&cond, "%swy_is_small(r%d) && wy_is_small(r%d)",
-              d ? " && " : "", k->lo[d], k->hi[d]);
-    sb_printf(&los, "%swy_small_val(r%d)", d ? ", " : "", k->lo[d]);
-    sb_printf(&his, "%swy_small_val(r%d)", d ? ", " : "", k->hi[d]);
+              d ? " && " : "", lo, hi);
+    sb_printf(&los, "%swy_small_val(r%d)", d ? ", " : "", lo);
+    sb_printf(&his, "%swy_small_val(r%d)", d ? ", " : "", hi);
   }
   cgen_emit(g, "/* offloaded: kernel %s, the loop below is the CPU path */",
             k->name);
@@ -151,7 +159,7 @@ cgen_emit_offload(Gen *g, int i, Kernel *k)
   cgen_emit(g, "  }");
   StrBuf args = {0};
   for (int a = 0; a < k->nargs; a++)
-    sb_printf(&args, "%s{(wyv *)&r%d}", a ? ", " : "", k->args[a].reg);
+    sb_printf(&args, "%s{(wyv *)&r%d}", a ? ", " : "", host[k->args[a].reg]);
   if (k->nargs > 0) cgen_emit(g, "WyOclArg wyc_a[] = {%s};", args.s);
   /* an empty inner range: the outer iterations' checks must still run
    * (filter.c, set_outer_checks), so the CPU path takes this call */
@@ -165,7 +173,7 @@ cgen_emit_offload(Gen *g, int i, Kernel *k)
   }
   cgen_emit(g, "int wyc_st = wy_ocl_offload(&wyc_kern%d, %s, %d, wyc_lo, "
             "wyc_hi);", k->id, k->nargs > 0 ? "wyc_a" : "NULL", k->nargs);
-  cgen_emit(g, "if (wyc_st == WY_OCL_OK) goto wyc_off%d;", i);
+  cgen_emit(g, "if (wyc_st == WY_OCL_OK) goto L%d;", in->label);
   cgen_emit(g, "if (wy_ocl_mandatory() && !wy_ocl_language_error(wyc_st))");
   cgen_emit(g, "  wy_fail(wy_ocl_mandatory_message(), %s);",
             cgen_pos_ref(g, in->pos));
@@ -180,12 +188,4 @@ cgen_emit_offload(Gen *g, int i, Kernel *k)
   sb_free(&los);
   sb_free(&his);
   sb_free(&args);
-}
-
-void
-cgen_emit_offload_exit(Gen *g, int i)
-{
-  g->indent--;
-  cgen_emit(g, "wyc_off%d:;", i);
-  g->indent++;
 }

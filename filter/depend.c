@@ -621,7 +621,7 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
   c.label_at = wyil_cfg(fn)->label_at;
   const char *why = check_bounds(&c, loop);
   if (why) return why;
-  k->fn = fn;
+  k->fn = k->host = fn;
   k->loop = loop;
   k->ndims = 1;
   k->loopvar[0] = loop->dst;

@@ -6,7 +6,8 @@
  * (GPU-implicit); the loops inside it are GPU-implicit-inner when they
  * are themselves parallel over bounds that do not depend on the kernel's
  * loop variable, GPU-explicit otherwise; every other loop stays on the
- * CPU with the reason depend.c gave.
+ * CPU with the reason depend.c gave.  The last pass, flt_split
+ * (split.c), runs once the driver has settled the vetoes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -421,16 +422,6 @@ flt_run(Module *m, const FilterOptions *opt)
     if (!fn->is_native && !strcmp(fn->module, m->name)) filter_func(r, fn, opt);
   }
   return r;
-}
-
-Kernel *
-flt_kernel_at(FilterResult *r, Insn *loop)
-{
-  for (int i = 0; r && i < r->kernels.n; i++) {
-    Kernel *k = r->kernels.v[i];
-    if (k->loop == loop) return k;
-  }
-  return NULL;
 }
 
 static int

@@ -1,12 +1,15 @@
-/* oclgen.c -- the OpenCL back end's driver: the kernels of a
- * FilterResult in, one OpenCL C program out.
+/* oclgen.c -- the OpenCL back end's driver: the kernel functions of a
+ * module (Func.kernel set, made by filter/split.c) in, one OpenCL C
+ * program out.
  *
  * The program is: the prelude (wy_int, wy_real, checked arithmetic),
  * prototypes and definitions of every function a kernel calls, then one
- * __kernel per Kernel.  This file holds the function frames: parameters
- * in the ABI of runtime/ocl.h, the work item's prologue (global ids and
- * loop variables), and the declarations of the variables the body used;
- * the body itself comes from oclgen_insn.c.
+ * __kernel per kernel function.  This file holds the function frames:
+ * parameters in the ABI of runtime/ocl.h, the work item's prologue
+ * (global ids and loop variables), and the declarations of the variables
+ * the body used; the body itself comes from oclgen_insn.c.  A kernel
+ * function's body is its loop nest (filter/split.c): the code between
+ * its FORALL and END is the work item's.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../filter/filter.h"
 #include "../wyil/wyil.h"
 #include "oclgen_internal.h"
 
@@ -369,9 +371,9 @@ put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
 }
 
 static void
-put_kernel(OclGen *g, StrBuf *sb, Kernel *k)
+put_kernel(OclGen *g, StrBuf *sb, Func *fn)
 {
-  Func *fn = k->fn;
+  Kernel *k = fn->kernel;
   if (k->ndims < 1 || k->ndims > 3)
     internal_error("oclgen: kernel %s has %d dimensions", k->name, k->ndims);
   int at = find_insn(fn, k->loop);
@@ -386,7 +388,7 @@ put_kernel(OclGen *g, StrBuf *sb, Kernel *k)
   begin_func(g, fn, k, at + 1, wyil_loop_end(fn, at));
   g->leave = "return;";
   sb_printf(sb, "/* %s:%s, the loop at line %d */\n__kernel void\n%s(",
-            fn->module, fn->name, k->loop->pos.line, k->name);
+            k->host->module, k->host->name, k->loop->pos.line, k->name);
   put_kernel_params(g, sb, k);
   sb_puts(sb, ")\n{\n");
   g->body = (StrBuf){0};
@@ -441,16 +443,16 @@ add_calls(PtrVec *callees, Func *fn, int from, int to)
     if (fn->code[i]->op == OP_INVOKE) add_callee(callees, fn->code[i]->callee);
 }
 
-/* The program of kernels ks[0..n) into sb: every called function once
- * (the filter's lists, and whatever the kernels and those functions
- * call, transitively), then the kernels. */
+/* The program of kernel functions ks[0..n) into sb: every called
+ * function once (the filter's lists, and whatever the kernels and those
+ * functions call, transitively), then the kernels. */
 static void
-put_program(OclGen *g, StrBuf *sb, Kernel **ks, int n)
+put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
 {
   put_prelude(sb, g->m, g->o);
   PtrVec callees = {0};
   for (int i = 0; i < n; i++) {
-    Kernel *k = ks[i];
+    Kernel *k = ks[i]->kernel;
     for (int c = 0; c < k->callees.n; c++)
       add_callee(&callees, k->callees.v[c]);
     int at = find_insn(k->fn, k->loop);
@@ -469,14 +471,14 @@ put_program(OclGen *g, StrBuf *sb, Kernel **ks, int n)
 static const OclOptions defaults = {false, false};
 
 const char *
-ocl_check_kernel(Module *m, Kernel *k, const OclOptions *o)
+ocl_check_kernel(Module *m, Func *k, const OclOptions *o)
 {
   jmp_buf here;
   /* in the arena: unchanged pointers survive the longjmp, and the
    * buffers they own are freed either way */
   StrBuf *sb = wyil_alloc(sizeof(StrBuf));
   OclGen *g = wyil_alloc(sizeof(OclGen));
-  Kernel **ks = wyil_alloc(sizeof(Kernel *));
+  Func **ks = wyil_alloc(sizeof(Func *));
   const char *why = NULL;
   g->m = m;
   g->o = o ? o : &defaults;
@@ -492,11 +494,13 @@ ocl_check_kernel(Module *m, Kernel *k, const OclOptions *o)
 }
 
 char *
-ocl_emit_program(Module *m, FilterResult *r, const OclOptions *o)
+ocl_emit_program(Module *m, const OclOptions *o)
 {
   StrBuf sb = {0};
   OclGen g = {.m = m, .o = o ? o : &defaults};
-  put_program(&g, &sb, r ? (Kernel **)r->kernels.v : NULL,
-              r ? r->kernels.n : 0);
+  PtrVec ks = {0};
+  for (int i = 0; m && i < m->funcs.n; i++)
+    if (((Func *)m->funcs.v[i])->kernel) vec_push(&ks, m->funcs.v[i]);
+  put_program(&g, &sb, (Func **)ks.v, ks.n);
   return sb.s ? sb.s : strdup("");
 }

@@ -22,7 +22,6 @@
 #include <gmp.h>
 #include <mpfr.h>
 
-#include "../filter/filter.h"
 #include "../wyil/wyil.h"
 #include "oclgen_internal.h"
 

@@ -18,7 +18,6 @@
 
 #include <stdint.h>
 
-#include "../filter/filter.h"
 #include "../wyil/wyil.h"
 #include "oclgen.h"
 

@@ -74,6 +74,7 @@ typedef enum TypeKind {
 typedef struct Type Type;
 typedef struct TypeDef TypeDef;
 typedef struct Func Func;
+typedef struct Kernel Kernel;
 
 struct Type {
   TypeKind kind;
@@ -253,6 +254,76 @@ struct Func {
   int nlabels;          /* labels are 0..nlabels-1 */
   SrcPos pos;
   struct Cfg *cfg;      /* wyil_cfg's cache, NULL when not made */
+  Kernel *kernel;       /* a kernel function: what it is, else NULL */
+};
+
+/* Kernels (filter/ finds them, flt_split makes each a function whose
+ * Func.kernel describes it).  How a kernel uses a register: */
+typedef enum KArgKind {
+  KA_SCALAR,    /* a loop-invariant int/real/bool read by the kernel */
+  KA_LIST_IN,   /* a list only read: uploaded, never downloaded */
+  KA_LIST_OUT,  /* a list every element of which is written, never read:
+                   downloaded, not uploaded */
+  KA_LIST_INOUT /* a list written (at the work item's index) and maybe
+                   read there: uploaded and downloaded */
+} KArgKind;
+
+typedef struct KernelArg {
+  int reg;          /* its register in k->fn (a kernel function: the
+                       parameter, the same as its index) */
+  KArgKind kind;
+  Type *type;       /* its static type: int, real, bool, [T], [[T]], ... */
+  Type *elem;       /* lists: the scalar element type (int, real, bool) */
+  int depth;        /* lists: nesting (1 for [int], 2 for [[int]], ...) */
+  const char *name; /* source variable name, for --explain and messages */
+  int win[3];       /* KA_LIST_OUT: the NDRange dimension whose loop
+                       variable indexes each nesting level (0 the
+                       outermost); the kernel writes every element of
+                       that box (window.c) */
+} KernelArg;
+
+struct Kernel {
+  int id;              /* 1, 2, ... in the module */
+  const char *name;    /* OpenCL kernel name: "wyk_<id>" */
+  Func *fn;            /* the function holding the loop: the host
+                          function (filter), or the kernel function */
+  Func *host;          /* the host function the loop is from */
+  Insn *loop;          /* its FORALL instruction (identity, not index) */
+  int ndims;           /* 1..3 work-item dimensions */
+  /* per dimension d (0 = fastest varying work-item index): the loop
+   * variable's register, and the registers holding the range's bounds
+   * [lo, hi) in fn before the loop (a kernel function: its bound
+   * parameters; the range is
+   * ascending when hi > lo; the runtime runs max(0, hi - lo) items).
+   * Dimension 0 is the loop whose variable indexes the last level of
+   * the kernel's lists most often (coalesced access), else the
+   * innermost. */
+  int loopvar[3];
+  int lo[3], hi[3];
+  Insn *loops[3];      /* the FORALL of each dimension */
+  int nest[3];         /* the dimension of each loop of the nest,
+                          outermost first */
+  bool over_list;      /* k->loop iterates over the list in register src
+                          (not a range): its dimension runs over the
+                          list's indices (lo, hi are -1) and the loop
+                          variable is the element at the work item's
+                          index */
+  int src;
+  PtrVec consts;       /* Insn*: scalar constants the kernel reads, emitted
+                          into it instead of passed as arguments */
+  int nargs;
+  KernelArg *args;     /* everything the kernel reads or writes (the
+                          device arguments, in order) */
+  PtrVec callees;      /* Func*: functions called inside, transitively */
+  bool uses_real;      /* computes with reals (needs --gpu-real) */
+  bool *numreal;       /* per register of fn: an int|real value the kernel
+                          holds as a device real (filter/numkind.c), or
+                          NULL when there is none */
+  const char *not_flat;/* -O2: why the nest was not flattened further */
+  bool outer_checks;   /* flattened: code outside the innermost loop may
+                          fail (a check or a call); when an inner
+                          dimension is empty no work item runs it, so the
+                          host takes the CPU path for that call */
 };
 
 typedef struct Module {
