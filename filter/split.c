@@ -120,13 +120,13 @@ flt_outline(Kernel *k)
               k->loop->pos);
   }
   for (int i = at; i <= end; i++) {
-    Insn *c = copy_insn(&o, host->code[i]);
-    if (i == at) {
-      c->args[0] = coll;
-      kk->loop = c;
-    }
+    Insn *in = host->code[i];
+    if (i == at && o.map[in->args[0]] < 0)
+      o.map[in->args[0]] = coll;   /* the loop's collection */
+    Insn *c = copy_insn(&o, in);
+    if (i == at) kk->loop = c;
     for (int d = 0; d < k->ndims; d++)
-      if (host->code[i] == k->loops[d]) kk->loops[d] = c;
+      if (in == k->loops[d]) kk->loops[d] = c;
   }
   wyil_emit(o.kfn, OP_RETURN, NULL, -1, 0, NULL, k->loop->pos);
   for (int d = 0; d < k->ndims; d++) kk->loopvar[d] = o.map[k->loopvar[d]];
