@@ -53,14 +53,6 @@ copy_insn(Outline *o, Insn *in)
   return c;
 }
 
-static int
-insn_index(Func *fn, Insn *in)
-{
-  for (int i = 0; i < fn->ncode; i++)
-    if (fn->code[i] == in) return i;
-  internal_error("filter: the loop of a kernel is not in %s", fn->name);
-}
-
 /* Does dimension d of k run over a range (it has bounds)? */
 static bool
 has_bounds(Kernel *k, int d)
@@ -72,7 +64,7 @@ Func *
 flt_outline(Kernel *k)
 {
   Func *host = k->fn;
-  int at = insn_index(host, k->loop), end = wyil_loop_end(host, at);
+  int at = wyil_insn_index(host, k->loop), end = wyil_loop_end(host, at);
   int np = k->nargs;
   Type **pt = wyil_alloc(sizeof(Type *) * (size_t)(k->nargs + 7));
   for (int a = 0; a < k->nargs; a++) pt[a] = k->args[a].type;
@@ -184,7 +176,7 @@ flt_split(Module *m, FilterResult *r)
     }
     Insn *exit = new_insn(OP_LABEL, 0, k->loop->pos);
     off->label = exit->label = wyil_new_label(host);
-    int at = insn_index(host, k->loop), end = wyil_loop_end(host, at);
+    int at = wyil_insn_index(host, k->loop), end = wyil_loop_end(host, at);
     insert_at(host, end + 1, exit);
     insert_at(host, at, off);
     vec_push(&m->funcs, kfn);

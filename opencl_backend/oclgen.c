@@ -325,14 +325,6 @@ put_callee(OclGen *g, StrBuf *sb, Func *fn)
 /* ---------------------------------------------------------------- */
 /* Kernels                                                            */
 
-static int
-find_insn(Func *fn, Insn *in)
-{
-  for (int i = 0; i < fn->ncode; i++)
-    if (fn->code[i] == in) return i;
-  internal_error("oclgen: the loop of a kernel is not in %s", fn->name);
-}
-
 static void
 put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
 {
@@ -376,7 +368,7 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   Kernel *k = fn->kernel;
   if (k->ndims < 1 || k->ndims > 3)
     internal_error("oclgen: kernel %s has %d dimensions", k->name, k->ndims);
-  int at = find_insn(fn, k->loop);
+  int at = wyil_insn_index(fn, k->loop);
   if (k->ndims == 1 && !k->loops[0]) k->loops[0] = k->loop;
   bool outer = false;
   for (int d = 0; d < k->ndims; d++) outer |= k->loops[d] == k->loop;
@@ -455,7 +447,7 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
     Kernel *k = ks[i]->kernel;
     for (int c = 0; c < k->callees.n; c++)
       add_callee(&callees, k->callees.v[c]);
-    int at = find_insn(k->fn, k->loop);
+    int at = wyil_insn_index(k->fn, k->loop);
     add_calls(&callees, k->fn, at + 1, wyil_loop_end(k->fn, at));
   }
   for (int i = 0; i < callees.n; i++) {

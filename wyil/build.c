@@ -115,6 +115,14 @@ wyil_emit(Func *fn, Op op, Type *type, int dst, int nargs, const int *args,
 }
 
 int
+wyil_insn_index(Func *fn, Insn *in)
+{
+  for (int i = 0; i < fn->ncode; i++)
+    if (fn->code[i] == in) return i;
+  internal_error("%s: the instruction is not in it", fn->name);
+}
+
+int
 wyil_loop_end(Func *fn, int i)
 {
   Op op = i >= 0 && i < fn->ncode ? fn->code[i]->op : OP_NOP;

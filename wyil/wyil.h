@@ -344,6 +344,8 @@ int wyil_new_label(Func *fn);
 Insn *wyil_emit(Func *fn, Op op, Type *type, int dst, int nargs,
                 const int *args, SrcPos pos);
 
+/* Index of instruction `in` in fn->code (an internal error if absent). */
+int wyil_insn_index(Func *fn, Insn *in);
 /* Index of the END matching the LOOP/FORALL at code[i]. */
 int wyil_loop_end(Func *fn, int i);
 /* The static type of the value `in` writes into in->dst (for INDEXOF
