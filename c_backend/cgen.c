@@ -28,7 +28,7 @@ hash_str(const char *s)
 }
 
 int
-intern_get(Intern *t, const char *key)
+cgen_intern_get(Intern *t, const char *key)
 {
   if (!t->cap) return -1;
   uint32_t mask = (uint32_t)t->cap - 1;
@@ -52,7 +52,7 @@ intern_insert(Intern *t, const char *key, int val)
 }
 
 void
-intern_put(Intern *t, const char *key, int val)
+cgen_intern_put(Intern *t, const char *key, int val)
 {
   if ((t->n + 1) * 2 > t->cap) {
     Intern old = *t;
@@ -70,7 +70,7 @@ intern_put(Intern *t, const char *key, int val)
 /* Emitting text                                                      */
 
 void
-emit(Gen *g, const char *fmt, ...)
+cgen_emit(Gen *g, const char *fmt, ...)
 {
   StrBuf *sb = g->out;
   for (int i = 0; i < g->indent; i++) sb_puts(sb, "  ");
@@ -100,7 +100,7 @@ emit_comment(Gen *g, Insn *in)
         && (text.s[i + 1] == '/' || text.s[i + 1] == '?'))
       sb_putc(&clean, ' ');
   }
-  emit(g, "/* %s */", clean.s ? clean.s : "");
+  cgen_emit(g, "/* %s */", clean.s ? clean.s : "");
   sb_free(&text);
   sb_free(&clean);
 }
@@ -145,7 +145,7 @@ is_c_ident(const char *s)
 }
 
 const char *
-func_cname(Func *fn)
+cgen_func_cname(Func *fn)
 {
   if (fn->is_native && !is_special_native(fn))
     return wyil_fmt("wy_lib_%s_%s", module_base(fn->module), fn->name);
@@ -167,16 +167,16 @@ emit_params(StrBuf *sb, int n, bool named)
 }
 
 void
-need_func(Gen *g, Func *fn)
+cgen_need_func(Gen *g, Func *fn)
 {
   const char *key = wyil_fmt("%p", (void *)fn);
-  if (intern_get(&g->func_tab, key) >= 0) return;
-  intern_put(&g->func_tab, key, 1);
+  if (cgen_intern_get(&g->func_tab, key) >= 0) return;
+  cgen_intern_put(&g->func_tab, key, 1);
   if (is_special_native(fn)) return;
-  const char *name = func_cname(fn);
+  const char *name = cgen_func_cname(fn);
   if (fn->is_native) {
-    if (intern_get(&g->native_tab, name) >= 0) return;
-    intern_put(&g->native_tab, name, 1);
+    if (cgen_intern_get(&g->native_tab, name) >= 0) return;
+    cgen_intern_put(&g->native_tab, name, 1);
     sb_printf(&g->protos, "wyv %s(", name);
     emit_params(&g->protos, fn->nparams, false);
     sb_puts(&g->protos, ");\n");
@@ -199,9 +199,9 @@ last_param(Func *fn)
 }
 
 const char *
-call_expr(Gen *g, Func *callee, const char **args, int nargs)
+cgen_call_expr(Gen *g, Func *callee, const char **args, int nargs)
 {
-  need_func(g, callee);
+  cgen_need_func(g, callee);
   if (is_special_native(callee)) {
     const char *x = nargs ? args[nargs - 1] : "WY_NULL";
     if (!strcmp(callee->name, "toString"))
@@ -213,7 +213,7 @@ call_expr(Gen *g, Func *callee, const char **args, int nargs)
                     nl ? "wy_print_newline(), " : "");
   }
   StrBuf sb = {0};
-  sb_printf(&sb, "%s(", func_cname(callee));
+  sb_printf(&sb, "%s(", cgen_func_cname(callee));
   for (int i = 0; i < nargs; i++)
     sb_printf(&sb, "%s%s", i ? ", " : "", args[i]);
   sb_putc(&sb, ')');
@@ -223,28 +223,28 @@ call_expr(Gen *g, Func *callee, const char **args, int nargs)
 }
 
 const char *
-call_stmt(Gen *g, Func *callee, const char **args, int nargs)
+cgen_call_stmt(Gen *g, Func *callee, const char **args, int nargs)
 {
   if (is_special_native(callee) && strcmp(callee->name, "toString")) {
-    need_func(g, callee);
+    cgen_need_func(g, callee);
     const char *x = nargs ? args[nargs - 1] : "WY_NULL";
     bool str = ty_is(last_param(callee), TY_STRING);
     return wyil_fmt("%s(%s);%s", str ? "wy_print_str" : "wy_print_any", x,
                     strcmp(callee->name, "println") ? ""
                     : " wy_print_newline();");
   }
-  return wyil_fmt("wy_decref(%s);", call_expr(g, callee, args, nargs));
+  return wyil_fmt("wy_decref(%s);", cgen_call_expr(g, callee, args, nargs));
 }
 
 const char *
-tramp_name(Gen *g, Func *fn)
+cgen_tramp_name(Gen *g, Func *fn)
 {
-  const char *key = func_cname(fn);
+  const char *key = cgen_func_cname(fn);
   if (is_special_native(fn)) key = wyil_fmt("%s_%s", fn->module, fn->name);
-  int id = intern_get(&g->tramp_tab, key);
+  int id = cgen_intern_get(&g->tramp_tab, key);
   if (id >= 0) return wyil_fmt("wyc_tramp_%d", id);
   id = g->tramp_tab.n;
-  intern_put(&g->tramp_tab, key, id);
+  cgen_intern_put(&g->tramp_tab, key, id);
   const char *name = wyil_fmt("wyc_tramp_%d", id);
   int n = fn->nparams;
   const char **args = wyil_alloc(sizeof(char *) * (size_t)(n + 1));
@@ -252,7 +252,7 @@ tramp_name(Gen *g, Func *fn)
   sb_printf(&g->tramps, "/* %s:%s */\nstatic wyv\n%s(const wyv *a)\n{\n",
             fn->module, fn->name, name);
   if (n == 0) sb_puts(&g->tramps, "  (void)a;\n");
-  sb_printf(&g->tramps, "  return %s;\n}\n\n", call_expr(g, fn, args, n));
+  sb_printf(&g->tramps, "  return %s;\n}\n\n", cgen_call_expr(g, fn, args, n));
   return name;
 }
 
@@ -270,7 +270,7 @@ emit_reg_decls(Gen *g, const char *vol)
     else sb_puts(&line, ", ");
     sb_printf(&line, "r%d = WY_UNDEF", r);
     if (line.len > 60 || r == g->fn->nregs - 1) {
-      emit(g, "%s;", line.s);
+      cgen_emit(g, "%s;", line.s);
       line.len = 0;
       line.s[0] = 0;
     }
@@ -295,17 +295,18 @@ emit_frame_decls(Gen *g, const char *vol)
   for (int i = 0; i < fn->ncode; i++) {
     Insn *in = fn->code[i];
     if (in->op == OP_FORALL) {
-      emit(g, "%swyv wyc_c%d = WY_UNDEF;", vol, i);
-      emit(g, "%sint64_t wyc_i%d = 0, wyc_n%d = 0;", vol, i, i);
-      if (g->fl->range_of[i] >= 0) emit(g, "%sint64_t wyc_s%d = 1;", vol, i);
+      cgen_emit(g, "%swyv wyc_c%d = WY_UNDEF;", vol, i);
+      cgen_emit(g, "%sint64_t wyc_i%d = 0, wyc_n%d = 0;", vol, i, i);
+      if (g->fl->range_of[i] >= 0)
+        cgen_emit(g, "%sint64_t wyc_s%d = 1;", vol, i);
     } else if (in->op == OP_TRY) {
-      emit(g, "WyHandler wyc_h%d;", i);
+      cgen_emit(g, "WyHandler wyc_h%d;", i);
     }
   }
-  emit(g, "%swyv wyc_rv = WY_NULL;", vol);
-  if (throws_out(g)) emit(g, "%swyv wyc_tv = WY_UNDEF;", vol);
+  cgen_emit(g, "%swyv wyc_rv = WY_NULL;", vol);
+  if (throws_out(g)) cgen_emit(g, "%swyv wyc_tv = WY_UNDEF;", vol);
   for (int r = 0; r < fn->nparams && r < fn->nregs; r++)
-    emit(g, "r%d = p%d; wy_incref(r%d);", r, r, r);
+    cgen_emit(g, "r%d = p%d; wy_incref(r%d);", r, r, r);
 }
 
 /* Drop every register and loop snapshot of the frame. */
@@ -317,14 +318,14 @@ emit_release_frame(Gen *g)
   for (int r = 0; r < fn->nregs; r++) {
     sb_printf(&line, "%swy_decref(r%d);", line.len ? " " : "", r);
     if (line.len > 60 || r == fn->nregs - 1) {
-      emit(g, "%s", line.s);
+      cgen_emit(g, "%s", line.s);
       line.len = 0;
       line.s[0] = 0;
     }
   }
   sb_free(&line);
   for (int i = 0; i < fn->ncode; i++)
-    if (fn->code[i]->op == OP_FORALL) emit(g, "wy_decref(wyc_c%d);", i);
+    if (fn->code[i]->op == OP_FORALL) cgen_emit(g, "wy_decref(wyc_c%d);", i);
 }
 
 static void
@@ -332,7 +333,7 @@ emit_epilogue(Gen *g)
 {
   if (g->used_ret) sb_puts(g->out, "wyc_ret:;\n");
   emit_release_frame(g);
-  emit(g, "return wyc_rv;");
+  cgen_emit(g, "return wyc_rv;");
   if (!g->used_throw) return;
   sb_puts(g->out, "wyc_throw:;\n");
   emit_release_frame(g);
@@ -342,22 +343,22 @@ emit_epilogue(Gen *g)
     sb_puts(&g->consts, "/* the last value thrown out of a function */\n"
             "static wyv wyc_thrown;\n\n");
   g->thrown_global = true;
-  emit(g, "wy_set(&wyc_thrown, wyc_tv);");
-  emit(g, "wy_throw(wyc_thrown);");
+  cgen_emit(g, "wy_set(&wyc_thrown, wyc_tv);");
+  cgen_emit(g, "wy_throw(wyc_thrown);");
 }
 
 static void
 emit_func(Gen *g, Func *fn)
 {
   g->fn = fn;
-  g->fl = flow_new(fn, g->r);
+  g->fl = cgen_flow_new(fn);
   g->out = &g->body;
   g->set = g->fl->has_try ? "wyc_vset" : "wy_set";
   g->used_ret = false;
   g->used_throw = false;
   const char *vol = g->fl->has_try ? "volatile " : "";
   sb_printf(g->out, "/* %s:%s */\nstatic wyv\n%s(", fn->module, fn->name,
-            func_cname(fn));
+            cgen_func_cname(fn));
   emit_params(g->out, fn->nparams, true);
   sb_puts(g->out, ")\n{\n");
   g->indent = 1;
@@ -366,7 +367,7 @@ emit_func(Gen *g, Func *fn)
     Insn *in = fn->code[i];
     if (in->op != OP_NOP && in->op != OP_LABEL && in->op != OP_END)
       emit_comment(g, in);
-    emit_insn(g, i);
+    cgen_emit_insn(g, i);
   }
   g->indent = 1;
   emit_epilogue(g);
@@ -498,7 +499,7 @@ write_main(Gen *g, FILE *out)
   fputs("static void wyc_consts_free(void) __attribute__((unused));\n\n"
         "static void\nwyc_consts_free(void)\n{\n", out);
   StrBuf sb = {0};
-  emit_consts_free(g, &sb);
+  cgen_emit_consts_free(g, &sb);
   if (g->thrown_global) sb_puts(&sb, "  wy_set(&wyc_thrown, WY_UNDEF);\n");
   if (sb.len) fputs(sb.s, out);
   sb_free(&sb);
@@ -511,7 +512,7 @@ write_main(Gen *g, FILE *out)
           "  wy_decref(sys);\n"
           "  wyc_consts_free();\n"
           "  return wy_exit();\n}\n",
-          func_cname(g->m->main));
+          cgen_func_cname(g->m->main));
 }
 
 static void
@@ -524,28 +525,21 @@ free_gen(Gen *g)
 }
 
 void
-cgen_module(FILE *out, Module *m, FilterResult *r, const char *cl_source,
-            const OclOptions *o)
+cgen_module(FILE *out, Module *m, const CgenOffload *off)
 {
-  static const OclOptions no_options = {FLT_REAL_AUTO, false};
   Gen g = {.m = m};
-  char *own_source = NULL;
-  if (r && r->kernels.n > 0) {
-    g.r = r;
-    g.o = o ? o : &no_options;
-    if (!cl_source) cl_source = own_source = ocl_emit_program(m, r, g.o);
-    g.cl_source = cl_source;
-  }
-  if (m->main) need_func(&g, m->main);
+  for (int i = 0; off && i < m->funcs.n; i++)
+    if (((Func *)m->funcs.v[i])->kernel) g.off = off;
+  if (m->main) cgen_need_func(&g, m->main);
   for (int i = 0; i < m->funcs.n; i++) {
     Func *fn = m->funcs.v[i];
-    if (!fn->is_native) need_func(&g, fn);
+    if (!fn->is_native && !fn->kernel) cgen_need_func(&g, fn);
   }
   for (int i = 0; i < g.todo.n; i++) emit_func(&g, g.todo.v[i]);
   fprintf(out, "/* Generated by wyc from %s (module %s).  Do not edit. */\n"
           "#include \"wyrt.h\"\n", m->file ? m->file : "?",
           m->name ? m->name : "?");
-  fputs(g.r ? "#include \"ocl.h\"\n\n" : "\n", out);
+  fputs(g.off ? "#include \"ocl.h\"\n\n" : "\n", out);
   fputs(prelude, out);
   put_section(out, "functions", &g.protos);
   put_section(out, "types", &g.tyfwd);
@@ -559,5 +553,4 @@ cgen_module(FILE *out, Module *m, FilterResult *r, const char *cl_source,
   put_section(out, "code", &g.body);
   write_main(&g, out);
   free_gen(&g);
-  free(own_source);
 }

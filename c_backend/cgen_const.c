@@ -19,7 +19,7 @@
 #include "cgen_internal.h"
 
 void
-emit_cstr(StrBuf *sb, const char *s, size_t n)
+cgen_emit_cstr(StrBuf *sb, const char *s, size_t n)
 {
   sb_putc(sb, '"');
   for (size_t i = 0; i < n; i++) {
@@ -37,10 +37,10 @@ emit_cstr(StrBuf *sb, const char *s, size_t n)
 }
 
 const char *
-cstr_lit(const char *s)
+cgen_cstr_lit(const char *s)
 {
   StrBuf sb = {0};
-  emit_cstr(&sb, s ? s : "", s ? strlen(s) : 0);
+  cgen_emit_cstr(&sb, s ? s : "", s ? strlen(s) : 0);
   const char *r = wyil_strdup(sb.s);
   sb_free(&sb);
   return r;
@@ -60,7 +60,7 @@ small_int(const char *text, int64_t *out)
 }
 
 bool
-const_is_imm(Const *c)
+cgen_const_is_imm(Const *c)
 {
   int64_t v;
   switch (c->kind) {
@@ -121,7 +121,8 @@ elem_array(Gen *g, Const *c, int from, int to, int step)
   StrBuf sb = {0};
   sb_putc(&sb, '{');
   for (int i = from; i < to; i += step)
-    sb_printf(&sb, "%s%s", i > from ? ", " : "", const_expr(g, c->elems[i]));
+    sb_printf(&sb, "%s%s", i > from ? ", " : "",
+              cgen_const_expr(g, c->elems[i]));
   sb_putc(&sb, '}');
   const char *s = wyil_strdup(sb.s);
   sb_free(&sb);
@@ -134,7 +135,8 @@ const_list_hint(Const *c)
   if (c->n == 0) return "WY_LS_ANY";
   ConstKind k = c->elems[0]->kind;
   for (int i = 0; i < c->n; i++)
-    if (c->elems[i]->kind != k || (k == C_INT && !const_is_imm(c->elems[i])))
+    if (c->elems[i]->kind != k
+        || (k == C_INT && !cgen_const_is_imm(c->elems[i])))
       return "WY_LS_ANY";
   return k == C_INT ? "WY_LS_INT" : k == C_REAL ? "WY_LS_REAL"
          : k == C_BOOL ? "WY_LS_BOOL" : "WY_LS_ANY";
@@ -162,12 +164,12 @@ emit_build(Gen *g, StrBuf *sb, Const *c, const char *var)
   }
   case C_STRING:
     sb_printf(sb, "    %s = wy_str_from_utf8(", var);
-    emit_cstr(sb, c->text, strlen(c->text));
+    cgen_emit_cstr(sb, c->text, strlen(c->text));
     sb_printf(sb, ", %zu);\n", strlen(c->text));
     return;
   case C_FUNC:
-    sb_printf(sb, "    %s = wy_func_new(%s, ", var, tramp_name(g, c->fn));
-    emit_cstr(sb, c->fn->name, strlen(c->fn->name));
+    sb_printf(sb, "    %s = wy_func_new(%s, ", var, cgen_tramp_name(g, c->fn));
+    cgen_emit_cstr(sb, c->fn->name, strlen(c->fn->name));
     sb_puts(sb, ", 0, NULL);\n");
     return;
   case C_MAP:
@@ -201,7 +203,7 @@ emit_build(Gen *g, StrBuf *sb, Const *c, const char *var)
     break;
   case C_RECORD:
     sb_printf(sb, "    %s = wy_record_of(%s, %s);\n", var,
-              shape_ref(g, n, c->names), arr);
+              cgen_shape_ref(g, n, c->names), arr);
     break;
   default:
     internal_error("cgen: constant kind %d", (int)c->kind);
@@ -209,17 +211,17 @@ emit_build(Gen *g, StrBuf *sb, Const *c, const char *var)
 }
 
 const char *
-const_expr(Gen *g, Const *c)
+cgen_const_expr(Gen *g, Const *c)
 {
-  if (const_is_imm(c)) return imm_expr(c);
+  if (cgen_const_is_imm(c)) return imm_expr(c);
   StrBuf key = {0};
   const_key(&key, c);
-  int id = intern_get(&g->const_tab, key.s);
+  int id = cgen_intern_get(&g->const_tab, key.s);
   if (id < 0) {
     StrBuf build = {0};
     emit_build(g, &build, c, "nv");  /* may add nested constants first */
     id = g->nconsts++;
-    intern_put(&g->const_tab, key.s, id);
+    cgen_intern_put(&g->const_tab, key.s, id);
     StrBuf text = {0};
     const_print(&text, c);
     StrBuf *sb = &g->consts;
@@ -244,24 +246,24 @@ const_expr(Gen *g, Const *c)
 }
 
 void
-emit_consts_free(Gen *g, StrBuf *sb)
+cgen_emit_consts_free(Gen *g, StrBuf *sb)
 {
   for (int i = 0; i < g->nconsts; i++)
     sb_printf(sb, "  wy_decref(wyc_k%d);\n  wyc_k%d = WY_UNDEF;\n", i, i);
 }
 
 const char *
-pos_ref(Gen *g, SrcPos pos)
+cgen_pos_ref(Gen *g, SrcPos pos)
 {
   if (pos.line <= 0) return "NULL";
   const char *file = pos.file ? pos.file : g->m->file ? g->m->file : "";
   const char *key = wyil_fmt("%d:%d:%s", pos.line, pos.col, file);
-  int id = intern_get(&g->pos_tab, key);
+  int id = cgen_intern_get(&g->pos_tab, key);
   if (id < 0) {
     id = g->npos++;
-    intern_put(&g->pos_tab, key, id);
+    cgen_intern_put(&g->pos_tab, key, id);
     sb_printf(&g->poss, "static const WyPos wyc_pos%d = {", id);
-    emit_cstr(&g->poss, file, strlen(file));
+    cgen_emit_cstr(&g->poss, file, strlen(file));
     sb_printf(&g->poss, ", %d, %d};\n", pos.line, pos.col);
   }
   return wyil_fmt("&wyc_pos%d", id);

@@ -12,7 +12,7 @@
 #include "cgen_internal.h"
 
 void
-emit_goto(Gen *g, int i, const char *cond, int label)
+cgen_emit_goto(Gen *g, int i, const char *cond, int label)
 {
   Flow *fl = g->fl;
   int target = fl->label_at[label];
@@ -20,31 +20,31 @@ emit_goto(Gen *g, int i, const char *cond, int label)
   for (int f = fl->encl[i]; f >= 0 && n < 64; f = fl->encl[f])
     if (fl->match[f] < target) exits[n++] = f;
   if (n == 0) {
-    if (cond) emit(g, "if (%s) goto L%d;", cond, label);
-    else emit(g, "goto L%d;", label);
+    if (cond) cgen_emit(g, "if (%s) goto L%d;", cond, label);
+    else cgen_emit(g, "goto L%d;", label);
     return;
   }
-  if (cond) emit(g, "if (%s) {", cond);
-  else emit(g, "{");
+  if (cond) cgen_emit(g, "if (%s) {", cond);
+  else cgen_emit(g, "{");
   for (int k = 0; k < n; k++)
-    emit(g, "  %s(&wyc_c%d, WY_UNDEF);", g->set, exits[k]);
-  emit(g, "  goto L%d;", label);
-  emit(g, "}");
+    cgen_emit(g, "  %s(&wyc_c%d, WY_UNDEF);", g->set, exits[k]);
+  cgen_emit(g, "  goto L%d;", label);
+  cgen_emit(g, "}");
 }
 
 void
-emit_switch(Gen *g, int i)
+cgen_emit_switch(Gen *g, int i)
 {
   Insn *in = g->fn->code[i];
   int a = in->args[0];
   for (int k = 0; k < in->ncases; k++) {
     Const *c = in->cases[k].value;
-    const char *cond = const_is_imm(c)
-      ? wyil_fmt("r%d == %s", a, const_expr(g, c))
-      : wyil_fmt("wyc_eq(r%d, %s)", a, const_expr(g, c));
-    emit_goto(g, i, cond, in->cases[k].label);
+    const char *cond = cgen_const_is_imm(c)
+      ? wyil_fmt("r%d == %s", a, cgen_const_expr(g, c))
+      : wyil_fmt("wyc_eq(r%d, %s)", a, cgen_const_expr(g, c));
+    cgen_emit_goto(g, i, cond, in->cases[k].label);
   }
-  emit_goto(g, i, NULL, in->label);
+  cgen_emit_goto(g, i, NULL, in->label);
 }
 
 /* The C expressions for the length of the snapshot `c` and its element
@@ -79,27 +79,26 @@ emit_range_forall(Gen *g, int i, Insn *rg)
   Insn *in = g->fn->code[i];
   int x = rg->args[0], y = rg->args[1];
   const char *set = g->set;
-  emit(g, "if (wy_is_small(r%d) && wy_is_small(r%d)) {", x, y);
-  emit(g, "  %s(&wyc_c%d, WY_UNDEF);", set, i);
-  emit(g, "  wyc_i%d = wy_small_val(r%d);", i, x);
-  emit(g, "  wyc_n%d = wy_small_val(r%d);", i, y);
-  emit(g, "  wyc_s%d = wyc_i%d <= wyc_n%d ? 1 : -1;", i, i, i);
-  emit(g, "} else {");
-  emit(g, "  %s(&wyc_c%d, wy_list_range(r%d, r%d));", set, i, x, y);
-  emit(g, "  wyc_i%d = 0;", i);
-  emit(g, "  wyc_n%d = (int64_t)wy_list_len(wyc_c%d);", i, i);
-  emit(g, "  wyc_s%d = 1;", i);
-  emit(g, "}");
-  emit(g, "for (; wyc_i%d != wyc_n%d; wyc_i%d += wyc_s%d) {", i, i, i, i);
-  emit(g, "  %s(&r%d, wyc_c%d ? wyc_list_at(wyc_c%d, wyc_i%d)"
-       " : wy_small(wyc_i%d));", set, in->dst, i, i, i, i);
+  cgen_emit(g, "if (wy_is_small(r%d) && wy_is_small(r%d)) {", x, y);
+  cgen_emit(g, "  %s(&wyc_c%d, WY_UNDEF);", set, i);
+  cgen_emit(g, "  wyc_i%d = wy_small_val(r%d);", i, x);
+  cgen_emit(g, "  wyc_n%d = wy_small_val(r%d);", i, y);
+  cgen_emit(g, "  wyc_s%d = wyc_i%d <= wyc_n%d ? 1 : -1;", i, i, i);
+  cgen_emit(g, "} else {");
+  cgen_emit(g, "  %s(&wyc_c%d, wy_list_range(r%d, r%d));", set, i, x, y);
+  cgen_emit(g, "  wyc_i%d = 0;", i);
+  cgen_emit(g, "  wyc_n%d = (int64_t)wy_list_len(wyc_c%d);", i, i);
+  cgen_emit(g, "  wyc_s%d = 1;", i);
+  cgen_emit(g, "}");
+  cgen_emit(g, "for (; wyc_i%d != wyc_n%d; wyc_i%d += wyc_s%d) {", i, i, i, i);
+  cgen_emit(g, "  %s(&r%d, wyc_c%d ? wyc_list_at(wyc_c%d, wyc_i%d)"
+            " : wy_small(wyc_i%d));", set, in->dst, i, i, i, i);
 }
 
 void
-emit_forall(Gen *g, int i)
+cgen_emit_forall(Gen *g, int i)
 {
   Insn *in = g->fn->code[i];
-  if (g->fl->kernel[i]) emit_offload(g, i, g->fl->kernel[i]);
   if (g->fl->range_of[i] >= 0) {
     emit_range_forall(g, i, g->fn->code[g->fl->range_of[i]]);
   } else {
@@ -107,27 +106,26 @@ emit_forall(Gen *g, int i)
     const char *len, *get;
     iter_exprs(in->type, c, idx, &len, &get);
     int a = in->args[0];
-    if (g->fl->moves && !flow_live_after(g->fl, i, a) && a != in->dst)
-      emit(g, "%s(&%s, r%d); r%d = WY_UNDEF;", g->set, c, a, a);
+    if (g->fl->moves && !cgen_flow_live_after(g->fl, i, a) && a != in->dst)
+      cgen_emit(g, "%s(&%s, r%d); r%d = WY_UNDEF;", g->set, c, a, a);
     else
-      emit(g, "%s(&%s, wyc_own(r%d));", g->set, c, a);
-    emit(g, "wyc_i%d = 0;", i);
-    emit(g, "wyc_n%d = %s;", i, len);
-    emit(g, "for (; wyc_i%d < wyc_n%d; wyc_i%d++) {", i, i, i);
-    emit(g, "  %s(&r%d, %s);", g->set, in->dst, get);
+      cgen_emit(g, "%s(&%s, wyc_own(r%d));", g->set, c, a);
+    cgen_emit(g, "wyc_i%d = 0;", i);
+    cgen_emit(g, "wyc_n%d = %s;", i, len);
+    cgen_emit(g, "for (; wyc_i%d < wyc_n%d; wyc_i%d++) {", i, i, i);
+    cgen_emit(g, "  %s(&r%d, %s);", g->set, in->dst, get);
   }
   g->indent++;
 }
 
 void
-emit_end(Gen *g, int i)
+cgen_emit_end(Gen *g, int i)
 {
   int h = g->fl->match[i];
   g->indent--;
-  emit(g, "}");
+  cgen_emit(g, "}");
   if (g->fn->code[h]->op == OP_FORALL)
-    emit(g, "%s(&wyc_c%d, WY_UNDEF);", g->set, h);
-  if (g->fl->kernel[h]) emit_offload_exit(g, h);
+    cgen_emit(g, "%s(&wyc_c%d, WY_UNDEF);", g->set, h);
 }
 
 /* ---------------------------------------------------------------- */
@@ -163,89 +161,90 @@ emit_steps(Gen *g, Insn *in, int from, int arg, const char *v)
     int idx = st->kind == UPD_INDEX ? in->args[arg++] : -1;
     Container ct = container(st->type);
     if (st->kind == UPD_INDEX && ct != CT_MAP && !pos)
-      pos = pos_ref(g, in->pos);
+      pos = cgen_pos_ref(g, in->pos);
     if (st->kind == UPD_FIELD) {
       if (last)
-        emit(g, "wy_record_set(s%d, \"%s\", %s);", k, st->field, v);
+        cgen_emit(g, "wy_record_set(s%d, \"%s\", %s);", k, st->field, v);
       else
-        emit(g, "wyv *s%d = wy_record_slot(s%d, \"%s\");", k + 1, k,
-             st->field);
+        cgen_emit(g, "wyv *s%d = wy_record_slot(s%d, \"%s\");", k + 1, k,
+                  st->field);
     } else if (st->kind == UPD_DEREF) {
       if (last) {
-        emit(g, "wyv *s%d = wy_ref_slot(*s%d);", k + 1, k);
-        emit(g, "wy_set(s%d, wyc_own(%s));", k + 1, v);
+        cgen_emit(g, "wyv *s%d = wy_ref_slot(*s%d);", k + 1, k);
+        cgen_emit(g, "wy_set(s%d, wyc_own(%s));", k + 1, v);
       } else {
-        emit(g, "wyv *s%d = wy_ref_slot(*s%d);", k + 1, k);
+        cgen_emit(g, "wyv *s%d = wy_ref_slot(*s%d);", k + 1, k);
       }
     } else if (ct == CT_MAP) {
       if (last) {
-        emit(g, "wy_map_put(s%d, r%d, %s);", k, idx, v);
+        cgen_emit(g, "wy_map_put(s%d, r%d, %s);", k, idx, v);
       } else {
         /* take the value out, update it unshared, put it back */
-        emit(g, "wyv m%d = wy_map_get(*s%d, r%d);", k, k, idx);
-        emit(g, "wy_map_put(s%d, r%d, WY_NULL);", k, idx);
-        emit(g, "{");
+        cgen_emit(g, "wyv m%d = wy_map_get(*s%d, r%d);", k, k, idx);
+        cgen_emit(g, "wy_map_put(s%d, r%d, WY_NULL);", k, idx);
+        cgen_emit(g, "{");
         g->indent++;
-        emit(g, "wyv *s%d = &m%d;", k + 1, k);
+        cgen_emit(g, "wyv *s%d = &m%d;", k + 1, k);
         emit_steps(g, in, k + 1, arg, v);
         g->indent--;
-        emit(g, "}");
-        emit(g, "wy_map_put(s%d, r%d, m%d);", k, idx, k);
-        emit(g, "wy_decref(m%d);", k);
+        cgen_emit(g, "}");
+        cgen_emit(g, "wy_map_put(s%d, r%d, m%d);", k, idx, k);
+        cgen_emit(g, "wy_decref(m%d);", k);
         return;
       }
     } else if (ct == CT_STRING) {
-      emit(g, "wy_str_set(s%d, r%d, %s, %s);", k, idx, v, pos);
+      cgen_emit(g, "wy_str_set(s%d, r%d, %s, %s);", k, idx, v, pos);
     } else if (last) {
-      emit(g, "wy_list_set(s%d, r%d, %s, %s);", k, idx, v, pos);
+      cgen_emit(g, "wy_list_set(s%d, r%d, %s, %s);", k, idx, v, pos);
     } else {
-      emit(g, "wyv *s%d = wy_list_slot(s%d, r%d, %s);", k + 1, k, idx, pos);
+      cgen_emit(g, "wyv *s%d = wy_list_slot(s%d, r%d, %s);", k + 1, k, idx,
+                pos);
     }
   }
 }
 
 void
-emit_update(Gen *g, Insn *in)
+cgen_emit_update(Gen *g, Insn *in)
 {
   int v = in->args[in->nargs - 1];
   bool alias = v == in->dst;
   for (int k = 0; k < in->nargs - 1; k++) alias |= in->args[k] == in->dst;
-  emit(g, "{");
+  cgen_emit(g, "{");
   g->indent++;
-  if (alias) emit(g, "wyv v = wyc_own(r%d);", v);
+  if (alias) cgen_emit(g, "wyv v = wyc_own(r%d);", v);
   /* the root's reference moves into a plain local for the walk (the
    * register may be volatile), and back */
-  emit(g, "wyv root = r%d;", in->dst);
-  emit(g, "wyv *s0 = &root;");
+  cgen_emit(g, "wyv root = r%d;", in->dst);
+  cgen_emit(g, "wyv *s0 = &root;");
   const char *val = alias ? "v" : wyil_fmt("r%d", v);
-  if (in->nsteps == 0) emit(g, "wy_set(s0, wyc_own(%s));", val);
+  if (in->nsteps == 0) cgen_emit(g, "wy_set(s0, wyc_own(%s));", val);
   else emit_steps(g, in, 0, 0, val);
-  emit(g, "r%d = root;", in->dst);
-  if (alias) emit(g, "wy_decref(v);");
+  cgen_emit(g, "r%d = root;", in->dst);
+  if (alias) cgen_emit(g, "wy_decref(v);");
   g->indent--;
-  emit(g, "}");
+  cgen_emit(g, "}");
 }
 
 /* ---------------------------------------------------------------- */
 /* Exceptions                                                         */
 
 void
-emit_try(Gen *g, int i)
+cgen_emit_try(Gen *g, int i)
 {
   Insn *in = g->fn->code[i];
-  emit(g, "wy_try_push(&wyc_h%d);", i);
-  emit(g, "if (setjmp(wyc_h%d.env)) {", i);
-  if (in->dst >= 0) emit(g, "  %s(&r%d, wyc_h%d.thrown);", g->set,
-                         in->dst, i);
-  else emit(g, "  wy_decref(wyc_h%d.thrown);", i);
-  emit(g, "  goto L%d;", in->label);
-  emit(g, "}");
+  cgen_emit(g, "wy_try_push(&wyc_h%d);", i);
+  cgen_emit(g, "if (setjmp(wyc_h%d.env)) {", i);
+  if (in->dst >= 0) cgen_emit(g, "  %s(&r%d, wyc_h%d.thrown);", g->set,
+                              in->dst, i);
+  else cgen_emit(g, "  wy_decref(wyc_h%d.thrown);", i);
+  cgen_emit(g, "  goto L%d;", in->label);
+  cgen_emit(g, "}");
 }
 
 void
-emit_tryend(Gen *g, int i)
+cgen_emit_tryend(Gen *g, int i)
 {
   int k = g->fl->try_in[i];
-  if (k >= 0) emit(g, "wy_try_pop(&wyc_h%d);", k);
-  else emit(g, "/* tryend outside any try region */");
+  if (k >= 0) cgen_emit(g, "wy_try_pop(&wyc_h%d);", k);
+  else cgen_emit(g, "/* tryend outside any try region */");
 }

@@ -24,14 +24,14 @@ reg(int r)
 static void
 set(Gen *g, int d, const char *expr)
 {
-  emit(g, "%s(&r%d, %s);", g->set, d, expr);
+  cgen_emit(g, "%s(&r%d, %s);", g->set, d, expr);
 }
 
 /* Is register r dead after insn i (so its reference may be taken)? */
 static bool
 dead_after(Gen *g, int i, int r)
 {
-  return g->fl->moves && !flow_live_after(g->fl, i, r);
+  return g->fl->moves && !cgen_flow_live_after(g->fl, i, r);
 }
 
 /* %d = %s, moving the reference when %s dies here.  Returns true when
@@ -41,7 +41,7 @@ copy_or_move(Gen *g, int i, int d, int s)
 {
   if (d == s) return false;
   if (dead_after(g, i, s)) {
-    emit(g, "%s(&r%d, r%d); r%d = WY_UNDEF;", g->set, d, s, s);
+    cgen_emit(g, "%s(&r%d, r%d); r%d = WY_UNDEF;", g->set, d, s, s);
     return true;
   }
   set(g, d, wyil_fmt("wyc_own(r%d)", s));
@@ -60,8 +60,8 @@ emit_releases(Gen *g, int i, int moved)
     int r = in->args[k];
     bool seen = r == moved || r == in->dst;
     for (int j = 0; j < k && !seen; j++) seen = in->args[j] == r;
-    if (seen || !fl->compound[r] || flow_live_after(fl, i, r)) continue;
-    emit(g, "%s(&r%d, WY_UNDEF);", g->set, r);
+    if (seen || !fl->compound[r] || cgen_flow_live_after(fl, i, r)) continue;
+    cgen_emit(g, "%s(&r%d, WY_UNDEF);", g->set, r);
   }
 }
 
@@ -103,7 +103,7 @@ arith(Insn *in, const char *op, bool pos, const char *p)
 }
 
 const char *
-cmp_expr(Gen *g, Cmp cmp, Type *t, int a, int b)
+cgen_cmp_expr(Gen *g, Cmp cmp, Type *t, int a, int b)
 {
   (void)g;
   static const char *const rel[] = {"==", "!=", "<", "<=", ">", ">="};
@@ -159,7 +159,7 @@ is_expr(Gen *g, int a, Type *u)
   case TY_CHAR: return wyil_fmt("(wy_kind(r%d) == WY_K_CHAR)", a);
   case TY_BYTE: return wyil_fmt("(wy_kind(r%d) == WY_K_BYTE)", a);
   case TY_STRING: return wyil_fmt("(wy_kind(r%d) == WY_K_STRING)", a);
-  default: return wyil_fmt("wy_is(r%d, %s)", a, type_ref(g, u));
+  default: return wyil_fmt("wy_is(r%d, %s)", a, cgen_type_ref(g, u));
   }
 }
 
@@ -199,7 +199,7 @@ emit_convert(Gen *g, int i, Insn *in)
   if (num_class(in->type) == 0 && ty_is(in->type2, TY_REAL))
     set(g, d, wyil_fmt("wy_real_from_int(r%d)", a));
   else
-    set(g, d, wyil_fmt("wy_convert(r%d, %s)", a, type_ref(g, in->type2)));
+    set(g, d, wyil_fmt("wy_convert(r%d, %s)", a, cgen_type_ref(g, in->type2)));
   return -1;
 }
 
@@ -208,7 +208,7 @@ emit_indexof(Gen *g, Insn *in)
 {
   Type *t = in->type;
   int a = in->args[0], b = in->args[1];
-  const char *p = t && ty_is(t, TY_MAP) ? NULL : pos_ref(g, in->pos);
+  const char *p = t && ty_is(t, TY_MAP) ? NULL : cgen_pos_ref(g, in->pos);
   if (t && ty_list_elem(t))
     set(g, in->dst, wyil_fmt("wyc_list_index(r%d, r%d, %s)", a, b, p));
   else if (t && ty_is(t, TY_STRING))
@@ -230,11 +230,11 @@ emit_grow(Gen *g, int i, Insn *in, const char *inplace, const char *fresh)
     return -1;
   }
   if (a != d)
-    emit(g, "%s(&r%d, r%d); r%d = WY_UNDEF;", g->set, d, a, a);
+    cgen_emit(g, "%s(&r%d, r%d); r%d = WY_UNDEF;", g->set, d, a, a);
   if (g->fl->has_try)  /* volatile register: mutate a plain copy */
-    emit(g, "{ wyv t = r%d; %s(&t, r%d); r%d = t; }", d, inplace, b, d);
+    cgen_emit(g, "{ wyv t = r%d; %s(&t, r%d); r%d = t; }", d, inplace, b, d);
   else
-    emit(g, "%s(&r%d, r%d);", inplace, d, b);
+    cgen_emit(g, "%s(&r%d, r%d);", inplace, d, b);
   return a;
 }
 
@@ -242,11 +242,11 @@ emit_grow(Gen *g, int i, Insn *in, const char *inplace, const char *fresh)
 static void
 emit_push_copy(Gen *g, Insn *in)
 {
-  emit(g, "{");
-  emit(g, "  wyv t = wyc_own(r%d);", in->args[0]);
-  emit(g, "  wy_list_push(&t, r%d);", in->args[1]);
-  emit(g, "  %s(&r%d, t);", g->set, in->dst);
-  emit(g, "}");
+  cgen_emit(g, "{");
+  cgen_emit(g, "  wyv t = wyc_own(r%d);", in->args[0]);
+  cgen_emit(g, "  wy_list_push(&t, r%d);", in->args[1]);
+  cgen_emit(g, "  %s(&r%d, t);", g->set, in->dst);
+  cgen_emit(g, "}");
 }
 
 static void
@@ -257,7 +257,7 @@ emit_newrecord(Gen *g, Insn *in)
     internal_error("cgen: newrecord without its record type in %s",
                    g->fn->name);
   set(g, in->dst, wyil_fmt("wy_record_of(%s, %s)",
-                           shape_ref(g, t->n, t->names),
+                           cgen_shape_ref(g, t->n, t->names),
                            reg_array(in, 0, in->nargs, 1)));
 }
 
@@ -267,17 +267,17 @@ emit_call_insn(Gen *g, Insn *in)
   const char **args = wyil_alloc(sizeof(char *) * (size_t)(in->nargs + 1));
   for (int k = 0; k < in->nargs; k++) args[k] = reg(in->args[k]);
   if (in->dst < 0)
-    emit(g, "%s", call_stmt(g, in->callee, args, in->nargs));
+    cgen_emit(g, "%s", cgen_call_stmt(g, in->callee, args, in->nargs));
   else
-    set(g, in->dst, call_expr(g, in->callee, args, in->nargs));
+    set(g, in->dst, cgen_call_expr(g, in->callee, args, in->nargs));
 }
 
 static void
 emit_return(Gen *g, Insn *in)
 {
   if (in->nargs > 0)
-    emit(g, "wyc_rv = r%d; r%d = WY_UNDEF;", in->args[0], in->args[0]);
-  emit(g, "goto wyc_ret;");
+    cgen_emit(g, "wyc_rv = r%d; r%d = WY_UNDEF;", in->args[0], in->args[0]);
+  cgen_emit(g, "goto wyc_ret;");
   g->used_ret = true;
 }
 
@@ -287,11 +287,11 @@ static void
 emit_throw(Gen *g, int i, int a)
 {
   if (g->fl->try_in[i] == -1) {
-    emit(g, "wyc_tv = r%d; r%d = WY_UNDEF;", a, a);
-    emit(g, "goto wyc_throw;");
+    cgen_emit(g, "wyc_tv = r%d; r%d = WY_UNDEF;", a, a);
+    cgen_emit(g, "goto wyc_throw;");
     g->used_throw = true;
   } else {
-    emit(g, "wy_throw(r%d);", a);
+    cgen_emit(g, "wy_throw(r%d);", a);
   }
 }
 
@@ -321,7 +321,7 @@ set_fn(Op op)
 }
 
 void
-emit_insn(Gen *g, int i)
+cgen_emit_insn(Gen *g, int i)
 {
   Insn *in = g->fn->code[i];
   int d = in->dst;
@@ -332,12 +332,12 @@ emit_insn(Gen *g, int i)
   switch (in->op) {
   case OP_NOP: case OP_COUNT: break;
   case OP_CONST:
-    if (const_is_imm(in->cst)) set(g, d, const_expr(g, in->cst));
-    else set(g, d, wyil_fmt("wyc_own(%s)", const_expr(g, in->cst)));
+    if (cgen_const_is_imm(in->cst)) set(g, d, cgen_const_expr(g, in->cst));
+    else set(g, d, wyil_fmt("wyc_own(%s)", cgen_const_expr(g, in->cst)));
     break;
   case OP_ASSIGN: if (copy_or_move(g, i, d, a)) moved = a; break;
   case OP_CONVERT: moved = emit_convert(g, i, in); break;
-  case OP_DEBUG: emit(g, "wy_print_str(r%d);", a); break;
+  case OP_DEBUG: cgen_emit(g, "wy_print_str(r%d);", a); break;
   case OP_LENGTHOF:
     if (in->type && ty_list_elem(in->type))
       set(g, d, wyil_fmt("wy_small((int64_t)wy_list_len(r%d))", a));
@@ -348,10 +348,10 @@ emit_insn(Gen *g, int i)
   case OP_SUBLIST: case OP_SUBSTR:
     set(g, d, wyil_fmt("%s(r%d, r%d, r%d, %s)",
                        in->op == OP_SUBLIST ? "wy_list_sub" : "wy_str_sub",
-                       a, b, c, pos_ref(g, in->pos)));
+                       a, b, c, cgen_pos_ref(g, in->pos)));
     break;
   case OP_FIELDLOAD:
-    set(g, d, wyil_fmt("wy_record_get(r%d, %s)", a, cstr_lit(in->name)));
+    set(g, d, wyil_fmt("wy_record_get(r%d, %s)", a, cgen_cstr_lit(in->name)));
     break;
   case OP_TUPLELOAD:
     set(g, d, wyil_fmt("wy_tuple_get(r%d, %ld)", a, in->imm));
@@ -359,7 +359,7 @@ emit_insn(Gen *g, int i)
   case OP_DEREF: set(g, d, wyil_fmt("wy_ref_get(r%d)", a)); break;
   case OP_NEWOBJECT: set(g, d, wyil_fmt("wy_ref_new(r%d)", a)); break;
   case OP_NEWLIST: {
-    const char *hint = list_hint(in->type ? ty_list_elem(in->type) : NULL);
+    const char *hint = cgen_list_hint(in->type ? ty_list_elem(in->type) : NULL);
     if (in->nargs == 0)
       set(g, d, wyil_fmt("wy_list_new(%s, 0)", hint));
     else
@@ -383,7 +383,7 @@ emit_insn(Gen *g, int i)
   case OP_NEWRECORD: emit_newrecord(g, in); break;
   case OP_RANGE:
     if (g->fl->elided[i]) {
-      emit(g, "/* (counted by the forall below) */");
+      cgen_emit(g, "/* (counted by the forall below) */");
       return;
     }
     set(g, d, wyil_fmt("wy_list_range(r%d, r%d)", a, b));
@@ -411,15 +411,17 @@ emit_insn(Gen *g, int i)
   case OP_UNION: case OP_INTERSECT: case OP_DIFF:
     set(g, d, wyil_fmt("%s(r%d, r%d)", set_fn(in->op), a, b));
     break;
-  case OP_UPDATE: emit_update(g, in); break;
+  case OP_UPDATE: cgen_emit_update(g, in); break;
   case OP_ADD: set(g, d, arith(in, "add", false, NULL)); break;
   case OP_SUB: set(g, d, arith(in, "sub", false, NULL)); break;
   case OP_MUL: set(g, d, arith(in, "mul", false, NULL)); break;
   case OP_NEG: set(g, d, arith(in, "neg", false, NULL)); break;
-  case OP_DIV: set(g, d, arith(in, "div", true, pos_ref(g, in->pos))); break;
+  case OP_DIV:
+    set(g, d, arith(in, "div", true, cgen_pos_ref(g, in->pos)));
+    break;
   case OP_REM:
     set(g, d, wyil_fmt("wyc_int_rem(r%d, r%d, %s)", a, b,
-                       pos_ref(g, in->pos)));
+                       cgen_pos_ref(g, in->pos)));
     break;
   case OP_NUM: set(g, d, wyil_fmt("wy_real_num(r%d)", a)); break;
   case OP_DEN: set(g, d, wyil_fmt("wy_real_den(r%d)", a)); break;
@@ -430,49 +432,54 @@ emit_insn(Gen *g, int i)
   case OP_LABEL:
     if (g->fl->label_used[in->label]) {
       g->indent--;
-      emit(g, "L%d:;", in->label);
+      cgen_emit(g, "L%d:;", in->label);
       g->indent++;
     }
     return;
-  case OP_GOTO: emit_goto(g, i, NULL, in->label); return;
+  case OP_GOTO: cgen_emit_goto(g, i, NULL, in->label); return;
   case OP_IF:
-    emit_goto(g, i, cmp_expr(g, in->cmp, in->type, a, b), in->label);
+    cgen_emit_goto(g, i, cgen_cmp_expr(g, in->cmp, in->type, a, b), in->label);
     break;
-  case OP_IFIS: emit_goto(g, i, is_expr(g, a, in->type2), in->label); break;
-  case OP_SWITCH: emit_switch(g, i); return;
+  case OP_IFIS:
+    cgen_emit_goto(g, i, is_expr(g, a, in->type2), in->label);
+    break;
+  case OP_SWITCH: cgen_emit_switch(g, i); return;
   case OP_LOOP:
-    emit(g, "for (;;) {");
+    cgen_emit(g, "for (;;) {");
     g->indent++;
     return;
-  case OP_FORALL: emit_forall(g, i); return;
-  case OP_END: emit_end(g, i); return;
+  case OP_FORALL: cgen_emit_forall(g, i); return;
+  case OP_OFFLOAD: cgen_emit_offload(g, i); return;
+  case OP_END: cgen_emit_end(g, i); return;
   case OP_ASSERT:
-    emit(g, "if (%s)", negate(cmp_expr(g, in->cmp, in->type, a, b)));
-    emit(g, "  wy_fail(%s, %s);",
-         cstr_lit(in->name ? in->name : "assertion failed"),
-         pos_ref(g, in->pos));
+    cgen_emit(g, "if (%s)", negate(cgen_cmp_expr(g, in->cmp, in->type, a, b)));
+    cgen_emit(g, "  wy_fail(%s, %s);",
+              cgen_cstr_lit(in->name ? in->name : "assertion failed"),
+              cgen_pos_ref(g, in->pos));
     break;
   case OP_FAIL:
-    emit(g, "wy_fail(%s, %s);", cstr_lit(in->name ? in->name : "failure"),
-         pos_ref(g, in->pos));
+    cgen_emit(g, "wy_fail(%s, %s);",
+              cgen_cstr_lit(in->name ? in->name : "failure"),
+              cgen_pos_ref(g, in->pos));
     return;
   case OP_INVOKE: emit_call_insn(g, in); break;
   case OP_INDIRECT: {
     const char *call = wyil_fmt("wy_func_call(r%d, %d, %s)", a, in->nargs - 1,
                                 reg_array(in, 1, in->nargs, 1));
-    if (d < 0) emit(g, "wy_decref(%s);", call);
+    if (d < 0) cgen_emit(g, "wy_decref(%s);", call);
     else set(g, d, call);
     break;
   }
   case OP_LAMBDA:
     set(g, d, wyil_fmt("wy_func_new(%s, %s, %d, %s)",
-                       tramp_name(g, in->callee), cstr_lit(in->callee->name),
+                       cgen_tramp_name(g, in->callee),
+                       cgen_cstr_lit(in->callee->name),
                        in->nargs, reg_array(in, 0, in->nargs, 1)));
     break;
   case OP_RETURN: emit_return(g, in); return;
   case OP_THROW: emit_throw(g, i, a); return;
-  case OP_TRY: emit_try(g, i); return;
-  case OP_TRYEND: emit_tryend(g, i); return;
+  case OP_TRY: cgen_emit_try(g, i); return;
+  case OP_TRYEND: cgen_emit_tryend(g, i); return;
   }
   emit_releases(g, i, moved);
 }

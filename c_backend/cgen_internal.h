@@ -35,8 +35,8 @@ typedef struct Intern {
   int *vals;
   int n, cap;         /* used, allocated (a power of two) */
 } Intern;
-int intern_get(Intern *t, const char *key);   /* -1 when absent */
-void intern_put(Intern *t, const char *key, int val);
+int cgen_intern_get(Intern *t, const char *key);   /* -1 when absent */
+void cgen_intern_put(Intern *t, const char *key, int val);
 
 typedef struct Flow Flow;
 
@@ -68,112 +68,106 @@ typedef struct Gen {
   bool used_ret;     /* some RETURN jumped to wyc_ret */
   bool used_throw;   /* some THROW jumped to wyc_throw */
   bool thrown_global; /* wyc_thrown is declared */
-  /* offloading (cgen_offload.c); r == NULL: none */
-  FilterResult *r;
-  const char *cl_source; /* the OpenCL C program of r's kernels */
-  const OclOptions *o;
+  /* offloading (cgen_offload.c); NULL: none (or no kernel) */
+  const CgenOffload *off;
   bool cl_emitted;   /* wyc_cl_source is in `kernels` */
 } Gen;
 
 /* Append one line of code at the current indentation. */
-void emit(Gen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cgen_emit(Gen *g, const char *fmt, ...)
+  __attribute__((format(printf, 2, 3)));
 /* The C name of a function (fn->cname, or a made-up one). */
-const char *func_cname(Func *fn);
+const char *cgen_func_cname(Func *fn);
 /* Queue fn for emission (once); natives get a prototype instead. */
-void need_func(Gen *g, Func *fn);
+void cgen_need_func(Gen *g, Func *fn);
 /* A C expression calling callee with the C expressions args (borrowed);
  * its value is an owned wyv (WY_NULL for void). */
-const char *call_expr(Gen *g, Func *callee, const char **args, int nargs);
+const char *cgen_call_expr(Gen *g, Func *callee, const char **args, int nargs);
 /* The same call as a statement, its result dropped. */
-const char *call_stmt(Gen *g, Func *callee, const char **args, int nargs);
+const char *cgen_call_stmt(Gen *g, Func *callee, const char **args, int nargs);
 /* The name of the trampoline of fn, emitted on first use. */
-const char *tramp_name(Gen *g, Func *fn);
+const char *cgen_tramp_name(Gen *g, Func *fn);
 
 /* ================================================================ */
 /* cgen_flow.c: per-function analyses                                */
 
 struct Flow {
   Func *fn;
-  int *label_at;      /* label -> index of its LABEL insn, -1 */
+  Cfg *cfg;           /* wyil_cfg(fn); the next six are its tables */
+  int *label_at;      /* label -> index of its LABEL insn */
   bool *label_used;   /* label is a branch target */
   int *match;         /* LOOP/FORALL -> its END; END -> its header */
   int *encl;          /* insn -> innermost enclosing FORALL, -1 */
   int *try_in;        /* insn -> innermost open TRY (index) before it,
                          -1 none, -2 unreachable */
-  int *try_parent;    /* TRY insn -> the TRY open around it, -1 */
   bool has_try;
   int *range_of;      /* FORALL -> the RANGE it counts over, -1 */
   bool *elided;       /* RANGE insns folded into their FORALL */
   /* liveness (only when moves are on: the function is not too large) */
   bool moves;
-  int nwords;         /* 64-bit words per register set */
-  uint64_t *live_out; /* ncode * nwords */
+  Live *live;         /* with the C code's own reads (cgen_flow.c) */
   bool *compound;     /* register may hold a list/record/... value */
-  Kernel **kernel;    /* FORALL -> the kernel that offloads it, NULL */
 };
 
-/* r: the module's kernels, or NULL.  An offloaded FORALL reads (for
- * liveness) every register its kernel reads, bounds included. */
-Flow *flow_new(Func *fn, FilterResult *r);
+/* The facts about fn (the counting FORALL reads its range's bounds,
+ * for liveness). */
+Flow *cgen_flow_new(Func *fn);
 /* Is register r live after insn i?  (true when moves are off) */
-bool flow_live_after(Flow *fl, int i, int r);
+bool cgen_flow_live_after(Flow *fl, int i, int r);
 
 /* ================================================================ */
 /* cgen_insn.c                                                       */
 
-void emit_insn(Gen *g, int i);
+void cgen_emit_insn(Gen *g, int i);
 /* A C boolean expression for `%a cmp %b` with operand type t. */
-const char *cmp_expr(Gen *g, Cmp cmp, Type *t, int a, int b);
+const char *cgen_cmp_expr(Gen *g, Cmp cmp, Type *t, int a, int b);
 
 /* ================================================================ */
 /* cgen_ctrl.c: branches, loops, updates, exceptions                 */
 
-void emit_goto(Gen *g, int i, const char *cond, int label);
-void emit_switch(Gen *g, int i);
-void emit_forall(Gen *g, int i);
-void emit_end(Gen *g, int i);
-void emit_update(Gen *g, Insn *in);
-void emit_try(Gen *g, int i);
-void emit_tryend(Gen *g, int i);
+void cgen_emit_goto(Gen *g, int i, const char *cond, int label);
+void cgen_emit_switch(Gen *g, int i);
+void cgen_emit_forall(Gen *g, int i);
+void cgen_emit_end(Gen *g, int i);
+void cgen_emit_update(Gen *g, Insn *in);
+void cgen_emit_try(Gen *g, int i);
+void cgen_emit_tryend(Gen *g, int i);
 
 /* ================================================================ */
 /* cgen_offload.c: loops run by OpenCL kernels                       */
 
-/* The kernel whose outermost FORALL is in, or NULL. */
-/* Before the FORALL at code[i]: the call of its kernel, which jumps past
- * the loop on success. */
-void emit_offload(Gen *g, int i, Kernel *k);
-/* After that loop's END: the label the call jumps to. */
-void emit_offload_exit(Gen *g, int i);
+/* The OFFLOAD at code[i]: the call of its kernel function, which jumps
+ * to the OFFLOAD's label (past the loop) on success. */
+void cgen_emit_offload(Gen *g, int i);
 
 /* ================================================================ */
 /* cgen_types.c                                                      */
 
 /* "&wyc_tyN": the static descriptor of t. */
-const char *type_ref(Gen *g, Type *t);
+const char *cgen_type_ref(Gen *g, Type *t);
 /* "&wyc_shN": the shape of a record with these (sorted) field names. */
-const char *shape_ref(Gen *g, int n, const char *const *names);
+const char *cgen_shape_ref(Gen *g, int n, const char *const *names);
 /* Might a value of type t be a heap object that in-place updates can
  * find shared (list, record, string, ...)?  NULL counts as yes. */
-bool ty_maybe_compound(Type *t);
+bool cgen_maybe_compound(Type *t);
 /* The WY_LS_* storage hint for a list whose elements have type t. */
-const char *list_hint(Type *elem);
+const char *cgen_list_hint(Type *elem);
 
 /* ================================================================ */
 /* cgen_const.c                                                      */
 
 /* A C expression of type wyv for constant c, BORROWED: an immediate
  * literal or a read of its cache. */
-const char *const_expr(Gen *g, Const *c);
-/* Is const_expr(c) an immediate (no reference count)? */
-bool const_is_imm(Const *c);
+const char *cgen_const_expr(Gen *g, Const *c);
+/* Is cgen_const_expr(c) an immediate (no reference count)? */
+bool cgen_const_is_imm(Const *c);
 /* "&wyc_posN" for a known position, "NULL" otherwise. */
-const char *pos_ref(Gen *g, SrcPos pos);
+const char *cgen_pos_ref(Gen *g, SrcPos pos);
 /* Append a C string literal holding the n bytes of s. */
-void emit_cstr(StrBuf *sb, const char *s, size_t n);
+void cgen_emit_cstr(StrBuf *sb, const char *s, size_t n);
 /* The C string literal of s (arena). */
-const char *cstr_lit(const char *s);
+const char *cgen_cstr_lit(const char *s);
 /* Append the body of wyc_consts_free(): drop every cached constant. */
-void emit_consts_free(Gen *g, StrBuf *sb);
+void cgen_emit_consts_free(Gen *g, StrBuf *sb);
 
 #endif

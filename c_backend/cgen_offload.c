@@ -1,10 +1,13 @@
-/* cgen_offload.c -- loops that run as OpenCL kernels (filter/ selected
- * them, opencl_backend/ wrote the kernels).
+/* cgen_offload.c -- `offload` instructions: loops that run as OpenCL
+ * kernels (filter/ outlined them into kernel functions and put an
+ * `offload` before each loop, opencl_backend/ wrote the kernels).
  *
  * Static data, written once per module into the `kernels` section as
- * the first loop needs it: the OpenCL program as a string, and per
+ * the first offload needs it: the OpenCL program as a string, and per
  * kernel its WyOclParam table and WyOclKernel descriptor (runtime/ocl.h).
- * At the loop, before the FORALL as the C back end always emits it:
+ * At `offload wyk_K (%a, ...) blklabX`, the registers being the host's
+ * for the kernel function's parameters (its arguments, then the bounds
+ * of each dimension over a range):
  *
  *   { if both bounds are small ints:
  *       lo/hi from the bound registers (a descending range a..b runs the
@@ -13,20 +16,19 @@
  *       WyOclArg wyc_a[] = {{&rN}, ...};     the kernel's arguments
  *       unless an inner dimension is empty and the outer body may fail:
  *       st = wy_ocl_offload(&wyc_kernK, wyc_a, n, lo, hi);
- *       OK: goto wyc_offI (past the loop);
+ *       OK: goto LX (past the loop);
  *       else, WYC_OFFLOAD=mandatory and no language error: wy_fail }
  *   ... the loop, untouched: the CPU path ...
- *   wyc_offI:;
+ *   LX:;
  *
  * The call borrows the registers (lists it writes are updated through
  * their slots, copy-on-write); it creates no reference of its own.  On
  * any failure the runtime leaves every register as it was, so the CPU
- * path runs the loop from its start.  Liveness (cgen_flow.c) counts the
- * kernel's registers as read at the FORALL.
+ * path runs the loop from its start.  The registers are the OFFLOAD's
+ * operands: liveness keeps them until it.
  */
 #include <string.h>
 
-#include "../filter/filter.h"
 #include "../wyil/wyil.h"
 #include "cgen_internal.h"
 
@@ -35,14 +37,14 @@ static void
 put_source(Gen *g)
 {
   StrBuf *sb = &g->kernels;
-  const char *s = g->cl_source ? g->cl_source : "";
+  const char *s = g->off->cl_source ? g->off->cl_source : "";
   sb_puts(sb, "static const char wyc_cl_source[] =\n");
   if (!*s) sb_puts(sb, "  \"\"");
   while (*s) {
     const char *nl = strchr(s, '\n');
     size_t n = nl ? (size_t)(nl - s + 1) : strlen(s);
     sb_puts(sb, "  ");
-    emit_cstr(sb, s, n);
+    cgen_emit_cstr(sb, s, n);
     s += n;
     if (*s) sb_putc(sb, '\n');
   }
@@ -92,9 +94,10 @@ real_name(Kernel *k, FltReal how)
   }
 }
 
-/* wyc_kern<id>_params and wyc_kern<id>. */
+/* wyc_kern<id>_params and wyc_kern<id>; host: the host register of each
+ * parameter of the kernel function. */
 static void
-put_descriptor(Gen *g, Kernel *k)
+put_descriptor(Gen *g, Kernel *k, const int *host)
 {
   StrBuf *sb = &g->kernels;
   if (!g->cl_emitted) put_source(g);
@@ -108,7 +111,7 @@ put_descriptor(Gen *g, Kernel *k)
       sb_printf(sb, "  {%s, %s, %d, {%d, %d, %d}},  /* %%%d %s */\n",
                 kind_name(ka), list ? elem_name(ka->elem) : "WY_OCL_T_INT",
                 list ? ka->depth : 0, out ? ka->win[0] : -1,
-                out ? ka->win[1] : -1, out ? ka->win[2] : -1, ka->reg,
+                out ? ka->win[1] : -1, out ? ka->win[2] : -1, host[ka->reg],
                 ka->name ? ka->name : "");
     }
     sb_puts(sb, "};\n");
@@ -117,49 +120,55 @@ put_descriptor(Gen *g, Kernel *k)
    * WyOclReal); a kernel without reals needs none */
   sb_printf(sb, "static const WyOclKernel wyc_kern%d = {\n"
             "  wyc_cl_source, NULL, %s, %d, %s, %s, %d, ", k->id,
-            cstr_lit(k->name), k->ndims, real_name(k, g->o->real),
-            g->o->int64_only ? "true" : "false", k->nargs);
+            cgen_cstr_lit(k->name), k->ndims, real_name(k, g->off->real),
+            g->off->int64_only ? "true" : "false", k->nargs);
   if (k->nargs > 0) sb_printf(sb, "wyc_kern%d_params};\n\n", k->id);
   else sb_puts(sb, "NULL};\n\n");
 }
 
 void
-emit_offload(Gen *g, int i, Kernel *k)
+cgen_emit_offload(Gen *g, int i)
 {
   Insn *in = g->fn->code[i];
-  put_descriptor(g, k);
+  Kernel *k = in->callee->kernel;
+  const int *host = in->args;   /* kernel parameter -> host register */
+  if (!g->off) return;          /* no offloading: the loop runs */
+  put_descriptor(g, k, host);
   StrBuf cond = {0}, los = {0}, his = {0};
   for (int d = 0; d < k->ndims; d++) {
     if (k->over_list && k->loops[d] == k->loop) {
       /* a loop over a list: one work item per index of the list */
       sb_printf(&cond, "%s1", d ? " && " : "");
       sb_printf(&los, "%s0", d ? ", " : "");
-      sb_printf(&his, "%s(int64_t)wy_list_len(r%d)", d ? ", " : "", k->src);
+      sb_printf(&his, "%s(int64_t)wy_list_len(r%d)", d ? ", " : "",
+                host[k->src]);
       continue;
     }
     if (k->lo[d] < 0 || k->hi[d] < 0)
       internal_error("cgen: kernel %s has no bounds in dimension %d",
                      k->name, d);
+    int lo = host[k->lo[d]], hi = host[k->hi[d]];
     sb_printf(&cond, "%swy_is_small(r%d) && wy_is_small(r%d)",
-              d ? " && " : "", k->lo[d], k->hi[d]);
-    sb_printf(&los, "%swy_small_val(r%d)", d ? ", " : "", k->lo[d]);
-    sb_printf(&his, "%swy_small_val(r%d)", d ? ", " : "", k->hi[d]);
+              d ? " && " : "", lo, hi);
+    sb_printf(&los, "%swy_small_val(r%d)", d ? ", " : "", lo);
+    sb_printf(&his, "%swy_small_val(r%d)", d ? ", " : "", hi);
   }
-  emit(g, "/* offloaded: kernel %s, the loop below is the CPU path */",
-       k->name);
-  emit(g, "if (%s) {", cond.s);
+  cgen_emit(g, "/* offloaded: kernel %s, the loop below is the CPU path */",
+            k->name);
+  cgen_emit(g, "if (%s) {", cond.s);
   g->indent++;
-  emit(g, "int64_t wyc_lo[3] = {%s}, wyc_hi[3] = {%s};", los.s, his.s);
-  emit(g, "for (int d = 0; d < %d; d++)", k->ndims);
-  emit(g, "  if (wyc_lo[d] > wyc_hi[d]) {  /* a..b descending: b+1..a+1 */");
-  emit(g, "    int64_t t = wyc_lo[d];");
-  emit(g, "    wyc_lo[d] = wyc_hi[d] + 1;");
-  emit(g, "    wyc_hi[d] = t + 1;");
-  emit(g, "  }");
+  cgen_emit(g, "int64_t wyc_lo[3] = {%s}, wyc_hi[3] = {%s};", los.s, his.s);
+  cgen_emit(g, "for (int d = 0; d < %d; d++)", k->ndims);
+  cgen_emit(g, "  if (wyc_lo[d] > wyc_hi[d]) {  "
+            "/* a..b descending: b+1..a+1 */");
+  cgen_emit(g, "    int64_t t = wyc_lo[d];");
+  cgen_emit(g, "    wyc_lo[d] = wyc_hi[d] + 1;");
+  cgen_emit(g, "    wyc_hi[d] = t + 1;");
+  cgen_emit(g, "  }");
   StrBuf args = {0};
   for (int a = 0; a < k->nargs; a++)
-    sb_printf(&args, "%s{(wyv *)&r%d}", a ? ", " : "", k->args[a].reg);
-  if (k->nargs > 0) emit(g, "WyOclArg wyc_a[] = {%s};", args.s);
+    sb_printf(&args, "%s{(wyv *)&r%d}", a ? ", " : "", host[k->args[a].reg]);
+  if (k->nargs > 0) cgen_emit(g, "WyOclArg wyc_a[] = {%s};", args.s);
   /* an empty inner range: the outer iterations' checks must still run
    * (filter.c, set_outer_checks), so the CPU path takes this call */
   StrBuf empty = {0};
@@ -167,31 +176,24 @@ emit_offload(Gen *g, int i, Kernel *k)
     sb_printf(&empty, "%swyc_lo[%d] == wyc_hi[%d]", empty.len ? " || " : "",
               k->nest[j], k->nest[j]);
   if (empty.len) {
-    emit(g, "if (!(%s)) {", empty.s);
+    cgen_emit(g, "if (!(%s)) {", empty.s);
     g->indent++;
   }
-  emit(g, "int wyc_st = wy_ocl_offload(&wyc_kern%d, %s, %d, wyc_lo, wyc_hi);",
-       k->id, k->nargs > 0 ? "wyc_a" : "NULL", k->nargs);
-  emit(g, "if (wyc_st == WY_OCL_OK) goto wyc_off%d;", i);
-  emit(g, "if (wy_ocl_mandatory() && !wy_ocl_language_error(wyc_st))");
-  emit(g, "  wy_fail(wy_ocl_mandatory_message(), %s);", pos_ref(g, in->pos));
+  cgen_emit(g, "int wyc_st = wy_ocl_offload(&wyc_kern%d, %s, %d, wyc_lo, "
+            "wyc_hi);", k->id, k->nargs > 0 ? "wyc_a" : "NULL", k->nargs);
+  cgen_emit(g, "if (wyc_st == WY_OCL_OK) goto L%d;", in->label);
+  cgen_emit(g, "if (wy_ocl_mandatory() && !wy_ocl_language_error(wyc_st))");
+  cgen_emit(g, "  wy_fail(wy_ocl_mandatory_message(), %s);",
+            cgen_pos_ref(g, in->pos));
   if (empty.len) {
     g->indent--;
-    emit(g, "}");
+    cgen_emit(g, "}");
   }
   g->indent--;
-  emit(g, "}");
+  cgen_emit(g, "}");
   sb_free(&empty);
   sb_free(&cond);
   sb_free(&los);
   sb_free(&his);
   sb_free(&args);
-}
-
-void
-emit_offload_exit(Gen *g, int i)
-{
-  g->indent--;
-  emit(g, "wyc_off%d:;", i);
-  g->indent++;
 }

@@ -130,7 +130,7 @@ where_wrapper(Gen *g, int id, Func *where)
             "  bool ok = wy_truth(r);\n"
             "  wy_decref(r);\n"
             "  return ok;\n}\n\n",
-            name, call_expr(g, where, &arg, 1));
+            name, cgen_call_expr(g, where, &arg, 1));
   return name;
 }
 
@@ -164,7 +164,7 @@ emit_type(Gen *g, int id, Type *t)
     break;
   }
   const char **refs = wyil_alloc(sizeof(char *) * (size_t)(n + 1));
-  for (int i = 0; i < n; i++) refs[i] = type_ref(g, elems[i]);
+  for (int i = 0; i < n; i++) refs[i] = cgen_type_ref(g, elems[i]);
   StrBuf *sb = &g->types;
   if (n > 0) {
     sb_printf(sb, "static const WyType *const wyc_ty%d_e[] = {", id);
@@ -175,7 +175,7 @@ emit_type(Gen *g, int id, Type *t)
     sb_printf(sb, "static const char *const wyc_ty%d_f[] = {", id);
     for (int i = 0; i < t->n; i++) {
       if (i) sb_puts(sb, ", ");
-      emit_cstr(sb, t->names[i], strlen(t->names[i]));
+      cgen_emit_cstr(sb, t->names[i], strlen(t->names[i]));
     }
     sb_puts(sb, "};\n");
   }
@@ -190,22 +190,22 @@ emit_type(Gen *g, int id, Type *t)
   if (t->kind == TY_RECORD && t->open) sb_puts(sb, ", .open = true");
   if (t->kind == TY_NOMINAL) {
     sb_puts(sb, ", .name = ");
-    emit_cstr(sb, t->def->name, strlen(t->def->name));
+    cgen_emit_cstr(sb, t->def->name, strlen(t->def->name));
   }
   if (where) sb_printf(sb, ", .where = %s", where);
   sb_puts(sb, "};\n");
 }
 
 const char *
-type_ref(Gen *g, Type *t)
+cgen_type_ref(Gen *g, Type *t)
 {
   if (!t) t = ty_any;
   StrBuf key = {0};
   type_key(&key, t);
-  int id = intern_get(&g->types_tab, key.s);
+  int id = cgen_intern_get(&g->types_tab, key.s);
   if (id < 0) {
     id = g->ntypes++;
-    intern_put(&g->types_tab, key.s, id);
+    cgen_intern_put(&g->types_tab, key.s, id);
     sb_printf(&g->tyfwd, "static const WyType wyc_ty%d;\n", id);
     emit_type(g, id, t);
   }
@@ -214,21 +214,21 @@ type_ref(Gen *g, Type *t)
 }
 
 const char *
-shape_ref(Gen *g, int n, const char *const *names)
+cgen_shape_ref(Gen *g, int n, const char *const *names)
 {
   StrBuf key = {0};
   for (int i = 0; i < n; i++) sb_printf(&key, "%s,", names[i]);
   if (!key.s) sb_puts(&key, "");
-  int id = intern_get(&g->shapes_tab, key.s);
+  int id = cgen_intern_get(&g->shapes_tab, key.s);
   if (id < 0) {
     id = g->nshapes++;
-    intern_put(&g->shapes_tab, key.s, id);
+    cgen_intern_put(&g->shapes_tab, key.s, id);
     StrBuf *sb = &g->shapes;
     if (n > 0) {
       sb_printf(sb, "static const char *const wyc_sh%d_f[] = {", id);
       for (int i = 0; i < n; i++) {
         if (i) sb_puts(sb, ", ");
-        emit_cstr(sb, names[i], strlen(names[i]));
+        cgen_emit_cstr(sb, names[i], strlen(names[i]));
       }
       sb_puts(sb, "};\n");
       sb_printf(sb, "static const WyShape wyc_sh%d = {%d, wyc_sh%d_f};\n", id,
@@ -260,13 +260,13 @@ maybe_compound(Type *t, int depth)
 }
 
 bool
-ty_maybe_compound(Type *t)
+cgen_maybe_compound(Type *t)
 {
   return maybe_compound(t, 0);
 }
 
 const char *
-list_hint(Type *elem)
+cgen_list_hint(Type *elem)
 {
   if (!elem) return "WY_LS_ANY";
   switch (ty_expand(elem)->kind) {

@@ -333,8 +333,7 @@ default_output(const char *input)
 }
 
 static int
-build_c(const Options *o, const Layout *lay, Module *m, FilterResult *fr,
-        const char *cl_source, const OclOptions *oo)
+build_c(const Options *o, const Layout *lay, Module *m, const CgenOffload *off)
 {
   char *cfile;
   int fd = -1;
@@ -349,7 +348,7 @@ build_c(const Options *o, const Layout *lay, Module *m, FilterResult *fr,
   check_output(o->output);
   FILE *out = fopen(cfile, "w");
   if (!out) die("cannot write '%s'", cfile);
-  cgen_module(out, m, fr, cl_source, oo);
+  cgen_module(out, m, off);
   if (fclose(out) != 0) die("cannot write '%s'", cfile);
   int rc = run_cc(o, lay, cfile);
   if (!o->keep_c) unlink(cfile);
@@ -368,7 +367,7 @@ filter_for_device(Module *m, FilterOptions *fopt, const OclOptions *oo)
     bool again = false;
     for (int i = 0; i < fr->kernels.n; i++) {
       Kernel *k = fr->kernels.v[i];
-      const char *why = ocl_check_kernel(m, k, oo);
+      const char *why = ocl_check_kernel(m, flt_outline(k), oo);
       if (!why) continue;
       flt_veto(fopt, k->loop, wyil_fmt("the OpenCL back end cannot "
                                        "compile it: %s", why));
@@ -414,11 +413,12 @@ main(int argc, char **argv)
     return 0;
   }
   int rc = 0;
-  FilterResult *fr = NULL;
   char *cl_source = NULL;
-  if (o.target == TARGET_OPENCL || o.emit_cl) {
-    fr = filter_for_device(prog->m, &fopt, &oo);
-    cl_source = ocl_emit_program(prog->m, fr, &oo);
+  if (o.target != TARGET_C || o.emit_cl) {
+    /* the filter's last pass outlines the kernels (verified again) */
+    flt_split(prog->m, filter_for_device(prog->m, &fopt, &oo));
+    wyil_verify(prog->m);
+    cl_source = ocl_emit_program(prog->m, &oo);
     if (o.emit_cl) {
       FILE *f = fopen(o.emit_cl, "w");
       if (!f || fputs(cl_source, f) < 0 || fclose(f) != 0)
@@ -433,8 +433,8 @@ main(int argc, char **argv)
       error_at(pos, "no entry point: expected 'void ::main(System.Console "
                "sys)'");
     }
-    rc = build_c(&o, &lay, prog->m, o.target == TARGET_OPENCL ? fr : NULL,
-                 cl_source, &oo);
+    CgenOffload off = {cl_source, oo.real, oo.int64_only};
+    rc = build_c(&o, &lay, prog->m, o.target == TARGET_OPENCL ? &off : NULL);
   }
   free(cl_source);
   wyil_free_all();

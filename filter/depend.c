@@ -1,6 +1,6 @@
 /* depend.c -- dependence analysis of one `forall` loop.
  *
- * Requires: liveness of the function (liveness.c).  Decides whether the
+ * Requires: liveness of the function (wyil/cfg.c).  Decides whether the
  * iterations of the loop at fn->code[at] may run in parallel, and if so
  * fills in the Kernel: its arguments (loop-invariant scalars, lists read
  * and lists written), its bounds and the functions it calls.
@@ -31,7 +31,7 @@
 typedef struct Ctx {
   Func *fn;
   int at, end;           /* the FORALL and its END */
-  Liveness *lv;
+  Live *lv;
   const FilterOptions *opt;
   Kernel *k;
   uint8_t *numkind;      /* numkind.c, for the body */
@@ -357,7 +357,7 @@ check_list(Ctx *c, int L, KernelArg *arg)
   Insn *first = NULL;
   for (int i = c->at + 1; i < c->end; i++) {
     Insn *in = c->fn->code[i];
-    if (flt_defined_reg(in) != L) continue;
+    if (wyil_def_reg(in) != L) continue;
     if (in->op != OP_UPDATE)
       return wyil_fmt("assigns list %s inside the loop", nm);
     for (int s = 0; s < in->nsteps; s++)
@@ -435,7 +435,7 @@ check_bounds(Ctx *c, Insn *loop)
 {
   int src = loop->args[0], at_range = -1, ndef = 0;
   for (int i = 0; i < c->fn->ncode; i++)
-    if (flt_defined_reg(c->fn->code[i]) == src) {
+    if (wyil_def_reg(c->fn->code[i]) == src) {
       ndef++;
       at_range = i;
     }
@@ -443,7 +443,7 @@ check_bounds(Ctx *c, Insn *loop)
       && at_range < c->at) {
     Insn *r = c->fn->code[at_range];
     for (int i = at_range + 1; i < c->at; i++) {
-      int d = flt_defined_reg(c->fn->code[i]);
+      int d = wyil_def_reg(c->fn->code[i]);
       if (d == r->args[0] || d == r->args[1])
         return "its range bounds change before the loop starts";
     }
@@ -453,7 +453,7 @@ check_bounds(Ctx *c, Insn *loop)
       Op op = c->fn->code[h]->op;
       int e = op == OP_LOOP || op == OP_FORALL ? wyil_loop_end(c->fn, h) : -1;
       for (int i = c->at + 1; i < e; i++) {
-        int d = flt_defined_reg(c->fn->code[i]);
+        int d = wyil_def_reg(c->fn->code[i]);
         if (d == r->args[0] || d == r->args[1])
           return wyil_fmt("an enclosing loop changes %s after the range "
                           "is made (the range keeps the old value)",
@@ -473,7 +473,7 @@ check_bounds(Ctx *c, Insn *loop)
   const char *why = type_reason(elem, c->opt);
   if (why) return why;
   for (int i = c->at + 1; i < c->end; i++)
-    if (flt_defined_reg(c->fn->code[i]) == src)
+    if (wyil_def_reg(c->fn->code[i]) == src)
       return wyil_fmt("writes %s, the list it iterates over",
                       quoted(c->fn, src));
   c->k->over_list = true;
@@ -487,13 +487,10 @@ check_bounds(Ctx *c, Insn *loop)
 static Insn *
 sole_const(Func *fn, int r)
 {
-  Insn *def = NULL;
-  for (int i = 0; i < fn->ncode; i++)
-    if (flt_defined_reg(fn->code[i]) == r) {
-      if (def) return NULL;
-      def = fn->code[i];
-    }
-  if (!def || def->op != OP_CONST || r < fn->nparams) return NULL;
+  Cfg *cfg = wyil_cfg(fn);
+  if (cfg->ndefs[r] != 1 || r < fn->nparams) return NULL;
+  Insn *def = fn->code[cfg->def_at[r]];
+  if (def->op != OP_CONST) return NULL;
   ConstKind ck = def->cst->kind;
   return ck == C_INT || ck == C_BOOL || ck == C_REAL ? def : NULL;
 }
@@ -518,10 +515,10 @@ check_private(Ctx *c)
     bool list = t && ty_list_elem(t);
     if (list && nupd[r] == c->ndefs[r]) continue;  /* element writes */
     const char *nm = reg_name(fn, r);
-    if (flt_live_in(c->lv, c->at + 1, r))
+    if (wyil_live_in(c->lv, c->at + 1, r))
       return nm ? wyil_fmt("writes '%s' in every iteration (loop-carried)", nm)
                 : "carries a value from one iteration to the next";
-    if (flt_live_in(c->lv, exit_at, r))
+    if (wyil_live_in(c->lv, exit_at, r))
       return nm ? wyil_fmt("writes '%s', which is read after the loop", nm)
                 : "computes a value used after the loop";
     if (list && nupd[r])
@@ -615,7 +612,7 @@ check_views(Ctx *c)
 }
 
 const char *
-flt_parallel(Func *fn, int at, Liveness *lv, const FilterOptions *opt,
+flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
              Kernel *k)
 {
   Insn *loop = fn->code[at];
@@ -624,16 +621,16 @@ flt_parallel(Func *fn, int at, Liveness *lv, const FilterOptions *opt,
   if (opt->opt_level == 0) return "offloading is off (-O0)";
   c.ndefs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
   c.def = wyil_alloc(sizeof(Insn *) * (size_t)(fn->nregs + 1));
-  c.label_at = flt_label_index(fn);
+  c.label_at = wyil_cfg(fn)->label_at;
   const char *why = check_bounds(&c, loop);
   if (why) return why;
-  k->fn = fn;
+  k->fn = k->host = fn;
   k->loop = loop;
   k->ndims = 1;
   k->loopvar[0] = loop->dst;
   k->loops[0] = loop;
   for (int i = at + 1; i < c.end; i++) {
-    int d = flt_defined_reg(fn->code[i]);
+    int d = wyil_def_reg(fn->code[i]);
     if (d >= 0) {
       c.ndefs[d]++;
       c.def[d] = fn->code[i];
@@ -664,7 +661,7 @@ flt_parallel(Func *fn, int at, Liveness *lv, const FilterOptions *opt,
   PtrVec args = {0};
   for (int r = 0; r < fn->nregs; r++) {
     bool src = k->over_list && r == k->src;
-    if (r == c.loopvar || (!flt_live_in(lv, at + 1, r) && !src)) continue;
+    if (r == c.loopvar || (!wyil_live_in(lv, at + 1, r) && !src)) continue;
     Type *t = NULL;
     bool used = false;
     for (int i = at + 1; i < c.end && !used; i++) {

@@ -1,12 +1,13 @@
 /* filter.c -- the filter's passes, in order, and `--explain`.
  *
- * For every function of the program's module: liveness (liveness.c),
+ * For every function of the program's module: liveness (wyil/cfg.c),
  * then each loop from the outside in: the first loop on a path from the
  * root whose iterations are independent (depend.c) becomes a kernel
  * (GPU-implicit); the loops inside it are GPU-implicit-inner when they
  * are themselves parallel over bounds that do not depend on the kernel's
  * loop variable, GPU-explicit otherwise; every other loop stays on the
- * CPU with the reason depend.c gave.
+ * CPU with the reason depend.c gave.  The last pass, flt_split
+ * (split.c), runs once the driver has settled the vetoes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +40,7 @@ static bool
 written_in(Func *fn, int from, int to, int reg)
 {
   for (int i = from; i < to; i++)
-    if (flt_defined_reg(fn->code[i]) == reg) return true;
+    if (wyil_def_reg(fn->code[i]) == reg) return true;
   return false;
 }
 
@@ -53,7 +54,7 @@ same_every_iteration(Func *fn, int at, int use, int reg, int loopvar,
   if (reg == loopvar || depth > 8) return false;
   Insn *def = NULL;
   for (int i = at + 1; i < use; i++)
-    if (flt_defined_reg(fn->code[i]) == reg) {
+    if (wyil_def_reg(fn->code[i]) == reg) {
       if (def) return false;  /* several definitions: give up */
       def = fn->code[i];
     }
@@ -82,11 +83,7 @@ same_every_iteration(Func *fn, int at, int use, int reg, int loopvar,
 static void
 hoist_consts(Func *fn)
 {
-  int *ndefs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
-  for (int i = 0; i < fn->ncode; i++) {
-    int d = flt_defined_reg(fn->code[i]);
-    if (d >= 0) ndefs[d]++;
-  }
+  const int *ndefs = wyil_cfg(fn)->ndefs;
   Insn **code = wyil_alloc(sizeof(Insn *) * (size_t)(fn->ncode + 1));
   int n = 0, depth = 0;
   for (int pass = 0; pass < 2; pass++)
@@ -103,6 +100,7 @@ hoist_consts(Func *fn)
       if ((pass == 0) == hoist) code[n++] = in;
     }
   memcpy(fn->code, code, sizeof(Insn *) * (size_t)fn->ncode);
+  wyil_cfg_drop(fn);
 }
 
 /* ---- flattening --------------------------------------------------- */
@@ -136,11 +134,12 @@ sole_inner_loop(Func *fn, int at, const char **why)
       *why = wyil_fmt("it writes %s outside its inner loop",
                       fn->regnames[in->dst] ? fn->regnames[in->dst] : "a list");
       return -1;
-    case OP_IF: case OP_IFIS: case OP_GOTO: case OP_SWITCH:
-      /* (labels alone are fine: the inner loop's exit label is one) */
-      *why = "code around its inner loop branches";
-      return -1;
     default:
+      /* (labels alone are fine: the inner loop's exit label is one) */
+      if (wyil_op_flags[in->op] & F_BRANCH) {
+        *why = "code around its inner loop branches";
+        return -1;
+      }
       break;
     }
   }
@@ -150,7 +149,7 @@ sole_inner_loop(Func *fn, int at, const char **why)
 /* -O2: add the nest's parallel inner loops to the kernel as further
  * NDRange dimensions, innermost first in dimension 0. */
 static void
-flatten(Func *fn, int at, Kernel *k, Liveness *lv, const FilterOptions *opt)
+flatten(Func *fn, int at, Kernel *k, Live *lv, const FilterOptions *opt)
 {
   int outer = at, end = wyil_loop_end(fn, at);
   while (k->ndims < 3) {
@@ -192,11 +191,11 @@ flatten(Func *fn, int at, Kernel *k, Liveness *lv, const FilterOptions *opt)
 /* Does index register r follow loop variable v: v itself, or v plus or
  * minus something, through copies?  (A layout heuristic, not a proof.) */
 static bool
-follows(const FnTables *t, int r, int v, int depth)
+follows(const Cfg *t, int r, int v, int depth)
 {
   if (r == v) return true;
   if (depth > 6 || r < 0 || t->ndefs[r] != 1) return false;
-  Insn *d = t->def[r];
+  Insn *d = t->fn->code[t->def_at[r]];
   switch (d->op) {
   case OP_ASSIGN:
     return follows(t, d->args[0], v, depth + 1);
@@ -216,7 +215,7 @@ follows(const FnTables *t, int r, int v, int depth)
  * `for x: for y: next[y][x] = ...` that is x, although y is innermost.
  * Ties keep the innermost loop. */
 static void
-choose_dim0(Func *fn, int at, Kernel *k, const FnTables *t)
+choose_dim0(Func *fn, int at, Kernel *k, const Cfg *t)
 {
   int end = wyil_loop_end(fn, at), score[3] = {0, 0, 0};
   for (int i = at + 1; i < end; i++) {
@@ -298,7 +297,7 @@ flt_is_dimension(Kernel *k, Insn *loop)
 /* Classify the loops nested in the kernel loop at `at` (its body). */
 static void
 classify_inside(FilterResult *r, Func *fn, int at, Kernel *k,
-                Liveness *lv, const FilterOptions *opt)
+                Live *lv, const FilterOptions *opt)
 {
   int end = wyil_loop_end(fn, at);
   int depth = 0;
@@ -378,8 +377,8 @@ static void
 filter_func(FilterResult *r, Func *fn, const FilterOptions *opt)
 {
   if (opt->opt_level > 0) hoist_consts(fn);
-  Liveness *lv = flt_liveness(fn);
-  FnTables *tabs = NULL;   /* made when the first kernel needs them */
+  Live *lv = wyil_cfg_live(fn);
+  Cfg *tabs = wyil_cfg(fn);
   for (int i = 0; i < fn->ncode; i++) {
     Insn *in = fn->code[i];
     if (in->op == OP_LOOP) {
@@ -392,7 +391,6 @@ filter_func(FilterResult *r, Func *fn, const FilterOptions *opt)
     const char *why = vetoed(opt, in);
     if (!why) why = flt_parallel(fn, i, lv, opt, k);
     if (!why) {
-      if (!tabs) tabs = flt_fn_tables(fn);
       if (opt->opt_level >= 2) {
         flatten(fn, i, k, lv, opt);
         choose_dim0(fn, i, k, tabs);
@@ -425,16 +423,6 @@ flt_run(Module *m, const FilterOptions *opt)
     if (!fn->is_native && !strcmp(fn->module, m->name)) filter_func(r, fn, opt);
   }
   return r;
-}
-
-Kernel *
-flt_kernel_at(FilterResult *r, Insn *loop)
-{
-  for (int i = 0; r && i < r->kernels.n; i++) {
-    Kernel *k = r->kernels.v[i];
-    if (k->loop == loop) return k;
-  }
-  return NULL;
 }
 
 static int

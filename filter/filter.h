@@ -6,10 +6,12 @@
  * analysis over WYIL, value semantics: two list registers never alias),
  * classifies each, and describes one Kernel per GPU-implicit loop, with
  * its nested parallel loops flattened into a 2-D or 3-D NDRange at -O2.
- * Apart from hoisting constants it does not change the module: the back
- * ends read the Kernels (c_backend
- * replaces the loop by a call into the runtime and keeps the loop as the
- * CPU fallback; opencl_backend turns the loop body into OpenCL C).
+ * Apart from hoisting constants flt_run does not change the module.
+ * flt_split then outlines each Kernel into a WYIL function of its own
+ * (Func.kernel set) and puts an `offload` instruction before its loop in
+ * the host function, the loop staying as the CPU fallback: the back ends
+ * read only WYIL (opencl_backend the kernel functions, c_backend the
+ * `offload` instructions).
  */
 #ifndef FILTER_H
 #define FILTER_H
@@ -30,71 +32,6 @@ typedef enum LoopClass {
 } LoopClass;
 
 extern const char *const flt_class_name[];  /* "CPU", "GPU-implicit", ... */
-
-/* How a kernel uses a register of the host function. */
-typedef enum KArgKind {
-  KA_SCALAR,    /* a loop-invariant int/real/bool read by the kernel */
-  KA_LIST_IN,   /* a list only read: uploaded, never downloaded */
-  KA_LIST_OUT,  /* a list every element of which is written, never read:
-                   downloaded, not uploaded */
-  KA_LIST_INOUT /* a list written (at the work item's index) and maybe
-                   read there: uploaded and downloaded */
-} KArgKind;
-
-typedef struct KernelArg {
-  int reg;          /* the host register */
-  KArgKind kind;
-  Type *type;       /* its static type: int, real, bool, [T], [[T]], ... */
-  Type *elem;       /* lists: the scalar element type (int, real, bool) */
-  int depth;        /* lists: nesting (1 for [int], 2 for [[int]], ...) */
-  const char *name; /* source variable name, for --explain and messages */
-  int win[3];       /* KA_LIST_OUT: the NDRange dimension whose loop
-                       variable indexes each nesting level (0 the
-                       outermost); the kernel writes every element of
-                       that box (window.c) */
-} KernelArg;
-
-typedef struct Kernel {
-  int id;              /* 1, 2, ... in the module */
-  const char *name;    /* OpenCL kernel name: "wyk_<id>" */
-  Func *fn;            /* the host function holding the loop */
-  Insn *loop;          /* its FORALL instruction (identity, not index: the
-                          back ends find it in fn->code) */
-  int ndims;           /* 1..3 work-item dimensions */
-  /* per dimension d (0 = fastest varying work-item index): the loop
-   * variable's register, and the registers holding the range's bounds
-   * [lo, hi) in the host function before the loop (the range is
-   * ascending when hi > lo; the runtime runs max(0, hi - lo) items).
-   * Dimension 0 is the loop whose variable indexes the last level of
-   * the kernel's lists most often (coalesced access), else the
-   * innermost. */
-  int loopvar[3];
-  int lo[3], hi[3];
-  Insn *loops[3];      /* the FORALL of each dimension */
-  int nest[3];         /* the dimension of each loop of the nest,
-                          outermost first */
-  bool over_list;      /* k->loop iterates over the list in register src
-                          (not a range): its dimension runs over the
-                          list's indices (lo, hi are -1) and the loop
-                          variable is the element at the work item's
-                          index */
-  int src;
-  PtrVec consts;       /* Insn*: scalar constants the kernel reads, emitted
-                          into it instead of passed as arguments */
-  int nargs;
-  KernelArg *args;     /* everything the kernel reads or writes */
-  PtrVec callees;      /* Func*: functions called inside, transitively */
-  bool uses_real;      /* computes with reals (not with
-                          --gpu-real=exact) */
-  bool *numreal;       /* per register of fn: an int|real value the kernel
-                          holds as a device real (filter/numkind.c), or
-                          NULL when there is none */
-  const char *not_flat;/* -O2: why the nest was not flattened further */
-  bool outer_checks;   /* flattened: code outside the innermost loop may
-                          fail (a check or a call); when an inner
-                          dimension is empty no work item runs it, so the
-                          host takes the CPU path for that call */
-} Kernel;
 
 typedef struct LoopInfo {
   Func *fn;            /* where the loop is */
@@ -147,8 +84,16 @@ FilterResult *flt_run(Module *m, const FilterOptions *opt);
  * under opt: a back end could not compile its kernel (the driver asks
  * each back end, then runs the filter again). */
 void flt_veto(FilterOptions *opt, Insn *loop, const char *why);
-/* The kernel whose outermost FORALL is `loop`, or NULL. */
-Kernel *flt_kernel_at(FilterResult *r, Insn *loop);
+/* The kernel function of k (split.c): its parameters are the kernel's
+ * arguments (k->args order), then the bounds of each NDRange dimension
+ * that runs over a range (lo, hi); its body is k's loop, registers
+ * renumbered.  Not added to the module. */
+Func *flt_outline(Kernel *k);
+/* Outline every kernel of r and add the functions to m; before each
+ * kernel's loop in its host function put `offload` (arguments: the host
+ * registers of the kernel function's parameters; on success it jumps to
+ * a label placed after the loop's END, else the loop runs). */
+void flt_split(Module *m, FilterResult *r);
 /* `wyc --explain`: one line per loop, in source terms. */
 void flt_explain(FILE *out, FilterResult *r);
 

@@ -105,7 +105,7 @@ flt_num_kinds(Func *fn, int at, int end, const int *ndefs)
       c.kind[r] = (uint8_t)type_kind(fn->type->elems[r]);
   for (int i = 0; i < at; i++) {
     Insn *in = fn->code[i];
-    int d = flt_defined_reg(in);
+    int d = wyil_def_reg(in);
     if (d < 0 || d < fn->nparams || ndefs[d] || d == var
         || in->op == OP_UPDATE)
       continue;
@@ -118,7 +118,7 @@ flt_num_kinds(Func *fn, int at, int end, const int *ndefs)
     changed = false;
     for (int i = at + 1; i < end; i++) {
       Insn *in = fn->code[i];
-      int d = flt_defined_reg(in);
+      int d = wyil_def_reg(in);
       if (d < 0 || in->op == OP_UPDATE) continue;
       int k = join(c.kind[d], def_kind(&c, in));
       if (k != c.kind[d]) {

@@ -19,7 +19,7 @@ typedef struct Win {
   Func *fn;
   Kernel *k;
   int at, end;
-  const FnTables *t;
+  const Cfg *t;
 } Win;
 
 /* The dimension whose loop variable register r copies, or -1. */
@@ -30,10 +30,10 @@ dim_of_index(Win *w, int r, int depth)
     if (r == w->k->loopvar[d] && !(w->k->over_list && w->k->loops[d]
                                    == w->k->loop))
       return d;
-  if (depth > 4 || r < 0 || w->t->ndefs[r] != 1
-      || w->t->def[r]->op != OP_ASSIGN)
-    return -1;
-  return dim_of_index(w, w->t->def[r]->args[0], depth + 1);
+  if (depth > 4 || r < 0 || w->t->ndefs[r] != 1) return -1;
+  Insn *def = w->fn->code[w->t->def_at[r]];
+  if (def->op != OP_ASSIGN) return -1;
+  return dim_of_index(w, def->args[0], depth + 1);
 }
 
 /* Does every path through the kernel body write list L outside any
@@ -60,30 +60,22 @@ written_on_every_path(Win *w, int L)
       seq += !flt_is_dimension(w->k, op);
     }
     if (op->op == OP_UPDATE && op->dst == L && seq == 0) here = true;
-    switch (op->op) {
-    case OP_GOTO: case OP_IF: case OP_IFIS: case OP_SWITCH: {
+    if (wyil_op_flags[op->op] & F_BRANCH) {
       int t = w->t->label_at[op->label] - w->at - 1;
       if (t > j && t <= n) in[t] = in[t] && here;
       for (int c = 0; c < op->ncases; c++) {
         t = w->t->label_at[op->cases[c].label] - w->at - 1;
         if (t > j && t <= n) in[t] = in[t] && here;
       }
-      /* GOTO always jumps; SWITCH's label is its default */
-      falls = op->op == OP_IF || op->op == OP_IFIS;
-      break;
     }
-    case OP_FAIL: case OP_RETURN: case OP_THROW:
-      falls = false;   /* the kernel fails: the CPU path runs */
-      break;
-    case OP_END: {
+    /* GOTO always jumps, SWITCH's label is its default; after FAIL,
+     * RETURN or THROW the kernel fails and the CPU path runs */
+    if (wyil_op_flags[op->op] & F_END) falls = false;
+    if (op->op == OP_END) {
       /* a while loop's END only goes back; a forall's also exits */
       Insn *h = nopen > 0 ? open[--nopen] : NULL;
       if (h && !flt_is_dimension(w->k, h)) seq--;
       falls = h && h->op == OP_FORALL;
-      break;
-    }
-    default:
-      break;
     }
     if (falls) in[j + 1] = in[j + 1] && here;
   }
@@ -116,7 +108,7 @@ window(Win *w, KernelArg *ka)
 }
 
 void
-flt_windows(Func *fn, int at, Kernel *k, const FnTables *t)
+flt_windows(Func *fn, int at, Kernel *k, const Cfg *t)
 {
   Win w = {fn, k, at, wyil_loop_end(fn, at), t};
   for (int a = 0; a < k->nargs; a++) {

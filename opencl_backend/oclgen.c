@@ -1,12 +1,15 @@
-/* oclgen.c -- the OpenCL back end's driver: the kernels of a
- * FilterResult in, one OpenCL C program out.
+/* oclgen.c -- the OpenCL back end's driver: the kernel functions of a
+ * module (Func.kernel set, made by filter/split.c) in, one OpenCL C
+ * program out.
  *
  * The program is: the prelude (wy_int, wy_real, checked arithmetic),
  * prototypes and definitions of every function a kernel calls, then one
- * __kernel per Kernel.  This file holds the function frames: parameters
- * in the ABI of runtime/ocl.h, the work item's prologue (global ids and
- * loop variables), and the declarations of the variables the body used;
- * the body itself comes from oclgen_insn.c.
+ * __kernel per kernel function.  This file holds the function frames:
+ * parameters in the ABI of runtime/ocl.h, the work item's prologue
+ * (global ids and loop variables), and the declarations of the variables
+ * the body used; the body itself comes from oclgen_insn.c.  A kernel
+ * function's body is its loop nest (filter/split.c): the code between
+ * its FORALL and END is the work item's.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../filter/filter.h"
 #include "../wyil/wyil.h"
 #include "oclgen_internal.h"
 
@@ -54,7 +56,7 @@ ocl_line(OclGen *g, const char *fmt, ...)
 static const char tag_char[] = {'i', 'r', 'b'};
 
 Tag
-tag_of(Type *t)
+ocl_tag_of(Type *t)
 {
   switch (t ? ty_expand(t)->kind : TY_ANY) {
   case TY_INT: return TAG_INT;
@@ -73,9 +75,9 @@ tag_of(Type *t)
 }
 
 Tag
-scalar_tag(OclGen *g, Type *t, const char *what)
+ocl_scalar_tag(OclGen *g, Type *t, const char *what)
 {
-  Tag tag = tag_of(t);
+  Tag tag = ocl_tag_of(t);
   if (tag == TAG_NONE)
     ocl_cannot(wyil_fmt("a %s of type %s in '%s'", what,
                         t ? ty_str(t) : "?", g->fn->name));
@@ -83,7 +85,7 @@ scalar_tag(OclGen *g, Type *t, const char *what)
 }
 
 const char *
-tag_ctype(Tag t)
+ocl_tag_ctype(Tag t)
 {
   static const char *const ctype[] = {"wy_int", "wy_real", "uchar"};
   if (t < 0 || t >= NTAGS) internal_error("oclgen: bad tag %d", t);
@@ -91,7 +93,7 @@ tag_ctype(Tag t)
 }
 
 const char *
-var(OclGen *g, int r, Tag t)
+ocl_var(OclGen *g, int r, Tag t)
 {
   if (r < 0 || r >= g->fn->nregs || t < 0 || t >= NTAGS)
     internal_error("oclgen: bad register %%%d in %s", r, g->fn->name);
@@ -102,7 +104,7 @@ var(OclGen *g, int r, Tag t)
 }
 
 const char *
-fail_stmt(OclGen *g, int code)
+ocl_fail_stmt(OclGen *g, int code)
 {
   return wyil_fmt("{ atomic_cmpxchg(wyc_err, 0, %d); %s }", code, g->leave);
 }
@@ -118,7 +120,7 @@ ocl_func_name(Func *fn)
 }
 
 int
-list_shape(Type *t, Tag *elem)
+ocl_list_shape(Type *t, Tag *elem)
 {
   int d = 0;
   t = ty_expand(t);
@@ -126,7 +128,7 @@ list_shape(Type *t, Tag *elem)
     t = ty_expand(t->elems[0]);
     d++;
   }
-  *elem = tag_of(t);
+  *elem = ocl_tag_of(t);
   return d >= 1 && d <= 3 && *elem != TAG_NONE ? d : 0;
 }
 
@@ -192,44 +194,29 @@ put_prelude(StrBuf *sb, Module *m)
 static void
 begin_func(OclGen *g, Func *fn, Kernel *k, int from, int to)
 {
-  size_t nr = (size_t)fn->nregs + 1, nc = (size_t)fn->ncode + 1;
+  size_t nr = (size_t)fn->nregs + 1;
   g->fn = fn;
   g->k = k;
   g->from = from;
   g->to = to;
   g->indent = 1;
   g->decls = (StrBuf){0};
-  g->match = wyil_alloc(sizeof(int) * nc);
-  g->label_at = wyil_alloc(sizeof(int) * (size_t)(fn->nlabels + 1));
-  g->label_used = wyil_alloc(sizeof(bool) * (size_t)(fn->nlabels + 1));
+  Cfg *c = wyil_cfg(fn);
+  g->match = c->match;
+  g->label_at = c->label_at;
+  g->label_used = c->label_used;
   g->range_at = wyil_alloc(sizeof(int) * nr);
   g->views = wyil_alloc(sizeof(View *) * nr);
   g->uses = wyil_alloc(nr);
   g->params = wyil_alloc(nr);
+  /* a range made once in code[from..to): only iterated there */
   int *ndefs = wyil_alloc(sizeof(int) * nr);
-  int *stack = wyil_alloc(sizeof(int) * nc), depth = 0;
-  for (int l = 0; l < fn->nlabels; l++) g->label_at[l] = -1;
   for (int r = 0; r < fn->nregs; r++) g->range_at[r] = -1;
-  for (int i = 0; i < fn->ncode; i++) {
-    Insn *in = fn->code[i];
-    g->match[i] = -1;
-    if (in->op == OP_LABEL && in->label >= 0 && in->label < fn->nlabels)
-      g->label_at[in->label] = i;
-    if (in->op == OP_LOOP || in->op == OP_FORALL) stack[depth++] = i;
-    if (in->op == OP_END && depth > 0) {
-      g->match[i] = stack[--depth];
-      g->match[stack[depth]] = i;
-    }
-    if (i < from || i >= to) continue;
-    if (in->op == OP_IF || in->op == OP_GOTO || in->op == OP_SWITCH)
-      g->label_used[in->label] = true;
-    for (int c = 0; in->op == OP_SWITCH && c < in->ncases; c++)
-      g->label_used[in->cases[c].label] = true;
-    if (in->dst >= 0 && in->dst < fn->nregs
-        && ((wyil_op_flags[in->op] & F_DEF) || in->op == OP_UPDATE)) {
-      ndefs[in->dst]++;
-      if (in->op == OP_RANGE) g->range_at[in->dst] = i;
-    }
+  for (int i = from; i < to; i++) {
+    int d = wyil_def_reg(fn->code[i]);
+    if (d < 0) continue;
+    ndefs[d]++;
+    if (fn->code[i]->op == OP_RANGE) g->range_at[d] = i;
   }
   for (int r = 0; r < fn->nregs; r++)
     if (ndefs[r] != 1) g->range_at[r] = -1;
@@ -241,7 +228,7 @@ static const char *
 param_var(OclGen *g, int r, Tag t)
 {
   g->params[r] |= (uint8_t)(1 << t);
-  return var(g, r, t);
+  return ocl_var(g, r, t);
 }
 
 /* The declarations of every variable the body used. */
@@ -252,7 +239,7 @@ put_decls(OclGen *g, StrBuf *sb)
     uint8_t u = g->uses[r] & (uint8_t)~g->params[r];
     for (int t = 0; t < NTAGS; t++)
       if (u & (1 << t))
-        sb_printf(sb, "  %s r%d_%c = 0;\n", tag_ctype(t), r, tag_char[t]);
+        sb_printf(sb, "  %s r%d_%c = 0;\n", ocl_tag_ctype(t), r, tag_char[t]);
     if (u & USE_OFF) sb_printf(sb, "  long r%d_off = 0;\n", r);
     if (u & USE_RANGE)
       sb_printf(sb, "  wy_int r%d_lo = 0, r%d_hi = 0;\n", r, r);
@@ -267,10 +254,10 @@ put_callee_params(OclGen *g, StrBuf *sb, Func *fn)
   Type *ft = fn->type;
   for (int p = 0; p < fn->nparams; p++) {
     Type *pt = ft && p < ft->n ? ft->elems[p] : NULL;
-    Tag elem, t = tag_of(pt);
-    int depth = list_shape(pt, &elem);
+    Tag elem, t = ocl_tag_of(pt);
+    int depth = ocl_list_shape(pt, &elem);
     if (t != TAG_NONE) {
-      sb_printf(sb, ", %s %s", tag_ctype(t), param_var(g, p, t));
+      sb_printf(sb, ", %s %s", ocl_tag_ctype(t), param_var(g, p, t));
       continue;
     }
     if (!depth)
@@ -283,7 +270,7 @@ put_callee_params(OclGen *g, StrBuf *sb, Func *fn)
     v->elem = elem;
     g->params[p] |= USE_OFF;
     g->uses[p] |= USE_OFF;
-    sb_printf(sb, ", __global %s *%s, long %s", tag_ctype(elem), v->base,
+    sb_printf(sb, ", __global %s *%s, long %s", ocl_tag_ctype(elem), v->base,
               v->off);
     for (int l = 0; l < depth; l++) {
       v->lens[l] = wyil_fmt("r%d_len%d", p, l);
@@ -298,10 +285,10 @@ ret_ctype(Func *fn)
 {
   Type *ret = fn->type ? fn->type->ret : NULL;
   if (!ret || ty_is(ret, TY_VOID)) return "void";
-  Tag t = tag_of(ret);
+  Tag t = ocl_tag_of(ret);
   if (t == TAG_NONE)
     ocl_cannot(wyil_fmt("'%s' returns %s", fn->name, ty_str(ret)));
-  return tag_ctype(t);
+  return ocl_tag_ctype(t);
 }
 
 static void
@@ -344,14 +331,6 @@ put_callee(OclGen *g, StrBuf *sb, Func *fn)
 /* ---------------------------------------------------------------- */
 /* Kernels                                                            */
 
-static int
-find_insn(Func *fn, Insn *in)
-{
-  for (int i = 0; i < fn->ncode; i++)
-    if (fn->code[i] == in) return i;
-  internal_error("oclgen: the loop of a kernel is not in %s", fn->name);
-}
-
 static void
 put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
 {
@@ -364,13 +343,13 @@ put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
     if (r < 0 || r >= k->fn->nregs)
       internal_error("oclgen: kernel %s: bad argument register", k->name);
     if (ka->kind == KA_SCALAR) {
-      Tag t = scalar_tag(g, ka->elem ? ka->elem : ka->type, "argument");
-      sb_printf(sb, ",\n    %s %s", tag_ctype(t), param_var(g, r, t));
+      Tag t = ocl_scalar_tag(g, ka->elem ? ka->elem : ka->type, "argument");
+      sb_printf(sb, ",\n    %s %s", ocl_tag_ctype(t), param_var(g, r, t));
       continue;
     }
     Tag elem;
-    int depth = list_shape(ka->type, &elem);
-    if (ka->elem) elem = tag_of(ka->elem);
+    int depth = ocl_list_shape(ka->type, &elem);
+    if (ka->elem) elem = ocl_tag_of(ka->elem);
     if (ka->depth) depth = ka->depth;
     if (depth < 1 || depth > 3 || elem == TAG_NONE)
       ocl_cannot(wyil_fmt("a list argument of type %s",
@@ -380,7 +359,7 @@ put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
     v->off = "0";
     v->depth = depth;
     v->elem = elem;
-    sb_printf(sb, ",\n    __global %s *%s", tag_ctype(elem), v->base);
+    sb_printf(sb, ",\n    __global %s *%s", ocl_tag_ctype(elem), v->base);
     for (int l = 0; l < depth; l++) {
       v->lens[l] = wyil_fmt("a%d_len%d", r, l);
       sb_printf(sb, ", wy_int %s", v->lens[l]);
@@ -390,12 +369,12 @@ put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
 }
 
 static void
-put_kernel(OclGen *g, StrBuf *sb, Kernel *k)
+put_kernel(OclGen *g, StrBuf *sb, Func *fn)
 {
-  Func *fn = k->fn;
+  Kernel *k = fn->kernel;
   if (k->ndims < 1 || k->ndims > 3)
     internal_error("oclgen: kernel %s has %d dimensions", k->name, k->ndims);
-  int at = find_insn(fn, k->loop);
+  int at = wyil_insn_index(fn, k->loop);
   if (k->ndims == 1 && !k->loops[0]) k->loops[0] = k->loop;
   bool outer = false;
   for (int d = 0; d < k->ndims; d++) outer |= k->loops[d] == k->loop;
@@ -407,7 +386,7 @@ put_kernel(OclGen *g, StrBuf *sb, Kernel *k)
   begin_func(g, fn, k, at + 1, wyil_loop_end(fn, at));
   g->leave = "return;";
   sb_printf(sb, "/* %s:%s, the loop at line %d */\n__kernel void\n%s(",
-            fn->module, fn->name, k->loop->pos.line, k->name);
+            k->host->module, k->host->name, k->loop->pos.line, k->name);
   put_kernel_params(g, sb, k);
   sb_puts(sb, ")\n{\n");
   g->body = (StrBuf){0};
@@ -423,7 +402,8 @@ put_kernel(OclGen *g, StrBuf *sb, Kernel *k)
   for (int d = 0; d < k->ndims; d++) {
     if (k->loops[d] != k->loop) continue;
     if (!k->over_list) {
-      ocl_line(g, "%s = lo%d + gid%d;", var(g, k->loopvar[d], TAG_INT), d, d);
+      ocl_line(g, "%s = lo%d + gid%d;", ocl_var(g, k->loopvar[d], TAG_INT), d,
+               d);
       continue;
     }
     if (k->src < 0 || k->src >= fn->nregs || !g->views[k->src])
@@ -461,19 +441,19 @@ add_calls(PtrVec *callees, Func *fn, int from, int to)
     if (fn->code[i]->op == OP_INVOKE) add_callee(callees, fn->code[i]->callee);
 }
 
-/* The program of kernels ks[0..n) into sb: every called function once
- * (the filter's lists, and whatever the kernels and those functions
- * call, transitively), then the kernels. */
+/* The program of kernel functions ks[0..n) into sb: every called
+ * function once (the filter's lists, and whatever the kernels and those
+ * functions call, transitively), then the kernels. */
 static void
-put_program(OclGen *g, StrBuf *sb, Kernel **ks, int n)
+put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
 {
   put_prelude(sb, g->m);
   PtrVec callees = {0};
   for (int i = 0; i < n; i++) {
-    Kernel *k = ks[i];
+    Kernel *k = ks[i]->kernel;
     for (int c = 0; c < k->callees.n; c++)
       add_callee(&callees, k->callees.v[c]);
-    int at = find_insn(k->fn, k->loop);
+    int at = wyil_insn_index(k->fn, k->loop);
     add_calls(&callees, k->fn, at + 1, wyil_loop_end(k->fn, at));
   }
   for (int i = 0; i < callees.n; i++) {
@@ -489,14 +469,14 @@ put_program(OclGen *g, StrBuf *sb, Kernel **ks, int n)
 static const OclOptions defaults = {FLT_REAL_AUTO, false};
 
 const char *
-ocl_check_kernel(Module *m, Kernel *k, const OclOptions *o)
+ocl_check_kernel(Module *m, Func *k, const OclOptions *o)
 {
   jmp_buf here;
   /* in the arena: unchanged pointers survive the longjmp, and the
    * buffers they own are freed either way */
   StrBuf *sb = wyil_alloc(sizeof(StrBuf));
   OclGen *g = wyil_alloc(sizeof(OclGen));
-  Kernel **ks = wyil_alloc(sizeof(Kernel *));
+  Func **ks = wyil_alloc(sizeof(Func *));
   const char *why = NULL;
   g->m = m;
   g->o = o ? o : &defaults;
@@ -512,11 +492,13 @@ ocl_check_kernel(Module *m, Kernel *k, const OclOptions *o)
 }
 
 char *
-ocl_emit_program(Module *m, FilterResult *r, const OclOptions *o)
+ocl_emit_program(Module *m, const OclOptions *o)
 {
   StrBuf sb = {0};
   OclGen g = {.m = m, .o = o ? o : &defaults};
-  put_program(&g, &sb, r ? (Kernel **)r->kernels.v : NULL,
-              r ? r->kernels.n : 0);
+  PtrVec ks = {0};
+  for (int i = 0; m && i < m->funcs.n; i++)
+    if (((Func *)m->funcs.v[i])->kernel) vec_push(&ks, m->funcs.v[i]);
+  put_program(&g, &sb, (Func **)ks.v, ks.n);
   return sb.s ? sb.s : strdup("");
 }

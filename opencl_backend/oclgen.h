@@ -1,10 +1,11 @@
-/* oclgen.h -- the public interface of opencl_backend/: the kernels that
- * filter/ selected, as one OpenCL C program.
+/* oclgen.h -- the public interface of opencl_backend/: the kernel
+ * functions of a module (WYIL functions with Func.kernel set: filter/
+ * outlined them), as one OpenCL C program.
  *
- * Each Kernel becomes one __kernel function in the ABI of runtime/ocl.h
- * (its head comment); each function a kernel calls becomes an OpenCL C
- * function named after Func->cname.  The program compiles in two
- * variants: wy_int is int, or long when built with -DWYC_INT64 (the
+ * Each kernel function becomes one __kernel function in the ABI of
+ * runtime/ocl.h (its head comment); each function a kernel calls becomes
+ * an OpenCL C function named after Func->cname.  The program compiles in
+ * two variants: wy_int is int, or long when built with -DWYC_INT64 (the
  * runtime retries with that one when a kernel reports an overflow); and
  * wy_real is float, or double when built with -DWYC_REAL_DOUBLE (the
  * runtime's choice for the device, see WyOclReal in runtime/ocl.h).
@@ -25,11 +26,12 @@ typedef struct OclOptions {
                         variant (the source is the same) */
 } OclOptions;
 
-/* NULL when kernel k and the functions it calls can be written as
- * OpenCL C; otherwise why not, in source terms (the driver then vetoes
- * the loop: filter.h, flt_veto). */
-const char *ocl_check_kernel(Module *m, Kernel *k, const OclOptions *o);
-/* The OpenCL C program holding every kernel of r (malloc'd string). */
-char *ocl_emit_program(Module *m, FilterResult *r, const OclOptions *o);
+/* NULL when kernel function k and the functions it calls can be
+ * written as OpenCL C; otherwise why not, in source terms (the driver
+ * then vetoes the loop: filter.h, flt_veto).  k need not be in m. */
+const char *ocl_check_kernel(Module *m, Func *k, const OclOptions *o);
+/* The OpenCL C program holding every kernel function of m (malloc'd
+ * string; m NULL: the prelude alone). */
+char *ocl_emit_program(Module *m, const OclOptions *o);
 
 #endif

@@ -22,7 +22,6 @@
 #include <gmp.h>
 #include <mpfr.h>
 
-#include "../filter/filter.h"
 #include "../wyil/wyil.h"
 #include "oclgen_internal.h"
 
@@ -96,7 +95,8 @@ void
 ocl_emit_element(OclGen *g, Insn *in, int d, View *v, const char *i)
 {
   if (v->depth == 1) {
-    ocl_line(g, "%s = %s[%s];", var(g, d, v->elem), v->base, plus_off(v, i));
+    ocl_line(g, "%s = %s[%s];", ocl_var(g, d, v->elem), v->base,
+             plus_off(v, i));
     return;
   }
   View *row = view_for(g, d, v, 1);
@@ -170,7 +170,7 @@ emit_real_const(OclGen *g, const char *x, const char *text)
     ocl_line(g, dbl ? "#ifdef WYC_REAL_DOUBLE" : "#else");
     if (ok[dbl]) ocl_line(g, "%s = %s;", x, lit[dbl]);
     else ocl_line(g, "%s  /* out of the device real's range */",
-                  fail_stmt(g, 1));
+                  ocl_fail_stmt(g, 1));
   }
   ocl_line(g, "#endif");
 }
@@ -182,28 +182,28 @@ ocl_emit_const(OclGen *g, Insn *in)
   int d = in->dst, bits;
   switch (c ? c->kind : C_NULL) {
   case C_BOOL:
-    ocl_line(g, "%s = %u;", var(g, d, TAG_BOOL), c->u ? 1u : 0u);
+    ocl_line(g, "%s = %u;", ocl_var(g, d, TAG_BOOL), c->u ? 1u : 0u);
     return;
   case C_INT: {
     const char *lit = int_literal(c->text, &bits);
-    const char *x = var(g, d, TAG_INT);
+    const char *x = ocl_var(g, d, TAG_INT);
     if (bits == 32) {
       ocl_line(g, "%s = %s;", x, lit);
     } else if (bits == 64) {
       ocl_line(g, "#ifdef WYC_INT64");
       ocl_line(g, "%s = %s;", x, lit);
       ocl_line(g, "#else");
-      ocl_line(g, "%s  /* %s does not fit an int */", fail_stmt(g, 1),
+      ocl_line(g, "%s  /* %s does not fit an int */", ocl_fail_stmt(g, 1),
                c->text);
       ocl_line(g, "#endif");
     } else {
-      ocl_line(g, "%s  /* %s does not fit a long */", fail_stmt(g, 1),
+      ocl_line(g, "%s  /* %s does not fit a long */", ocl_fail_stmt(g, 1),
                c->text);
     }
     return;
   }
   case C_REAL: {
-    emit_real_const(g, var(g, d, TAG_REAL), c->text);
+    emit_real_const(g, ocl_var(g, d, TAG_REAL), c->text);
     return;
   }
   default:
@@ -217,10 +217,10 @@ ocl_emit_const(OclGen *g, Insn *in)
 static void
 emit_arith(OclGen *g, Insn *in)
 {
-  Tag t = scalar_tag(g, in->type, "arithmetic");
+  Tag t = ocl_scalar_tag(g, in->type, "arithmetic");
   int a = in->args[0], b = in->nargs > 1 ? in->args[1] : -1;
-  const char *x = var(g, a, t), *y = b >= 0 ? var(g, b, t) : NULL;
-  const char *d = var(g, in->dst, t);
+  const char *x = ocl_var(g, a, t), *y = b >= 0 ? ocl_var(g, b, t) : NULL;
+  const char *d = ocl_var(g, in->dst, t);
   if (t == TAG_BOOL) unsupported(g, in, "arithmetic on bools");
   if (t == TAG_REAL) {
     switch (in->op) {
@@ -236,20 +236,21 @@ emit_arith(OclGen *g, Insn *in)
   case OP_ADD: case OP_SUB: case OP_MUL: {
     const char *f = in->op == OP_ADD ? "wyc_add"
                     : in->op == OP_SUB ? "wyc_sub" : "wyc_mul";
-    ocl_line(g, "if (%s(%s, %s, &%s)) %s", f, x, y, d, fail_stmt(g, 1));
+    ocl_line(g, "if (%s(%s, %s, &%s)) %s", f, x, y, d, ocl_fail_stmt(g, 1));
     return;
   }
   case OP_NEG:
-    ocl_line(g, "if (%s == WY_INT_MIN) %s", x, fail_stmt(g, 1));
+    ocl_line(g, "if (%s == WY_INT_MIN) %s", x, ocl_fail_stmt(g, 1));
     ocl_line(g, "%s = -%s;", d, x);
     return;
   case OP_DIV:
-    ocl_line(g, "if (%s == 0) %s", y, fail_stmt(g, 3));
-    ocl_line(g, "if (%s == -1 && %s == WY_INT_MIN) %s", y, x, fail_stmt(g, 1));
+    ocl_line(g, "if (%s == 0) %s", y, ocl_fail_stmt(g, 3));
+    ocl_line(g, "if (%s == -1 && %s == WY_INT_MIN) %s", y, x,
+             ocl_fail_stmt(g, 1));
     ocl_line(g, "%s = %s / %s;", d, x, y);
     return;
   case OP_REM:
-    ocl_line(g, "if (%s == 0) %s", y, fail_stmt(g, 3));
+    ocl_line(g, "if (%s == 0) %s", y, ocl_fail_stmt(g, 3));
     ocl_line(g, "%s = %s == -1 ? 0 : %s %% %s;", d, y, x, y);
     return;
   default:
@@ -265,11 +266,11 @@ cond_expr(OclGen *g, Insn *in)
 {
   static const char *const rel[] = {"==", "!=", "<", "<=", ">", ">="};
   if (in->cmp > CMP_GE) unsupported(g, in, "a set or membership test");
-  Tag t = scalar_tag(g, in->type, "comparison");
+  Tag t = ocl_scalar_tag(g, in->type, "comparison");
   if (t == TAG_BOOL && in->cmp != CMP_EQ && in->cmp != CMP_NE)
     unsupported(g, in, "an ordering of bools");
-  return wyil_fmt("%s %s %s", var(g, in->args[0], t), rel[in->cmp],
-                  var(g, in->args[1], t));
+  return wyil_fmt("%s %s %s", ocl_var(g, in->args[0], t), rel[in->cmp],
+                  ocl_var(g, in->args[1], t));
 }
 
 /* The error code of a failed ASSERT, by its message. */
@@ -295,8 +296,8 @@ target(OclGen *g, Insn *in, int l)
 static void
 emit_switch(OclGen *g, Insn *in)
 {
-  Tag t = scalar_tag(g, in->type, "switch");
-  const char *x = var(g, in->args[0], t);
+  Tag t = ocl_scalar_tag(g, in->type, "switch");
+  const char *x = ocl_var(g, in->args[0], t);
   for (int c = 0; c < in->ncases; c++) {
     Const *v = in->cases[c].value;
     const char *lit;
@@ -326,14 +327,14 @@ emit_update(OclGen *g, Insn *in)
   for (int s = 0; s < in->nsteps; s++) {
     if (in->steps[s].kind != UPD_INDEX)
       unsupported(g, in, "an update through a field or reference");
-    const char *i = var(g, in->args[s], TAG_INT);
+    const char *i = ocl_var(g, in->args[s], TAG_INT);
     ocl_line(g, "if (%s < 0 || %s >= %s) %s", i, i, v->lens[s],
-             fail_stmt(g, 2));
+             ocl_fail_stmt(g, 2));
     flat = flat ? wyil_fmt("(%s) * %s + %s", flat, v->lens[s], i)
            : wyil_fmt("(long)%s", i);
   }
   ocl_line(g, "%s[%s] = %s;", v->base, flat,
-           var(g, in->args[in->nargs - 1], v->elem));
+           ocl_var(g, in->args[in->nargs - 1], v->elem));
 }
 
 /* ASSIGN or identity CONVERT of a list: d shows the same list. */
@@ -354,14 +355,14 @@ static void
 emit_assign(OclGen *g, Insn *in, Type *from, Type *to)
 {
   int d = in->dst, a = in->args[0];
-  Tag s = tag_of(from), t = tag_of(to), es, et;
-  int ds = list_shape(from, &es), dt = list_shape(to, &et);
+  Tag s = ocl_tag_of(from), t = ocl_tag_of(to), es, et;
+  int ds = ocl_list_shape(from, &es), dt = ocl_list_shape(to, &et);
   if (ds && ds == dt && es == et && g->views[a]) {
     copy_view(g, in, d, a);
   } else if (s == t && s != TAG_NONE) {
-    ocl_line(g, "%s = %s;", var(g, d, t), var(g, a, s));
+    ocl_line(g, "%s = %s;", ocl_var(g, d, t), ocl_var(g, a, s));
   } else if (s == TAG_INT && t == TAG_REAL) {
-    ocl_line(g, "%s = (wy_real)%s;", var(g, d, t), var(g, a, s));
+    ocl_line(g, "%s = (wy_real)%s;", ocl_var(g, d, t), ocl_var(g, a, s));
   } else {
     unsupported(g, in, wyil_fmt("a conversion from %s to %s",
                                 from ? ty_str(from) : "?",
@@ -388,14 +389,14 @@ static void
 emit_dim_forall(OclGen *g, int i, Insn *in, int d)
 {
   int r = in->args[0];
-  ocl_line(g, "%s = lo%d + gid%d;", var(g, in->dst, TAG_INT), d, d);
+  ocl_line(g, "%s = lo%d + gid%d;", ocl_var(g, in->dst, TAG_INT), d, d);
   if (g->range_at[r] < 0 || g->range_at[r] > i) return;
   ocl_line(g, "if (r%d_lo <= r%d_hi", r, r);
   ocl_line(g, "    ? (r%d_lo != lo%d || (long)r%d_hi != (long)lo%d + n%d)", r,
            d, r, d, d);
   ocl_line(g, "    : ((long)r%d_hi + 1 != lo%d"
            " || (long)r%d_lo + 1 != (long)lo%d + n%d))", r, d, r, d, d);
-  ocl_line(g, "  %s", fail_stmt(g, 4));
+  ocl_line(g, "  %s", ocl_fail_stmt(g, 4));
 }
 
 static void
@@ -415,7 +416,7 @@ emit_forall(OclGen *g, int i, Insn *in)
     ocl_line(g, "for (; wyc_i%d != wyc_n%d; wyc_i%d += wyc_s%d) {", i, i, i,
              i);
     g->indent++;
-    ocl_line(g, "%s = wyc_i%d;", var(g, in->dst, TAG_INT), i);
+    ocl_line(g, "%s = wyc_i%d;", ocl_var(g, in->dst, TAG_INT), i);
     return;
   }
   View *v = view_of(g, in, r);
@@ -454,22 +455,22 @@ emit_native(OclGen *g, Insn *in)
   Func *fn = in->callee;
   Type *ft = fn->type;
   if (!ft || ft->n < 1 || in->dst < 0) return false;
-  Tag t = tag_of(ft->elems[0]);
+  Tag t = ocl_tag_of(ft->elems[0]);
   if (t != TAG_INT && t != TAG_REAL) return false;
-  const char *x = var(g, in->args[0], t);
-  const char *d = var(g, in->dst, t);
+  const char *x = ocl_var(g, in->args[0], t);
+  const char *d = ocl_var(g, in->dst, t);
   if (is_math(fn, "abs") && ft->n == 1) {
     if (t == TAG_REAL) {
       ocl_line(g, "%s = fabs(%s);", d, x);
     } else {
-      ocl_line(g, "if (%s == WY_INT_MIN) %s", x, fail_stmt(g, 1));
+      ocl_line(g, "if (%s == WY_INT_MIN) %s", x, ocl_fail_stmt(g, 1));
       ocl_line(g, "%s = %s < 0 ? -%s : %s;", d, x, x, x);
     }
     return true;
   }
   bool mx = is_math(fn, "max"), mn = is_math(fn, "min");
-  if (!(mx || mn) || ft->n != 2 || tag_of(ft->elems[1]) != t) return false;
-  const char *y = var(g, in->args[1], t);
+  if (!(mx || mn) || ft->n != 2 || ocl_tag_of(ft->elems[1]) != t) return false;
+  const char *y = ocl_var(g, in->args[1], t);
   if (t == TAG_REAL) ocl_line(g, "%s = %s(%s, %s);", d, mx ? "fmax" : "fmin",
                               x, y);
   else ocl_line(g, "%s = %s(%s, %s);", d, mx ? "max" : "min", x, y);
@@ -489,9 +490,9 @@ emit_invoke(OclGen *g, Insn *in)
   sb_printf(&sb, "%s(wyc_err", ocl_func_name(fn));
   for (int p = 0; p < in->nargs; p++) {
     Type *pt = ft && p < ft->n ? ft->elems[p] : NULL;
-    Tag t = tag_of(pt);
+    Tag t = ocl_tag_of(pt);
     if (t != TAG_NONE) {
-      sb_printf(&sb, ", %s", var(g, in->args[p], t));
+      sb_printf(&sb, ", %s", ocl_var(g, in->args[p], t));
       continue;
     }
     View *v = view_of(g, in, in->args[p]);
@@ -500,9 +501,9 @@ emit_invoke(OclGen *g, Insn *in)
   }
   sb_putc(&sb, ')');
   Type *ret = ft ? ft->ret : NULL;
-  Tag rt = tag_of(ret);
+  Tag rt = ocl_tag_of(ret);
   if (in->dst >= 0 && rt != TAG_NONE)
-    ocl_line(g, "%s = %s;", var(g, in->dst, rt), sb.s);
+    ocl_line(g, "%s = %s;", ocl_var(g, in->dst, rt), sb.s);
   else
     ocl_line(g, "%s;", sb.s);
   ocl_line(g, "if (*wyc_err) %s", g->leave);
@@ -518,8 +519,8 @@ emit_return(OclGen *g, Insn *in)
     return;
   }
   Type *ret = g->fn->type ? g->fn->type->ret : in->type;
-  ocl_line(g, "return %s;", var(g, in->args[0], scalar_tag(g, ret,
-                                                           "return")));
+  ocl_line(g, "return %s;", ocl_var(g, in->args[0], ocl_scalar_tag(g, ret,
+                                                                   "return")));
 }
 
 /* ---------------------------------------------------------------- */
@@ -536,19 +537,19 @@ emit_insn(OclGen *g, int i)
   case OP_ASSIGN: emit_assign(g, in, in->type, in->type); return;
   case OP_CONVERT: emit_assign(g, in, in->type, in->type2); return;
   case OP_LENGTHOF:
-    ocl_line(g, "%s = %s;", var(g, in->dst, TAG_INT),
+    ocl_line(g, "%s = %s;", ocl_var(g, in->dst, TAG_INT),
              view_of(g, in, a)->lens[0]);
     return;
   case OP_INDEXOF:
     ocl_emit_element(g, in, in->dst, view_of(g, in, a),
-                 wyil_fmt("(long)%s", var(g, in->args[1], TAG_INT)));
+                 wyil_fmt("(long)%s", ocl_var(g, in->args[1], TAG_INT)));
     return;
   case OP_RANGE:
     if (g->range_at[in->dst] != i)
       unsupported(g, in, "a range register defined more than once");
     g->uses[in->dst] |= USE_RANGE;
-    ocl_line(g, "r%d_lo = %s;", in->dst, var(g, a, TAG_INT));
-    ocl_line(g, "r%d_hi = %s;", in->dst, var(g, in->args[1], TAG_INT));
+    ocl_line(g, "r%d_lo = %s;", in->dst, ocl_var(g, a, TAG_INT));
+    ocl_line(g, "r%d_hi = %s;", in->dst, ocl_var(g, in->args[1], TAG_INT));
     return;
   case OP_UPDATE: emit_update(g, in); return;
   case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_REM:
@@ -574,9 +575,9 @@ emit_insn(OclGen *g, int i)
   case OP_END: emit_end(g, i); return;
   case OP_ASSERT:
     ocl_line(g, "if (!(%s)) %s", cond_expr(g, in),
-             fail_stmt(g, assert_code(in->name)));
+             ocl_fail_stmt(g, assert_code(in->name)));
     return;
-  case OP_FAIL: ocl_line(g, "%s", fail_stmt(g, 4)); return;
+  case OP_FAIL: ocl_line(g, "%s", ocl_fail_stmt(g, 4)); return;
   case OP_INVOKE: emit_invoke(g, in); return;
   case OP_RETURN: emit_return(g, in); return;
   default:

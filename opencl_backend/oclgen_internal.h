@@ -18,7 +18,6 @@
 
 #include <stdint.h>
 
-#include "../filter/filter.h"
 #include "../wyil/wyil.h"
 #include "oclgen.h"
 
@@ -74,18 +73,18 @@ void ocl_line(OclGen *g, const char *fmt, ...)
   __attribute__((format(printf, 2, 3)));
 /* The type of a scalar Type (int, real, bool; nominals expanded), or
  * TAG_NONE. */
-Tag tag_of(Type *t);
+Tag ocl_tag_of(Type *t);
 /* Like tag_of, but an internal error when t is not a device scalar. */
-Tag scalar_tag(OclGen *g, Type *t, const char *what);
+Tag ocl_scalar_tag(OclGen *g, Type *t, const char *what);
 /* "wy_int", "wy_real", "uchar" */
-const char *tag_ctype(Tag t);
+const char *ocl_tag_ctype(Tag t);
 /* The variable of register r as type t: "r5_i" (and declare it). */
-const char *var(OclGen *g, int r, Tag t);
+const char *ocl_var(OclGen *g, int r, Tag t);
 /* The statement that records error CODE and leaves the function. */
-const char *fail_stmt(OclGen *g, int code);
+const char *ocl_fail_stmt(OclGen *g, int code);
 /* A list of device scalars nested at most 3 deep: its depth and element
  * tag; 0 otherwise. */
-int list_shape(Type *t, Tag *elem);
+int ocl_list_shape(Type *t, Tag *elem);
 /* The OpenCL name of a called function. */
 const char *ocl_func_name(Func *fn);
 

@@ -46,6 +46,8 @@
 #   filter   tests/filter/NAME.whiley: `$WYC --explain FILE` must exit 0 and
 #            every `// explain: TEXT` line of the file must occur as a
 #            substring of some line of its output (stdout and stderr).
+#            Likewise every `// wyil: TEXT` line in the output of
+#            `$WYC --target=wyil FILE` (the IR after the filter).
 #   fault    the fault-injection tests of tests/faults.sh (a shell-like
 #            output name, unwritable output, /dev/full, no or broken
 #            OpenCL, unusable or corrupt caches, memory limits, a very
@@ -265,26 +267,38 @@ job_invalid() {  # file
   echo "PASS invalid $name"
 }
 
-job_filter() {  # file
-  local file=$1 name; name=$(basename "$1" .whiley)
-  local w=$WORK/f.$SEQ
-  run_step "$w.out" "$w.err" "$WYC" $(file_flags "$file") --explain "$file"
+# filter_step FILE NAME STAGE OPTION: run $WYC OPTION on FILE; every
+# `// STAGE: TEXT` line of FILE must occur in the output.  Returns 1 (and
+# says why) on a failure.
+filter_step() {
+  local file=$1 name=$2 stage=$3 opt=$4
+  local w=$WORK/f.$SEQ.$stage
+  run_step "$w.out" "$w.err" "$WYC" $(file_flags "$file") "$opt" "$file"
   local st=$?
   if [ "$st" -ne 0 ]; then
-    echo "FAIL filter $name explain: $(describe_status "$st")"; excerpt "$w.err" 6
-    return
+    echo "FAIL filter $name $stage: $(describe_status "$st")"; excerpt "$w.err" 6
+    return 1
   fi
   cat "$w.out" "$w.err" > "$w.all"
   local exp missing=0
   while IFS= read -r exp; do
     exp=${exp%$'\r'}
-    exp=${exp#// explain: }
+    exp=${exp#// $stage: }
     if ! grep -qF -- "$exp" "$w.all"; then
-      [ "$missing" -eq 0 ] && echo "FAIL filter $name explain: output lacks lines"
+      [ "$missing" -eq 0 ] && echo "FAIL filter $name $stage: output lacks lines"
       echo "    missing: $exp"; missing=1
     fi
-  done < <(grep '^// explain: ' "$file")
-  if [ "$missing" -ne 0 ]; then echo "    output was:"; excerpt "$w.all" 8; return; fi
+  done < <(grep "^// $stage: " "$file")
+  if [ "$missing" -ne 0 ]; then echo "    output was:"; excerpt "$w.all" 8; return 1; fi
+  return 0
+}
+
+job_filter() {  # file
+  local file=$1 name; name=$(basename "$1" .whiley)
+  filter_step "$file" "$name" explain --explain || return
+  if grep -q '^// wyil: ' "$file"; then
+    filter_step "$file" "$name" wyil --target=wyil || return
+  fi
   echo "PASS filter $name"
 }
 

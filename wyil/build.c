@@ -115,15 +115,20 @@ wyil_emit(Func *fn, Op op, Type *type, int dst, int nargs, const int *args,
 }
 
 int
+wyil_insn_index(Func *fn, Insn *in)
+{
+  for (int i = 0; i < fn->ncode; i++)
+    if (fn->code[i] == in) return i;
+  internal_error("%s: the instruction is not in it", fn->name);
+}
+
+int
 wyil_loop_end(Func *fn, int i)
 {
-  int depth = 0;
-  for (int k = i; k < fn->ncode; k++) {
-    Op op = fn->code[k]->op;
-    if (op == OP_LOOP || op == OP_FORALL) depth++;
-    else if (op == OP_END && --depth == 0) return k;
-  }
-  internal_error("unmatched loop in %s", fn->name);
+  Op op = i >= 0 && i < fn->ncode ? fn->code[i]->op : OP_NOP;
+  if (op != OP_LOOP && op != OP_FORALL)
+    internal_error("%s: insn %d opens no loop", fn->name, i);
+  return wyil_cfg(fn)->match[i];
 }
 
 Type *

@@ -160,6 +160,12 @@ print_insn(StrBuf *sb, Func *fn, int idx)
     sb_printf(sb, "trycatch %%%d blklab%d", in->dst, in->label);
     typed = false;
     break;
+  case OP_OFFLOAD:
+    sb_printf(sb, "offload %s ", in->callee->name);
+    print_args(sb, in, 0, in->nargs);
+    sb_printf(sb, " blklab%d", in->label);
+    typed = false;
+    break;
   default:
     /* the regular shape: name [%dst =] %a, %b */
     sb_puts(sb, name);
@@ -187,6 +193,35 @@ wyil_print_insn(StrBuf *sb, Insn *in)
   print_insn(sb, &one, 0);
 }
 
+/* ORDER KArgKind */
+static const char *const karg_mode[] = {"scalar", "in", "out", "inout"};
+
+/* `kernel NAME(PARAMS) ND (%v...)`: each parameter with its transfer
+ * (a list written whole gets its window), the NDRange's loop variables
+ * from dimension 0 up. */
+static void
+print_kernel_head(StrBuf *sb, Func *fn)
+{
+  Kernel *k = fn->kernel;
+  sb_printf(sb, "kernel %s(", fn->name);
+  for (int p = 0; p < fn->nparams; p++) {
+    sb_printf(sb, "%s", p ? ", " : "");
+    ty_print(sb, fn->type->elems[p]);
+    if (p >= k->nargs) {
+      sb_puts(sb, " bound");
+      continue;
+    }
+    KernelArg *ka = &k->args[p];
+    sb_printf(sb, " %s", karg_mode[ka->kind]);
+    for (int l = 0; ka->kind == KA_LIST_OUT && l < ka->depth; l++)
+      sb_printf(sb, "%s%d", l ? "," : " window ", ka->win[l]);
+  }
+  sb_printf(sb, ") %d-D (", k->ndims);
+  for (int d = 0; d < k->ndims; d++)
+    sb_printf(sb, "%s%%%d", d ? ", " : "", k->loopvar[d]);
+  sb_puts(sb, "):\n");
+}
+
 void
 wyil_print_func(FILE *out, Func *fn)
 {
@@ -194,13 +229,17 @@ wyil_print_func(FILE *out, Func *fn)
   Type *t = fn->type;
   if (fn->is_public) sb_puts(&sb, "public ");
   if (fn->is_native) sb_puts(&sb, "native ");
-  ty_print(&sb, t->ret);
-  sb_printf(&sb, " %s%s(", fn->is_method ? "::" : "", fn->name);
-  for (int i = 0; i < t->n; i++) {
-    if (i) sb_puts(&sb, ", ");
-    ty_print(&sb, t->elems[i]);
+  if (fn->kernel) {
+    print_kernel_head(&sb, fn);
+  } else {
+    ty_print(&sb, t->ret);
+    sb_printf(&sb, " %s%s(", fn->is_method ? "::" : "", fn->name);
+    for (int i = 0; i < t->n; i++) {
+      if (i) sb_puts(&sb, ", ");
+      ty_print(&sb, t->elems[i]);
+    }
+    sb_puts(&sb, "):\n");
   }
-  sb_puts(&sb, "):\n");
   if (!fn->is_native) sb_puts(&sb, "body:\n");
   int depth = 1;
   for (int i = 0; i < fn->ncode; i++) {

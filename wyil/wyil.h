@@ -74,6 +74,7 @@ typedef enum TypeKind {
 typedef struct Type Type;
 typedef struct TypeDef TypeDef;
 typedef struct Func Func;
+typedef struct Kernel Kernel;
 
 struct Type {
   TypeKind kind;
@@ -172,6 +173,7 @@ bool const_equal(Const *a, Const *b);
 #define F_EFFECT 4   /* observable effect: never remove */
 #define F_BRANCH 8   /* may transfer control to in->label */
 #define F_END   16   /* control never falls through */
+#define F_THROW 32   /* may throw a value a TRY catches */
 
 typedef enum Op {
 #define OP(e, text, nargs, flags) OP_##e,
@@ -253,6 +255,77 @@ struct Func {
   int ncode, capcode;
   int nlabels;          /* labels are 0..nlabels-1 */
   SrcPos pos;
+  struct Cfg *cfg;      /* wyil_cfg's cache, NULL when not made */
+  Kernel *kernel;       /* a kernel function: what it is, else NULL */
+};
+
+/* Kernels (filter/ finds them, flt_split makes each a function whose
+ * Func.kernel describes it).  How a kernel uses a register: */
+typedef enum KArgKind {
+  KA_SCALAR,    /* a loop-invariant int/real/bool read by the kernel */
+  KA_LIST_IN,   /* a list only read: uploaded, never downloaded */
+  KA_LIST_OUT,  /* a list every element of which is written, never read:
+                   downloaded, not uploaded */
+  KA_LIST_INOUT /* a list written (at the work item's index) and maybe
+                   read there: uploaded and downloaded */
+} KArgKind;
+
+typedef struct KernelArg {
+  int reg;          /* its register in k->fn (a kernel function: the
+                       parameter, the same as its index) */
+  KArgKind kind;
+  Type *type;       /* its static type: int, real, bool, [T], [[T]], ... */
+  Type *elem;       /* lists: the scalar element type (int, real, bool) */
+  int depth;        /* lists: nesting (1 for [int], 2 for [[int]], ...) */
+  const char *name; /* source variable name, for --explain and messages */
+  int win[3];       /* KA_LIST_OUT: the NDRange dimension whose loop
+                       variable indexes each nesting level (0 the
+                       outermost); the kernel writes every element of
+                       that box (window.c) */
+} KernelArg;
+
+struct Kernel {
+  int id;              /* 1, 2, ... in the module */
+  const char *name;    /* OpenCL kernel name: "wyk_<id>" */
+  Func *fn;            /* the function holding the loop: the host
+                          function (filter), or the kernel function */
+  Func *host;          /* the host function the loop is from */
+  Insn *loop;          /* its FORALL instruction (identity, not index) */
+  int ndims;           /* 1..3 work-item dimensions */
+  /* per dimension d (0 = fastest varying work-item index): the loop
+   * variable's register, and the registers holding the range's bounds
+   * [lo, hi) in fn before the loop (a kernel function: its bound
+   * parameters; the range is
+   * ascending when hi > lo; the runtime runs max(0, hi - lo) items).
+   * Dimension 0 is the loop whose variable indexes the last level of
+   * the kernel's lists most often (coalesced access), else the
+   * innermost. */
+  int loopvar[3];
+  int lo[3], hi[3];
+  Insn *loops[3];      /* the FORALL of each dimension */
+  int nest[3];         /* the dimension of each loop of the nest,
+                          outermost first */
+  bool over_list;      /* k->loop iterates over the list in register src
+                          (not a range): its dimension runs over the
+                          list's indices (lo, hi are -1) and the loop
+                          variable is the element at the work item's
+                          index */
+  int src;
+  PtrVec consts;       /* Insn*: scalar constants the kernel reads, emitted
+                          into it instead of passed as arguments */
+  int nargs;
+  KernelArg *args;     /* everything the kernel reads or writes (the
+                          device arguments, in order) */
+  PtrVec callees;      /* Func*: functions called inside, transitively */
+  bool uses_real;      /* computes with reals (needs --gpu-real) */
+  bool *numreal;       /* per register of fn: an int|real value the kernel
+                          holds as a device real (filter/numkind.c), or
+                          NULL when there is none */
+  const char *not_flat;/* -O2: why the nest was not flattened further */
+  bool outer_checks;   /* flattened: code outside the innermost loop may
+                          fail (a check or a call); when an inner
+                          dimension is empty no work item runs it, so the
+                          host takes the CPU path for that call */
 };
 
 typedef struct Module {
@@ -273,11 +346,64 @@ int wyil_new_label(Func *fn);
 Insn *wyil_emit(Func *fn, Op op, Type *type, int dst, int nargs,
                 const int *args, SrcPos pos);
 
+/* Index of instruction `in` in fn->code (an internal error if absent). */
+int wyil_insn_index(Func *fn, Insn *in);
 /* Index of the END matching the LOOP/FORALL at code[i]. */
 int wyil_loop_end(Func *fn, int i);
 /* The static type of the value `in` writes into in->dst (for INDEXOF
  * the element's, for LENGTHOF int), or NULL where it is not known. */
 Type *wyil_def_type(Insn *in);
+
+/* ---------------------------------------------------------------- */
+/* Control flow, definitions and liveness (cfg.c)                     */
+
+/* The facts about one function that every pass shares.  Made by
+ * wyil_cfg and kept on the Func until its code, registers or labels
+ * change (a pass that reorders code in place calls wyil_cfg_drop). */
+typedef struct Cfg {
+  Func *fn;
+  Insn **code;        /* fn->code, ncode, nregs, nlabels when made */
+  int ncode, nregs, nlabels;
+  int *label_at;      /* label -> index of its LABEL */
+  bool *label_used;   /* label is a branch target */
+  int *match;         /* LOOP/FORALL -> its END; END -> its header; -1 */
+  int *encl;          /* insn -> innermost FORALL around it, -1 */
+  int *try_in;        /* insn -> innermost TRY open when it starts, -1
+                         none, -2 unreachable */
+  int *try_parent;    /* TRY -> the TRY open around it, -1 */
+  bool has_try;       /* the function has a TRY */
+  int *succ_at;       /* successors of insn i: succ[succ_at[i] ..
+                         succ_at[i + 1]) */
+  int *succ;
+  int *ndefs;         /* register -> instructions writing it whole (all
+                         but UPDATE, which writes into it) */
+  int *def_at;        /* register -> the last of them, -1 */
+  struct Live *live;  /* wyil_cfg_live's, or NULL */
+} Cfg;
+
+/* Extra registers read by insn i, added to `set` (a user's own reads). */
+typedef void WyilUses(void *ctx, int i, uint64_t *set);
+
+typedef struct Live {
+  int ninsn;          /* instructions */
+  int words;          /* 64-bit words per register set */
+  uint64_t *in;       /* live on entry to insn i: in[i * words ...] */
+  uint64_t *out;      /* live on exit */
+  WyilUses *extra;    /* the user's reads, or NULL */
+  void *ctx;
+} Live;
+
+Cfg *wyil_cfg(Func *fn);
+void wyil_cfg_drop(Func *fn);
+/* The register insn `in` writes (UPDATE: its root, which it also
+ * reads), or -1. */
+int wyil_def_reg(Insn *in);
+/* Liveness over c's flow, with the user's extra reads (or NULL). */
+Live *wyil_live(Cfg *c, WyilUses *extra, void *ctx);
+/* The plain liveness of fn, made once (kept with its Cfg). */
+Live *wyil_cfg_live(Func *fn);
+bool wyil_live_in(Live *lv, int i, int r);
+bool wyil_live_out(Live *lv, int i, int r);
 
 /* Printer (print.c): the text of `wyc --target=wyil`. */
 void wyil_print_insn(StrBuf *sb, Insn *in);

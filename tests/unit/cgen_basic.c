@@ -181,7 +181,7 @@ run(T *t, const char *name, double *secs)
   snprintf(exe, sizeof exe, "%s/%s", tmpdir, name);
   FILE *f = fopen(cfile, "w");
   if (!f) return NULL;
-  cgen_module(f, t->m, NULL, NULL, NULL);
+  cgen_module(f, t->m, NULL);
   fclose(f);
   const char *build = getenv("WYC_BUILD") ? getenv("WYC_BUILD") : "build";
   const char *san = getenv("WYC_ASAN")

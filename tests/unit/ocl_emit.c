@@ -1,6 +1,6 @@
 /* ocl_emit.c -- unit tests of opencl_backend/ and of the offload code of
  * c_backend/: Whiley programs through the real pipeline (resolve, lower,
- * flt_run, ocl_emit_program, cgen_module), then
+ * flt_run, flt_split, ocl_emit_program, cgen_module), then
  *   - the OpenCL C builds on the device in all its variants (32- and
  *     64-bit ints; float or double reals), through clBuildProgram;
  *   - the offloading executable (WYC_DEVICE=cpu, WYC_OFFLOAD=mandatory
@@ -256,14 +256,17 @@ compile_child(const Case *c)
   FilterResult *r = flt_run(prog->m, &fo);
   flatten(r);
   add_hand_kernels(prog->m, r);
+  flt_split(prog->m, r);
+  wyil_verify(prog->m);
   OclOptions o = {c->gpu_real, c->int64_only};
-  char *cl = ocl_emit_program(prog->m, r, &o);
+  char *cl = ocl_emit_program(prog->m, &o);
   write_file(path_of(c->name, ".cl"), cl);
   FILE *f = fopen(path_of(c->name, "_cpu.c"), "w");
-  cgen_module(f, prog->m, NULL, NULL, NULL);
+  cgen_module(f, prog->m, NULL);
   fclose(f);
   f = fopen(path_of(c->name, "_ocl.c"), "w");
-  cgen_module(f, prog->m, r, cl, &o);
+  CgenOffload off = {cl, o.real, o.int64_only};
+  cgen_module(f, prog->m, &off);
   fclose(f);
   free(cl);
   fflush(stdout);
@@ -802,9 +805,11 @@ refused_child(void)
     }
   }
   if (r.kernels.n != 1) _exit(2);
-  const char *why = ocl_check_kernel(prog->m, r.kernels.v[0], NULL);
+  const char *why = ocl_check_kernel(prog->m, flt_outline(r.kernels.v[0]),
+                                     NULL);
   fprintf(stderr, "check: %s\n", why ? why : "(none)");
-  ocl_emit_program(prog->m, &r, NULL);
+  flt_split(prog->m, &r);
+  ocl_emit_program(prog->m, NULL);
   _exit(0);
 }
 
@@ -880,7 +885,7 @@ check_arith_variant(bool is64)
     memcpy(b + i * es, is64 ? (void *)&y : (void *)&y4, es);
   }
   OclOptions o = {FLT_REAL_EXACT, false};
-  char *pre = ocl_emit_program(NULL, NULL, &o);
+  char *pre = ocl_emit_program(NULL, &o);
   const char *src = wyil_fmt("%s%s", pre, arith_kernel);
   free(pre);
   cl_int err;
