@@ -88,7 +88,8 @@ asan:
 	  CFLAGS="-O1 -g $(SAN) -fno-omit-frame-pointer" \
 	  WYC_ASAN=1 test-asan
 test-asan: all units
-	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 WYC=$(BIN)/wyc \
+	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp WYC=$(BIN)/wyc \
 	  WYC_BUILD=$(B) WYC_CFLAGS="$(SAN)" bash tests/run.sh
 
 # The fuzzing harness, built by afl-cc with ASan (make fuzz).
