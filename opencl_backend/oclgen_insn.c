@@ -506,7 +506,11 @@ emit_invoke(OclGen *g, Insn *in)
     ocl_line(g, "%s = %s;", ocl_var(g, in->dst, rt), sb.s);
   else
     ocl_line(g, "%s;", sb.s);
-  ocl_line(g, "if (*wyc_err) %s", g->leave);
+  /* did the callee fail?  Read atomically: other work items may be
+   * setting the flag (a plain read races with their atomic_cmpxchg;
+   * Oclgrind reports it).  A flag set by any of them discards the whole
+   * launch, so leaving early then is harmless. */
+  ocl_line(g, "if (atomic_or(wyc_err, 0)) %s", g->leave);
   sb_free(&sb);
 }
 
