@@ -39,6 +39,27 @@ copy_input(const char *from, const char *to)
   return total;
 }
 
+/* The filter as the driver runs it (compiler/main.c, filter_for_device):
+ * a kernel the OpenCL back end cannot express is vetoed, and the
+ * filter runs again. */
+static FilterResult *
+run_filter(Module *m, FilterOptions *fopt, const OclOptions *oo)
+{
+  for (;;) {
+    FilterResult *fr = flt_run(m, fopt);
+    bool again = false;
+    for (int i = 0; i < fr->kernels.n; i++) {
+      Kernel *k = fr->kernels.v[i];
+      const char *why = ocl_check_kernel(m, flt_outline(k), oo);
+      if (why) {
+        flt_veto(fopt, k->loop, why);
+        again = true;
+      }
+    }
+    if (!again) return fr;
+  }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -57,14 +78,17 @@ main(int argc, char **argv)
   wyil_verify(prog->m);
   wyil_print_module(null, prog->m);
   if (odd) {             /* wyc --target=c */
-    if (prog->m->main) cgen_module(null, prog->m, NULL, NULL, NULL);
+    if (prog->m->main) cgen_module(null, prog->m, NULL);
   } else {                /* wyc --gpu-real=float (the filter at -O2) */
-    FilterOptions fopt = {2, true};
-    OclOptions oo = {false, false};
-    FilterResult *fr = flt_run(prog->m, &fopt);
+    FilterOptions fopt = {2, FLT_REAL_FLOAT, NULL};
+    OclOptions oo = {FLT_REAL_FLOAT, false};
+    FilterResult *fr = run_filter(prog->m, &fopt, &oo);
     flt_explain(null, fr);
-    char *cl = ocl_emit_program(prog->m, fr, &oo);
-    if (prog->m->main) cgen_module(null, prog->m, fr, cl, &oo);
+    flt_split(prog->m, fr);
+    wyil_verify(prog->m);
+    char *cl = ocl_emit_program(prog->m, &oo);
+    CgenOffload off = {cl, oo.real, oo.int64_only};
+    if (prog->m->main) cgen_module(null, prog->m, &off);
     free(cl);
   }
   fclose(null);
