@@ -355,28 +355,6 @@ build_c(const Options *o, const Layout *lay, Module *m, const CgenOffload *off)
   return rc;
 }
 
-/* The filter's kernels, each one the OpenCL back end can express: a
- * kernel it cannot is vetoed (its loop stays on the CPU, and --explain
- * gives the back end's reason) and the filter runs again, since the
- * loops inside a vetoed one may be kernels themselves. */
-static FilterResult *
-filter_for_device(Module *m, FilterOptions *fopt, const OclOptions *oo)
-{
-  for (;;) {
-    FilterResult *fr = flt_run(m, fopt);
-    bool again = false;
-    for (int i = 0; i < fr->kernels.n; i++) {
-      Kernel *k = fr->kernels.v[i];
-      const char *why = ocl_check_kernel(m, flt_outline(k), oo);
-      if (!why) continue;
-      flt_veto(fopt, k->loop, wyil_fmt("the OpenCL back end cannot "
-                                       "compile it: %s", why));
-      again = true;
-    }
-    if (!again) return fr;
-  }
-}
-
 /* At exit: output that could not be written (a full disk, a closed
  * pipe) is an error, not a silent success. */
 static void
@@ -408,7 +386,7 @@ main(int argc, char **argv)
   FilterOptions fopt = {o.opt_level, o.gpu_real, NULL};
   OclOptions oo = {o.gpu_real, o.gpu_int64};
   if (o.explain) {
-    flt_explain(stdout, filter_for_device(prog->m, &fopt, &oo));
+    flt_explain(stdout, ocl_filter(prog->m, &fopt, &oo));
     wyil_free_all();
     return 0;
   }
@@ -416,7 +394,7 @@ main(int argc, char **argv)
   char *cl_source = NULL;
   if (o.target != TARGET_C || o.emit_cl) {
     /* the filter's last pass outlines the kernels (verified again) */
-    flt_split(prog->m, filter_for_device(prog->m, &fopt, &oo));
+    flt_split(prog->m, ocl_filter(prog->m, &fopt, &oo));
     wyil_verify(prog->m);
     cl_source = ocl_emit_program(prog->m, &oo);
     if (o.emit_cl) {

@@ -502,3 +502,21 @@ ocl_emit_program(Module *m, const OclOptions *o)
   put_program(&g, &sb, (Func **)ks.v, ks.n);
   return sb.s ? sb.s : strdup("");
 }
+
+FilterResult *
+ocl_filter(Module *m, FilterOptions *fopt, const OclOptions *o)
+{
+  for (;;) {
+    FilterResult *fr = flt_run(m, fopt);
+    bool again = false;
+    for (int i = 0; i < fr->kernels.n; i++) {
+      Kernel *k = fr->kernels.v[i];
+      const char *why = ocl_check_kernel(m, flt_outline(k), o);
+      if (!why) continue;
+      flt_veto(fopt, k->loop, wyil_fmt("the OpenCL back end cannot "
+                                       "compile it: %s", why));
+      again = true;
+    }
+    if (!again) return fr;
+  }
+}

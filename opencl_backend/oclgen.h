@@ -30,6 +30,12 @@ typedef struct OclOptions {
  * written as OpenCL C; otherwise why not, in source terms (the driver
  * then vetoes the loop: filter.h, flt_veto).  k need not be in m. */
 const char *ocl_check_kernel(Module *m, Func *k, const OclOptions *o);
+/* flt_run, keeping only kernels this back end can express: a kernel it
+ * cannot is vetoed (its loop stays on the CPU, --explain gives the
+ * reason) and the filter runs again, since the loops inside a vetoed
+ * one may be kernels themselves.  Used by the driver and the fuzzing
+ * harness. */
+FilterResult *ocl_filter(Module *m, FilterOptions *fopt, const OclOptions *o);
 /* The OpenCL C program holding every kernel function of m (malloc'd
  * string; m NULL: the prelude alone). */
 char *ocl_emit_program(Module *m, const OclOptions *o);

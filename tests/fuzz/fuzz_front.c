@@ -39,27 +39,6 @@ copy_input(const char *from, const char *to)
   return total;
 }
 
-/* The filter as the driver runs it (compiler/main.c, filter_for_device):
- * a kernel the OpenCL back end cannot express is vetoed, and the
- * filter runs again. */
-static FilterResult *
-run_filter(Module *m, FilterOptions *fopt, const OclOptions *oo)
-{
-  for (;;) {
-    FilterResult *fr = flt_run(m, fopt);
-    bool again = false;
-    for (int i = 0; i < fr->kernels.n; i++) {
-      Kernel *k = fr->kernels.v[i];
-      const char *why = ocl_check_kernel(m, flt_outline(k), oo);
-      if (why) {
-        flt_veto(fopt, k->loop, why);
-        again = true;
-      }
-    }
-    if (!again) return fr;
-  }
-}
-
 int
 main(int argc, char **argv)
 {
@@ -82,7 +61,7 @@ main(int argc, char **argv)
   } else {                /* wyc --gpu-real=float (the filter at -O2) */
     FilterOptions fopt = {2, FLT_REAL_FLOAT, NULL};
     OclOptions oo = {FLT_REAL_FLOAT, false};
-    FilterResult *fr = run_filter(prog->m, &fopt, &oo);
+    FilterResult *fr = ocl_filter(prog->m, &fopt, &oo);
     flt_explain(null, fr);
     flt_split(prog->m, fr);
     wyil_verify(prog->m);
