@@ -505,9 +505,16 @@ write_main(Gen *g, FILE *out)
   sb_free(&sb);
   fputs("}\n\n", out);
   if (!g->m->main) return;
+  /* the device starts on a thread while main computes (ocl_start.c) */
+  if (g->nkern_refs)
+    fprintf(out, "static const WyOclKernel *const wyc_kernels[] = {%s};\n\n",
+            g->kern_refs.s);
   fprintf(out,
           "int\nmain(int argc, char **argv)\n{\n"
-          "  wyv sys = wy_init(argc, argv);\n"
+          "  wyv sys = wy_init(argc, argv);\n");
+  if (g->nkern_refs)
+    fprintf(out, "  wy_ocl_prestart(wyc_kernels, %d);\n", g->nkern_refs);
+  fprintf(out,
           "  wy_decref(%s(sys));\n"
           "  wy_decref(sys);\n"
           "  wyc_consts_free();\n"
@@ -520,7 +527,7 @@ free_gen(Gen *g)
 {
   StrBuf *bufs[] = {&g->protos, &g->tyfwd, &g->types, &g->shapes, &g->poss,
                     &g->tramps, &g->consts, &g->wheres, &g->kernels,
-                    &g->body};
+                    &g->body, &g->kern_refs};
   for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) sb_free(bufs[i]);
 }
 

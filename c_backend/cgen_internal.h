@@ -71,6 +71,8 @@ typedef struct Gen {
   /* offloading (cgen_offload.c); NULL: none (or no kernel) */
   const CgenOffload *off;
   bool cl_emitted;   /* wyc_cl_source is in `kernels` */
+  StrBuf kern_refs;  /* "&wyc_kernN, " per descriptor, for prestart */
+  int nkern_refs;
 } Gen;
 
 /* Append one line of code at the current indentation. */

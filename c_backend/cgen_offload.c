@@ -124,6 +124,8 @@ put_descriptor(Gen *g, Kernel *k, const int *host)
             g->off->int64_only ? "true" : "false", k->nargs);
   if (k->nargs > 0) sb_printf(sb, "wyc_kern%d_params};\n\n", k->id);
   else sb_puts(sb, "NULL};\n\n");
+  sb_printf(&g->kern_refs, "&wyc_kern%d, ", k->id);
+  g->nkern_refs++;
 }
 
 void

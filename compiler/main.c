@@ -265,6 +265,7 @@ run_cc(const Options *o, const Layout *lay, const char *cfile)
   if (ocl) vec_push(&argv, (void *)lay->ocl_lib);
   vec_push(&argv, (void *)lay->lib);
   if (ocl) vec_push(&argv, "-lOpenCL");
+  if (ocl) vec_push(&argv, "-pthread");   /* ocl_start.c */
   push_words(&argv, "-lmpfr -lgmp -lm");
   vec_push(&argv, NULL);
   char **args = (char **)argv.v;

@@ -28,6 +28,8 @@ list_equals(WyList *x, WyList *y)
 {
   wyv a = (wyv)(uintptr_t)x, b = (wyv)(uintptr_t)y;
   if (x->len != y->len) return false;
+  wy_list_host(x);
+  wy_list_host(y);
   if (x->h.sub == y->h.sub) {
     switch ((WyListStore)x->h.sub) {
     case WY_LS_INT:
@@ -147,6 +149,8 @@ list_compare(WyList *x, WyList *y)
 {
   wyv a = (wyv)(uintptr_t)x, b = (wyv)(uintptr_t)y;
   if (x->len != y->len) return x->len < y->len ? -1 : 1;
+  wy_list_host(x);
+  wy_list_host(y);
   if (x->h.sub == WY_LS_INT && y->h.sub == WY_LS_INT) {
     const int64_t *p = x->data, *q = y->data;
     for (size_t i = 0; i < x->len; i++)

@@ -14,9 +14,12 @@
 
 static WyHandler *handlers;   /* innermost active try block */
 
+void (*wyrt_quiesce)(void);
+
 _Noreturn void
 wy_fail(const char *msg, const WyPos *pos)
 {
+  if (wyrt_quiesce) wyrt_quiesce();
   fflush(stdout);
   if (pos && pos->file)
     fprintf(stderr, "%s:%d:%d: %s\n", pos->file, pos->line, pos->col, msg);
@@ -28,6 +31,7 @@ wy_fail(const char *msg, const WyPos *pos)
 _Noreturn void
 wyrt_internal(const char *what)
 {
+  if (wyrt_quiesce) wyrt_quiesce();
   fflush(stdout);
   fprintf(stderr, "internal error (libwyrt): %s\n", what);
   exit(2);

@@ -44,6 +44,7 @@ int
 wy_exit(void)
 {
   int status = 0;
+  if (wyrt_quiesce) wyrt_quiesce();
   errno = 0;
   if (fflush(stdout) != 0 || ferror(stdout)) {
     fprintf(stderr, "error: cannot write the standard output: %s\n",

@@ -64,6 +64,7 @@ wyrt_new_list(WyListStore s, size_t cap)
   l->len = 0;
   l->cap = cap;
   l->data = cap ? wyrt_alloc(cap * elem_size[s]) : NULL;
+  l->res = NULL;
   return l;
 }
 
@@ -154,6 +155,7 @@ widen(WyList *l)
 {
   wyv *nd;
   if (store_of(l) == WY_LS_ANY) return;
+  wyrt_list_written(l, 0, SIZE_MAX);
   nd = wyrt_alloc((l->cap ? l->cap : 1) * sizeof(wyv));
   for (size_t i = 0; i < l->len; i++) nd[i] = wy_list_get(list_val(l), i);
   if (store_of(l) == WY_LS_REAL)
@@ -168,6 +170,7 @@ static void
 restore(WyList *l, WyListStore s)
 {
   if (store_of(l) == s) return;
+  wyrt_list_written(l, 0, SIZE_MAX);
   if (l->cap) l->data = wyrt_realloc(l->data, l->cap * elem_size[s]);
   l->h.sub = (uint8_t)s;
 }
@@ -189,6 +192,7 @@ static WyList *
 copy_list(WyList *src, size_t cap)
 {
   WyList *d = wyrt_new_list(store_of(src), cap);
+  wy_list_host(src);
   if (store_of(src) == WY_LS_INT || store_of(src) == WY_LS_BOOL) {
     if (src->len)
       memcpy(d->data, src->data, src->len * elem_size[store_of(src)]);
@@ -229,6 +233,7 @@ static void
 append_elems(WyList *dst, WyList *src, size_t n)
 {
   size_t base = dst->len;
+  wy_list_host(src);
   if (store_of(dst) == store_of(src)) {
     if (store_of(dst) == WY_LS_INT || store_of(dst) == WY_LS_BOOL)
       memcpy((char *)dst->data + base * elem_size[store_of(dst)], src->data,
@@ -243,6 +248,24 @@ append_elems(WyList *dst, WyList *src, size_t n)
     }
   }
   dst->len = base + n;
+}
+
+/* ---------------------------------------------------------------- */
+/* Residency: the hooks libwyrt_ocl installs (wyrt_impl.h)            */
+
+const WyrtResHooks *wyrt_res_hooks;
+
+void
+wy_list_fetch(WyList *l)
+{
+  if (l->h.flags & WY_LIST_STALE) wyrt_res_hooks->fetch(l);
+}
+
+void
+wyrt_list_put_shared(WyList *l, size_t i, wyv v)
+{
+  if (!fits(store_of(l), v)) widen(l);
+  replace(l, i, v);
 }
 
 /* ---------------------------------------------------------------- */
@@ -354,6 +377,7 @@ wy_list_set(wyv *l, wyv i, wyv v, const WyPos *pos)
   WyList *x;
   if (self) wy_incref(v);
   x = make_unique(l, self, 0);
+  wyrt_list_written(x, k, k + 1);
   if (!fits(store_of(x), v)) widen(x);
   replace(x, k, v);
   if (self) wy_decref(v);
@@ -364,6 +388,7 @@ wy_list_slot(wyv *l, wyv i, const WyPos *pos)
 {
   size_t k = wyrt_index(i, wy_list(*l)->len, pos);
   WyList *x = make_unique(l, false, 0);
+  wyrt_list_written(x, k, k + 1);
   widen(x);
   return &any_at(x)[k];
 }
@@ -395,6 +420,7 @@ wy_list_append_inplace(wyv *l, wyv b)
     wy_set(l, wy_list_append(*l, b));
     return;
   }
+  wyrt_list_written(x, 0, SIZE_MAX);
   if (x->len == 0) restore(x, store_of(y));
   else if (!all_fit(store_of(x), y)) widen(x);
   reserve(x, x->len + n);
@@ -404,6 +430,7 @@ wy_list_append_inplace(wyv *l, wyv b)
 void
 wyrt_list_push_unique(WyList *l, wyv e)
 {
+  wyrt_list_written(l, 0, SIZE_MAX);
   if (l->len == 0) restore(l, natural_store(store_of(l), e));
   else if (!fits(store_of(l), e)) widen(l);
   if (l->len == l->cap) reserve(l, l->len + 1);

@@ -201,6 +201,13 @@ int wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
 int wy_ocl_offload(const WyOclKernel *k, WyOclArg *args, int nargs,
                    const int64_t lo[3], const int64_t hi[3]);
 
+/* Start the device, and build the programs of the n kernels, on a
+ * background thread (ocl_start.c); generated main calls it first.
+ * Every entry point of this layer waits for it; wy_ocl_wait_start
+ * waits explicitly. */
+void wy_ocl_prestart(const WyOclKernel *const *kernels, int n);
+void wy_ocl_wait_start(void);
+
 /* Print "wyc: kernel NAME runs on the CPU: REASON" on stderr, once per
  * kernel name, unless WYC_QUIET=1. */
 void wy_ocl_fallback_note(const char *kernel_name, const char *reason);
@@ -335,6 +342,25 @@ typedef struct WyOclCall {
   WyOclTimes times;
 } WyOclCall;
 
+/* The device copy of a list (residency, ocl_resident.c).  It belongs
+ * to one list (WyList.res); its layout is a kernel parameter's.  The
+ * list's WY_LIST_STALE flag says the host data is older than the
+ * buffer; dirty outer rows dlo .. dhi-1 say the host wrote them since
+ * the buffer was valid.  Never both. */
+typedef struct WyOclRes {
+  WyList *list;           /* whose copy this is */
+  cl_mem mem;             /* count * esize bytes */
+  WyOclParam par;         /* the layout: elem and depth (kind unused) */
+  bool int64, dbl;        /* device int and real widths */
+  size_t esize;           /* bytes per element */
+  size_t dims[3];         /* as WyOclMarsh.dims */
+  size_t count;           /* elements */
+  size_t dlo, dhi;        /* dirty outer indices; none when dlo >= dhi */
+  uint64_t stamp;         /* last use, for eviction (larger is newer) */
+  bool busy;              /* used by the call in progress */
+  struct WyOclRes *prev, *next;  /* all copies, in no order */
+} WyOclRes;
+
 /* All state of the device layer (Lua's global_State). */
 typedef struct WyOclState {
   /* device, ocl_device.c */
@@ -369,6 +395,16 @@ typedef struct WyOclState {
   WyOclPin *pins;
   int npins;
   size_t capnpins;
+  /* device copies of lists, ocl_resident.c */
+  WyOclRes *res;          /* every copy */
+  uint64_t res_bytes;     /* their buffers' bytes */
+  uint64_t res_budget;    /* at most this many (eviction above) */
+  uint64_t res_clock;     /* stamps */
+  WyList *res_quiet;      /* host writes to it are the runtime's own */
+  long res_fetches;       /* downloads on a host read */
+  long res_evictions;
+  long uploads, downloads;  /* list transfers (fetches included) */
+  uint64_t bytes_up, bytes_down;
   /* timing, ocl_bench.c */
   WyOclStat *stats;
   int nstats;
@@ -399,6 +435,12 @@ typedef struct WyOclMarsh {
   bool upload;            /* the device needs the list's values */
   bool download;          /* the kernel writes the list */
   void *host;             /* device layout on the host (uploaded) */
+  size_t up_off, up_len;  /* elements of host to upload, from up_off */
+  WyOclRes *res;          /* the list's device copy this call uses */
+  bool own_mem;           /* mem is this call's (else res's) */
+  bool uploaded;          /* rows were written into res's buffer */
+  bool conv;              /* unmarshal compares device values with the
+                             host's converted (a resident copy's fetch) */
   bool own_host;          /* host is from the pool (else the list's
                              storage) */
   void *back;             /* device layout read back, from the pool */
@@ -415,6 +457,23 @@ int wy_ocl_marshal(WyOclMarsh *m, wyv v, const int64_t lo[3],
 int wy_ocl_check_back(const WyOclMarsh *m);  /* before any write-back */
 void wy_ocl_unmarshal(WyOclMarsh *m, wyv *slot);
 void wy_ocl_marsh_free(WyOclMarsh *m);  /* host memory back to the pool */
+
+/* Write the device values in m->back into the list l in place, all its
+ * holders seeing them (a resident copy's fetch; m->conv set). */
+void wy_ocl_unmarshal_inplace(WyOclMarsh *m, WyList *l);
+
+/* ocl_resident.c */
+void wy_ocl_res_install(void);   /* the hooks of wyrt_impl.h */
+/* Does the copy r hold m's layout (m's esize, dims set)? */
+bool wy_ocl_res_fits(const WyOclRes *r, const WyOclMarsh *m);
+/* Make room for bytes more of device buffers, evicting the least
+ * recently used copies that the call does not use. */
+int wy_ocl_res_reserve(uint64_t bytes);
+/* Give l the buffer mem (owned from now on) holding m's layout. */
+WyOclRes *wy_ocl_res_attach(WyList *l, cl_mem mem, const WyOclMarsh *m);
+void wy_ocl_res_forget(WyList *l);   /* release it; host data as is */
+void wy_ocl_res_touch(WyOclRes *r);
+void wy_ocl_res_free_all(void);      /* fetch every stale list, release */
 
 /* ocl_bench.c: the one instance, defined where no OpenCL is linked. */
 extern WyOclState wy_ocl_g;

@@ -188,6 +188,12 @@ print_profile(void)
     fprintf(stderr, "%s,%ld,%ld", s->name, s->calls, s->failed);
     print_times(stderr, &s->sum, s->calls ? 1.0 / (double)s->calls : 0.0);
   }
+  /* what residency saved: lists move only when these say so */
+  fprintf(stderr, "# lists: %ld upload(s) %llu bytes, %ld download(s) %llu "
+          "bytes, %ld fetch(es) on a host read, %ld eviction(s)\n",
+          g->uploads, (unsigned long long)g->bytes_up, g->downloads,
+          (unsigned long long)g->bytes_down, g->res_fetches,
+          g->res_evictions);
 }
 
 void

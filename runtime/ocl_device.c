@@ -304,6 +304,7 @@ read_device_info(WyOclState *g)
 static int
 make_context(WyOclState *g)
 {
+  static const cl_int zero = 0;
   cl_context_properties props[] = {
     CL_CONTEXT_PLATFORM, (cl_context_properties)g->platform, 0};
   cl_int err;
@@ -315,6 +316,10 @@ make_context(WyOclState *g)
   g->err_buf = clCreateBuffer(g->ctx, CL_MEM_READ_WRITE, sizeof(cl_int), NULL,
                               &err);
   if (!g->err_buf) return wy_ocl_cl_fail(err, "clCreateBuffer (error flag)");
+  err = clEnqueueWriteBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof zero,
+                             &zero, 0, NULL, NULL);
+  if (err != CL_SUCCESS)
+    return wy_ocl_cl_fail(err, "clEnqueueWriteBuffer (error flag)");
   return WY_OCL_OK;
 }
 
@@ -379,6 +384,7 @@ const char *
 wy_ocl_device_name(void)
 {
   WyOclState *g = &wy_ocl_g;
+  wy_ocl_wait_start();
   return g->tried && g->init_status == 0 ? g->device_name : NULL;
 }
 
@@ -386,7 +392,10 @@ void
 wy_ocl_shutdown(void)
 {
   WyOclState *g = &wy_ocl_g;
-  bool hooked = g->profile_hooked;
+  bool hooked;
+  wy_ocl_wait_start();
+  hooked = g->profile_hooked;
+  wy_ocl_res_free_all();
   wy_ocl_programs_free();
   wy_ocl_pool_free();
   if (g->err_buf) clReleaseMemObject(g->err_buf);
@@ -402,6 +411,7 @@ wy_ocl_shutdown(void)
 void
 wy_ocl_counters(WyOclCounters *out)
 {
+  wy_ocl_wait_start();
   *out = wy_ocl_g.counters;
 }
 
@@ -419,7 +429,7 @@ wy_ocl_list_devices(FILE *out)
 {
   cl_uint np, dp = 0, dd = 0;
   cl_int err;
-  cl_platform_id *ps = get_platforms(&np, &err);
+  cl_platform_id *ps = (wy_ocl_wait_start(), get_platforms(&np, &err));
   bool has_default = select_device(ps, np, err, &dp, &dd) == WY_OCL_OK;
   const char *env = getenv("WYC_DEVICE");
   int count = 0;

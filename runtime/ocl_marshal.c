@@ -30,6 +30,12 @@
 #include "wyrt_impl.h"
 
 
+static inline wyv
+list_val_of(WyList *l)
+{
+  return (wyv)(uintptr_t)l;
+}
+
 static inline bool
 is_list(wyv v)
 {
@@ -44,6 +50,7 @@ wy_ocl_list_unique(wyv *slot)
 {
   WyList *l = wy_list(*slot), *c;
   if (l->h.rc <= 1) return l;
+  wy_list_host(l);
   c = wyrt_new_list(store_of(l), l->len);
   switch (store_of(l)) {
   case WY_LS_INT:
@@ -218,37 +225,52 @@ put_value(const WyOclMarsh *m, int elem, wyv v, void *dst)
   }
 }
 
-/* The elements of the innermost list l, converted, at dst. */
-static int
-load_row(const WyOclMarsh *m, WyList *l, char *dst)
+/* int64 to int32, or false when one does not fit.  Two plain loops
+ * (a range check, then the narrowing) that the C compiler vectorises. */
+static bool
+narrow_ints(const int64_t *xs, size_t n, cl_int *dst)
 {
-  size_t es = m->esize, n = l->len;
+  uint64_t bad = 0;
+  for (size_t i = 0; i < n; i++)
+    bad |= ((uint64_t)xs[i] + UINT64_C(0x80000000)) >> 32;
+  if (bad) return false;
+  for (size_t i = 0; i < n; i++) dst[i] = (cl_int)xs[i];
+  return true;
+}
+
+/* Elements from .. to-1 of the innermost list l, converted, at dst. */
+static int
+load_row(const WyOclMarsh *m, WyList *l, size_t from, size_t to, char *dst)
+{
+  size_t es = m->esize, n = to - from;
   int elem = m->par->elem;
   WyListStore s = store_of(l);
   if (n == 0) return WY_OCL_OK;
   if (s == WY_LS_INT && elem == WY_OCL_T_INT) {
-    const int64_t *xs = ints_of(l);
+    const int64_t *xs = ints_of(l) + from;
     if (m->int64) {
       memcpy(dst, xs, n * sizeof *xs);
       return WY_OCL_OK;
     }
-    for (size_t i = 0; i < n; i++) {
-      if (!fits_int32(xs[i])) return int_overflow(m, wy_small(xs[i]));
-      ((cl_int *)dst)[i] = (cl_int)xs[i];
+    if (!narrow_ints(xs, n, (cl_int *)dst)) {
+      for (size_t i = 0; i < n; i++)
+        if (!fits_int32(xs[i])) return int_overflow(m, wy_small(xs[i]));
     }
   } else if (s == WY_LS_INT && elem == WY_OCL_T_REAL) {
+    const int64_t *xs = ints_of(l) + from;
     for (size_t i = 0; i < n; i++) {
-      if (m->dbl) ((cl_double *)dst)[i] = (double)ints_of(l)[i];
-      else ((cl_float *)dst)[i] = (float)ints_of(l)[i];
+      if (m->dbl) ((cl_double *)dst)[i] = (double)xs[i];
+      else ((cl_float *)dst)[i] = (float)xs[i];
     }
   } else if (s == WY_LS_REAL && elem == WY_OCL_T_REAL) {
     for (size_t i = 0; i < n; i++)
-      if (!put_real(real_at(l, i), m->dbl, dst + i * es)) return real_range(m);
+      if (!put_real(real_at(l, from + i), m->dbl, dst + i * es))
+        return real_range(m);
   } else if (s == WY_LS_BOOL && elem == WY_OCL_T_BOOL) {
-    memcpy(dst, bools_of(l), n);
+    memcpy(dst, bools_of(l) + from, n);
   } else if (s == WY_LS_ANY) {
     for (size_t i = 0; i < n; i++) {
-      int st = put_value(m, elem, any_at(l)[i], dst + i * es);
+      int st = put_value(m, elem, any_at(l)[from + i], dst + i * es);
       if (st) return st;
     }
   } else {
@@ -272,7 +294,8 @@ walk(const WyOclMarsh *m, wyv v, int level, size_t base, bool load,
                        "at depth %d has %zu element(s), row 0 has %zu)",
                        m->index, row, level, l->len, m->dims[level]);
   if (level == depth - 1)
-    return load ? load_row(m, l, (char *)m->host + base * m->esize)
+    return load ? load_row(m, l, 0, l->len,
+                           (char *)m->host + base * m->esize)
                 : WY_OCL_OK;
   if (l->len && store_of(l) != WY_LS_ANY)
     return bad_element(m, "elements that are not lists");
@@ -340,6 +363,38 @@ plan(WyOclMarsh *m, const int64_t lo[3], const int64_t hi[3])
   return WY_OCL_OK;
 }
 
+/* Outer rows r0 .. r1-1 of v, converted, at m->host. */
+static int
+load_rows(WyOclMarsh *m, wyv v, size_t r0, size_t r1)
+{
+  WyList *l = wy_list(v);
+  size_t stride = m->dims[1] * m->dims[2];
+  if (m->par->depth == 1) return load_row(m, l, r0, r1, m->host);
+  for (size_t r = r0; r < r1; r++) {
+    int st = walk(m, any_at(l)[r], 1, (r - r0) * stride, true, r);
+    if (st) return st;
+  }
+  return WY_OCL_OK;
+}
+
+/* The list v has a device copy of m's layout, m->res: only the outer
+ * rows the host wrote since are converted, for the upload. */
+static int
+marshal_resident(WyOclMarsh *m, wyv v)
+{
+  WyOclRes *r = m->res;
+  size_t stride = m->dims[1] * m->dims[2];
+  if (r->dlo >= r->dhi) return WY_OCL_OK;
+  m->up_off = r->dlo * stride;
+  m->up_len = (r->dhi - r->dlo) * stride;
+  m->host = wy_ocl_host_alloc(m->up_len * m->esize);
+  if (!m->host)
+    return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory for list "
+                       "argument %d", m->index);
+  m->own_host = true;
+  return load_rows(m, v, r->dlo, r->dhi);
+}
+
 static int
 marshal_list(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
 {
@@ -350,7 +405,11 @@ marshal_list(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
   if (!is_list(v) || p->depth < 1 || p->depth > 3)
     return wy_ocl_fail(WY_OCL_E_ARGS, "argument %d is not a list of depth "
                        "%d", m->index, p->depth);
-  read_dims(m, v);
+  l = wy_list(v);
+  if (l->res && (l->h.flags & WY_LIST_STALE))
+    memcpy(m->dims, l->res->dims, sizeof m->dims);  /* the host's are old */
+  else
+    read_dims(m, v);
   if (__builtin_mul_overflow(m->dims[0], m->dims[1], &bytes)
       || __builtin_mul_overflow(bytes, m->dims[2], &m->count)
       || __builtin_mul_overflow(m->count, m->esize, &bytes)
@@ -359,7 +418,20 @@ marshal_list(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
                        "device's largest buffer (%llu bytes)", m->index,
                        (unsigned long long)wy_ocl_g.max_alloc);
   if ((st = plan(m, lo, hi))) return st;
-  l = wy_list(v);
+  if (l->res && l->res->dlo < l->res->dhi
+      && (st = walk(m, v, 0, 0, false, 0)))
+    return st;                /* the host changed the shape */
+  if (l->res && wy_ocl_res_fits(l->res, m)) {
+    m->res = l->res;
+    m->up_off = m->up_len = 0;
+    return marshal_resident(m, v);
+  }
+  if (l->res) {               /* another layout: the host's copy serves */
+    wy_list_host(l);
+    wy_ocl_res_forget(l);
+  }
+  m->up_off = 0;
+  m->up_len = m->upload ? m->count : 0;
   if (m->upload && p->kind == WY_OCL_LIST_IN && p->depth == 1
       && ((p->elem == WY_OCL_T_INT && m->int64 && store_of(l) == WY_LS_INT)
           || (p->elem == WY_OCL_T_BOOL && store_of(l) == WY_LS_BOOL))
@@ -462,7 +534,20 @@ differ(const void *a, const void *b, size_t es)
 static inline bool
 changed(const WyOclMarsh *m, WyList *l, size_t i, size_t k, mpq_ptr q)
 {
-  if (m->upload)
+  if (m->conv && m->par->elem == WY_OCL_T_REAL) {
+    /* what the host value becomes on the device: unchanged if the same */
+    unsigned char was[8];
+    wyv v;
+    int st;
+    if (store_of(l) == WY_LS_REAL)
+      return !put_real(real_at(l, i), m->dbl, was)
+             || differ((const char *)m->back + k * m->esize, was, m->esize);
+    v = wy_list_get(list_val_of(l), i);
+    st = put_value(m, WY_OCL_T_REAL, v, was);
+    wy_decref(v);
+    return st || differ((const char *)m->back + k * m->esize, was, m->esize);
+  }
+  if (m->upload && !m->conv)
     return differ((const char *)m->back + k * m->esize,
                   (const char *)m->host + k * m->esize, m->esize);
   switch (m->par->elem) {
@@ -514,7 +599,10 @@ put_elem(const WyOclMarsh *m, wyv *slot, size_t i, size_t k)
     v = wy_bool(b);
   }
   }
-  wy_list_set(slot, wy_small((int64_t)i), v, NULL);
+  if (m->conv && m->par->depth == 1)
+    wyrt_list_put_shared(l, i, v);   /* every holder sees the fetch */
+  else
+    wy_list_set(slot, wy_small((int64_t)i), v, NULL);
   wy_decref(v);
 }
 
@@ -546,7 +634,7 @@ write_row(const WyOclMarsh *m, wyv *slot, int level, size_t base, bool apply,
   while (i < end && !changed(m, l, i, base + i, q)) i++;
   if (i == end) return false;
   if (!apply) return true;
-  l = wy_ocl_list_unique(slot);
+  if (!(m->conv && level == 0)) l = wy_ocl_list_unique(slot);
   if (m->par->elem == WY_OCL_T_INT && store_of(l) == WY_LS_INT)
     i = write_ints(m, l, i, end, base);
   if (m->par->elem == WY_OCL_T_REAL && store_of(l) == WY_LS_REAL
@@ -578,11 +666,22 @@ write_list(const WyOclMarsh *m, wyv *slot, int level, size_t base,
     if (!write_list(m, &any_at(l)[r], level + 1, base + r * stride, false, q))
       continue;
     if (!apply) return true;
-    if (!any) l = wy_ocl_list_unique(slot);
+    if (!any && !(m->conv && level == 0)) l = wy_ocl_list_unique(slot);
     any = true;
     write_list(m, &any_at(l)[r], level + 1, base + r * stride, true, q);
   }
   return any;
+}
+
+void
+wy_ocl_unmarshal_inplace(WyOclMarsh *m, WyList *l)
+{
+  wyv v = list_val_of(l);
+  mpq_t q;
+  if (m->count == 0) return;
+  mpq_init(q);
+  write_list(m, &v, 0, 0, true, q);
+  mpq_clear(q);
 }
 
 void

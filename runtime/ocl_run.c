@@ -82,34 +82,88 @@ choose_sizes(const WyOclState *g, const WyOclKern *kn, int nd,
 /* ---------------------------------------------------------------- */
 /* Buffers and arguments                                              */
 
+static bool
+is_list_param(const WyOclMarsh *m)
+{
+  return m->par && m->par->kind <= WY_OCL_LIST_INOUT;  /* set: marshalled */
+}
+
+/* Does m need a buffer of its own: no device copy, or one the kernel
+ * must not overwrite (the only copy of the values, which a failed call
+ * must leave as it was)? */
+static bool
+needs_fresh(const WyOclMarsh *m)
+{
+  return !m->res || (m->download && (m->res->list->h.flags & WY_LIST_STALE));
+}
+
+/* Buffers for the lists: a list's device copy where it has one (after
+ * uploading the rows the host wrote), else a new buffer and an upload;
+ * a kernel that writes the only copy of a list gets a new buffer
+ * initialised from it on the device. */
 static int
 make_buffers(WyOclState *g, WyOclMarsh *ms, int np)
 {
   uint64_t total = 0;
   int st;
   for (int i = 0; i < np; i++)
-    if (ms[i].par->kind <= WY_OCL_LIST_INOUT)
+    if (is_list_param(&ms[i]) && ms[i].res) ms[i].res->busy = true;
+  for (int i = 0; i < np; i++)
+    if (is_list_param(&ms[i]) && needs_fresh(&ms[i]))
       total += (uint64_t)ms[i].count * ms[i].esize;
-  if ((st = wy_ocl_buffer_guard(total))) return st;
+  if (total && (st = wy_ocl_buffer_guard(total))) return st;
+  if ((st = wy_ocl_res_reserve(total))) return st;
   for (int i = 0; i < np; i++) {
     WyOclMarsh *m = &ms[i];
-    cl_mem_flags flags = m->par->kind == WY_OCL_LIST_IN    ? CL_MEM_READ_ONLY
-                         : m->par->kind == WY_OCL_LIST_OUT ? CL_MEM_WRITE_ONLY
-                                                           : CL_MEM_READ_WRITE;
     size_t bytes = m->count * m->esize;
     cl_int err;
-    if (m->par->kind > WY_OCL_LIST_INOUT) continue;
-    m->mem = clCreateBuffer(g->ctx, flags, bytes ? bytes : m->esize, NULL,
-                            &err);
-    if (!m->mem) return wy_ocl_cl_fail(err, "clCreateBuffer");
-    if (m->upload && bytes) {
-      err = clEnqueueWriteBuffer(g->queue, m->mem, CL_FALSE, 0, bytes,
+    if (!is_list_param(m)) continue;
+    if (needs_fresh(m)) {
+      m->mem = clCreateBuffer(g->ctx, CL_MEM_READ_WRITE,
+                              bytes ? bytes : m->esize, NULL, &err);
+      if (!m->mem) return wy_ocl_cl_fail(err, "clCreateBuffer");
+      m->own_mem = true;
+      if (m->res && bytes) {
+        err = clEnqueueCopyBuffer(g->queue, m->res->mem, m->mem, 0, 0, bytes,
+                                  0, NULL, NULL);
+        if (err != CL_SUCCESS)
+          return wy_ocl_cl_fail(err, "clEnqueueCopyBuffer");
+      }
+    } else {
+      m->mem = m->res->mem;
+    }
+    if (m->up_len) {
+      m->uploaded = true;
+      g->uploads++;
+      g->bytes_up += m->up_len * m->esize;
+      err = clEnqueueWriteBuffer(g->queue, m->mem, CL_FALSE,
+                                 m->up_off * m->esize, m->up_len * m->esize,
                                  m->host, 0, NULL, &m->ev_up);
       if (err != CL_SUCCESS)
         return wy_ocl_cl_fail(err, "clEnqueueWriteBuffer");
     }
   }
   return WY_OCL_OK;
+}
+
+/* Does the device buffer of m hold the whole list after the call? */
+static bool
+whole_on_device(const WyOclMarsh *m)
+{
+  if (m->res || m->upload) return true;
+  for (int l = 0; l < 3; l++)
+    if (m->wlo[l] != 0 || m->whi[l] != m->dims[l]) return false;
+  return true;
+}
+
+/* Are m's results left on the device, the host fetching them when it
+ * reads the list?  Not for reals: their write-back checks them (no
+ * infinity or NaN), which must happen now, while the CPU can still run
+ * the loop instead. */
+static bool
+stays_on_device(const WyOclMarsh *m)
+{
+  return m->download && m->par->elem != WY_OCL_T_REAL && whole_on_device(m);
 }
 
 typedef struct ArgSetter {
@@ -174,7 +228,7 @@ set_args(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, WyOclMarsh *ms,
 
 /* One call's OpenCL objects besides the arguments' own. */
 typedef struct Launch {
-  cl_event ev_clear, ev_exec, ev_flag;
+  cl_event ev_exec;
   cl_int flag;     /* the error flag read back */
 } Launch;
 
@@ -192,7 +246,9 @@ event_secs(cl_event e)
   return (double)(b - a) * 1e-9;
 }
 
-/* Clear the flag, run the NDRange, read the flag (blocking). */
+/* Run the NDRange, read the flag (blocking).  The flag is 0 between
+ * calls: made so at start-up, and cleared again only after a kernel
+ * set it, so a call costs one launch and one read. */
 static int
 execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, const size_t n[3],
         Launch *ln)
@@ -201,17 +257,19 @@ execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, const size_t n[3],
   size_t local[3], global[3];
   cl_int err;
   choose_sizes(g, kn, k->ndims, n, local, global);
-  err = clEnqueueWriteBuffer(g->queue, g->err_buf, CL_FALSE, 0, sizeof zero,
-                             &zero, 0, NULL, &ln->ev_clear);
-  if (err != CL_SUCCESS)
-    return wy_ocl_cl_fail(err, "clEnqueueWriteBuffer (error flag)");
   err = clEnqueueNDRangeKernel(g->queue, kn->kern, (cl_uint)k->ndims, NULL,
                                global, local, 0, NULL, &ln->ev_exec);
   if (err != CL_SUCCESS) return wy_ocl_cl_fail(err, "clEnqueueNDRangeKernel");
   err = clEnqueueReadBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof ln->flag,
-                            &ln->flag, 0, NULL, &ln->ev_flag);
+                            &ln->flag, 0, NULL, NULL);
   if (err != CL_SUCCESS)
     return wy_ocl_cl_fail(err, "running the kernel (reading its flag)");
+  if (ln->flag) {
+    err = clEnqueueWriteBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof zero,
+                               &zero, 0, NULL, NULL);
+    if (err != CL_SUCCESS)
+      return wy_ocl_cl_fail(err, "clEnqueueWriteBuffer (error flag)");
+  }
   if (ln->flag >= WY_OCL_FLAG_OVERFLOW && ln->flag <= WY_OCL_FLAG_CHECK)
     return wy_ocl_fail(ln->flag, "the kernel reported %s",
                        wy_ocl_status_text(ln->flag));
@@ -230,7 +288,7 @@ download(WyOclState *g, WyOclMarsh *ms, int np)
   for (int i = 0; i < np; i++) {
     WyOclMarsh *m = &ms[i];
     size_t off = 0, bytes = m->count * m->esize;
-    if (!m->download || bytes == 0) continue;
+    if (!m->download || bytes == 0 || stays_on_device(m)) continue;
     m->back = wy_ocl_host_alloc(bytes);
     if (!m->back)
       return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory reading back "
@@ -240,6 +298,8 @@ download(WyOclState *g, WyOclMarsh *ms, int np)
       bytes = (m->whi[0] - m->wlo[0]) * m->esize;
       if (bytes == 0) continue;
     }
+    g->downloads++;
+    g->bytes_down += bytes;
     err = clEnqueueReadBuffer(g->queue, m->mem, CL_FALSE, off, bytes,
                               (char *)m->back + off, 0, NULL, &m->ev_down);
     if (err != CL_SUCCESS) return wy_ocl_cl_fail(err, "clEnqueueReadBuffer");
@@ -253,18 +313,14 @@ static void
 release(WyOclState *g, WyOclMarsh *ms, int np, Launch *ln, WyOclTimes *t)
 {
   if (g->queue) clFinish(g->queue);
-  t->t[WY_OCL_PH_UPLOAD] += event_secs(ln->ev_clear);
   t->t[WY_OCL_PH_EXEC] += event_secs(ln->ev_exec);
-  t->t[WY_OCL_PH_DOWNLOAD] += event_secs(ln->ev_flag);
-  if (ln->ev_clear) clReleaseEvent(ln->ev_clear);
   if (ln->ev_exec) clReleaseEvent(ln->ev_exec);
-  if (ln->ev_flag) clReleaseEvent(ln->ev_flag);
   for (int i = 0; ms && i < np; i++) {
     t->t[WY_OCL_PH_UPLOAD] += event_secs(ms[i].ev_up);
     t->t[WY_OCL_PH_DOWNLOAD] += event_secs(ms[i].ev_down);
     if (ms[i].ev_up) clReleaseEvent(ms[i].ev_up);
     if (ms[i].ev_down) clReleaseEvent(ms[i].ev_down);
-    if (ms[i].mem) clReleaseMemObject(ms[i].mem);
+    if (ms[i].mem && ms[i].own_mem) clReleaseMemObject(ms[i].mem);
     wy_ocl_marsh_free(&ms[i]);
   }
   free(ms);
@@ -284,6 +340,14 @@ marshal_all(const WyOclKernel *k, WyOclKern *kn, WyOclArg *args,
     ms[i].dbl = kn->dbl;
     if (!args[i].slot)
       return wy_ocl_fail(WY_OCL_E_ARGS, "argument %d has no slot", i + 1);
+    /* a list the kernel writes is its register's alone from here on, so
+     * that its device copy may run ahead of its host data */
+    if (k->params[i].kind == WY_OCL_LIST_OUT
+        || k->params[i].kind == WY_OCL_LIST_INOUT) {
+      if (wy_kind(*args[i].slot) != WY_K_LIST)
+        return wy_ocl_fail(WY_OCL_E_ARGS, "argument %d is not a list", i + 1);
+      wy_ocl_list_unique(args[i].slot);
+    }
     if ((st = wy_ocl_marshal(&ms[i], *args[i].slot, lo, hi))) return st;
   }
   return WY_OCL_OK;
@@ -292,12 +356,61 @@ marshal_all(const WyOclKernel *k, WyOclKern *kn, WyOclArg *args,
 static int
 unmarshal_all(const WyOclKernel *k, WyOclArg *args, WyOclMarsh *ms)
 {
+  WyOclState *g = &wy_ocl_g;
   for (int i = 0; i < k->nparams; i++) {
-    int st = wy_ocl_check_back(&ms[i]);
+    int st = stays_on_device(&ms[i]) ? WY_OCL_OK : wy_ocl_check_back(&ms[i]);
     if (st) return st;
   }
-  for (int i = 0; i < k->nparams; i++) wy_ocl_unmarshal(&ms[i], args[i].slot);
+  for (int i = 0; i < k->nparams; i++) {
+    if (!is_list_param(&ms[i]) || stays_on_device(&ms[i])) continue;
+    g->res_quiet = wy_list(*args[i].slot);  /* writes the device has */
+    wy_ocl_unmarshal(&ms[i], args[i].slot);
+    g->res_quiet = NULL;
+  }
   return WY_OCL_OK;
+}
+
+/* After the call: the device copies of the lists.  On success each list
+ * whose buffer holds all of it keeps that buffer as its copy (stale on
+ * the host when the kernel's results stayed there); on failure a copy
+ * the call wrote into is dropped (its host data is current: a copy
+ * that was not is never written in place). */
+static void
+settle_lists(WyOclMarsh *ms, int np, WyOclArg *args, bool ok)
+{
+  for (int i = 0; i < np; i++) {
+    WyOclMarsh *m = &ms[i];
+    WyOclRes *r = m->res;
+    WyList *l;
+    if (!is_list_param(m)) continue;
+    if (r) r->busy = false;
+    if (!m->mem) continue;
+    l = wy_list(*args[i].slot);
+    if (!ok) {
+      if (r && !m->own_mem && (m->download || m->uploaded))
+        wy_ocl_res_forget(r->list);
+      continue;
+    }
+    if (r && r->list != l) {    /* not the list it was: keep neither */
+      wy_ocl_res_forget(r->list);
+      continue;
+    }
+    if (r) {
+      if (m->own_mem) {
+        clReleaseMemObject(r->mem);
+        r->mem = m->mem;
+        m->own_mem = false;
+      }
+      r->dlo = r->dhi = 0;
+      wy_ocl_res_touch(r);
+    } else if (whole_on_device(m) && m->own_mem
+               && wy_ocl_res_attach(l, m->mem, m)) {
+      m->own_mem = false;       /* the list's copy now */
+    } else {
+      continue;
+    }
+    if (stays_on_device(m)) l->h.flags |= WY_LIST_STALE;
+  }
 }
 
 int
@@ -308,11 +421,12 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   WyOclTimes t = {{0}};
   WyOclKern *kn = NULL;
   WyOclMarsh *ms = NULL;
-  Launch ln = {NULL, NULL, NULL, 0};
+  Launch ln = {NULL, 0};
   double start = wy_ocl_now(), mark = start, total, sum = 0;
   size_t n[3];
   bool empty;
   int st;
+  wy_ocl_wait_start();
   g->reason_kernel = k->name;
   st = check_call(k, nargs, lo, hi, n, &empty);
   if (empty && !st) return WY_OCL_OK;
@@ -330,6 +444,7 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   if (!st) st = download(g, ms, k->nparams);
   mark = wy_ocl_now();
   if (!st) st = unmarshal_all(k, args, ms);
+  if (ms) settle_lists(ms, k->nparams, args, !st);
   t.t[WY_OCL_PH_UNMARSHAL] = wy_ocl_now() - mark;
   if (!st) g->counters.runs++;
   if (kn && (st == WY_OCL_E_OVERFLOW || st == WY_OCL_FLAG_OVERFLOW))

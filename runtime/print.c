@@ -178,6 +178,7 @@ put_byte(WyBuf *b, uint8_t x, bool raw)
 static void
 put_list(WyBuf *b, WyList *l)
 {
+  wy_list_host(l);
   wyrt_buf_putc(b, '[');
   for (size_t i = 0; i < l->len; i++) {
     if (i) wyrt_buf_put(b, ", ", 2);

@@ -62,6 +62,7 @@ list_is(WyList *l, const WyType *e, const RefVisit *refs)
 {
   if (e->kind == WY_T_ANY || l->len == 0) return true;
   if (e->kind == WY_T_VOID) return false;
+  wy_list_host(l);
   switch ((WyListStore)l->h.sub) {
   case WY_LS_INT:
     if (accepts_all(e, WY_T_INT)) return true;

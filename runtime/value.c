@@ -81,7 +81,7 @@ wyrt_new_obj(WyKind kind, size_t size)
   o->rc = 1;
   o->kind = (uint8_t)kind;
   o->sub = 0;
-  o->pad = 0;
+  o->flags = 0;
   return o;
 }
 
@@ -135,6 +135,7 @@ release_all(const wyv *vs, size_t n)
 static void
 free_list(WyList *l)
 {
+  if (l->res) wyrt_res_hooks->drop(l);   /* no fetch: nobody reads it */
   switch ((WyListStore)l->h.sub) {
   case WY_LS_ANY:
     release_all(l->data, l->len);

@@ -72,7 +72,7 @@ typedef struct WyObj {
   uint32_t rc;    /* reference count; freed when it drops to 0 */
   uint8_t kind;   /* WyKind */
   uint8_t sub;    /* kind-specific: list storage kind (WyListStore) */
-  uint16_t pad;
+  uint16_t flags; /* kind-specific: lists, WY_LIST_STALE */
 } WyObj;
 
 static inline bool wy_is_small(wyv v) { return (v & 1u) != 0; }
@@ -261,14 +261,26 @@ typedef enum WyListStore {
   WY_LS_BOOL   /* uint8_t[]: bools only */
 } WyListStore;
 
+/* Residency (design.md "Runtime"): a list may have a copy on the OpenCL
+ * device (res, owned by libwyrt_ocl; NULL otherwise).  When a kernel
+ * left newer values there, h.flags has WY_LIST_STALE and the host data
+ * must be fetched before it is read: wy_list_fetch does that.  The
+ * length and the shape never change on the device. */
 typedef struct WyList {
-  WyObj h;         /* h.sub = WyListStore */
+  WyObj h;         /* h.sub = WyListStore, h.flags: WY_LIST_STALE */
   size_t len, cap; /* elements used, allocated */
   void *data;      /* storage array, by h.sub */
+  struct WyOclRes *res;  /* the device copy, or NULL */
 } WyList;
+
+enum { WY_LIST_STALE = 1 };   /* data is older than the device copy */
 
 static inline WyList *wy_list(wyv v) { return (WyList *)(uintptr_t)v; }
 static inline size_t wy_list_len(wyv l) { return wy_list(l)->len; }
+/* Bring the host data of l up to date (a download when it is stale). */
+void wy_list_fetch(WyList *l);
+static inline void wy_list_host(WyList *l)
+{ if (__builtin_expect(l->h.flags & WY_LIST_STALE, 0)) wy_list_fetch(l); }
 
 /* A new empty list with `cap` reserved slots; `hint` picks the storage
  * (the elements' static type is known to the back end). */
@@ -280,7 +292,10 @@ wyv wy_list_index(wyv l, wyv i, const WyPos *pos); /* checked (§8 msgs) */
 /* Fast read of element i of an LS_INT list, no bounds check: for the
  * back end when it has just checked the bounds. */
 static inline wyv wy_list_get_int_fast(wyv l, size_t i)
-{ return wy_small(((int64_t *)wy_list(l)->data)[i]); }
+{
+  wy_list_host(wy_list(l));
+  return wy_small(((int64_t *)wy_list(l)->data)[i]);
+}
 /* l[i] = v: *l is made unique first (copy-on-write); bounds-checked with
  * the §8 messages (Java has no check here; any fatal error is allowed). */
 void wy_list_set(wyv *l, wyv i, wyv v, const WyPos *pos);

@@ -156,13 +156,41 @@ size_t wyrt_bound(wyv b, size_t len, const WyPos *pos);
 /* A new empty list, storage s, room for cap elements. */
 WyList *wyrt_new_list(WyListStore s, size_t cap);
 /* The storage of a list's elements (list.c's header says which is used
- * when), and typed views of its data. */
+ * when), and typed views of its data, fetched from the device first
+ * when the host copy is stale. */
 static inline WyListStore store_of(WyList *l) { return (WyListStore)l->h.sub; }
-static inline wyv *any_at(WyList *l) { return (wyv *)l->data; }
-static inline int64_t *ints_of(WyList *l) { return (int64_t *)l->data; }
-static inline uint8_t *bools_of(WyList *l) { return (uint8_t *)l->data; }
+static inline wyv *any_at(WyList *l)
+{ wy_list_host(l); return (wyv *)l->data; }
+static inline int64_t *ints_of(WyList *l)
+{ wy_list_host(l); return (int64_t *)l->data; }
+static inline uint8_t *bools_of(WyList *l)
+{ wy_list_host(l); return (uint8_t *)l->data; }
 static inline mpq_ptr real_at(WyList *l, size_t i)
-{ return ((mpq_t *)l->data)[i]; }
+{ wy_list_host(l); return ((mpq_t *)l->data)[i]; }
+
+/* Residency hooks, installed by libwyrt_ocl when it gives a list a
+ * device copy (so libwyrt needs no OpenCL).  fetch makes the host data
+ * current; write says that the host is about to change the elements
+ * lo .. hi-1 of a unique list (hi = SIZE_MAX: its length or storage),
+ * after fetching them; drop forgets the device copy of a dying list. */
+typedef struct WyrtResHooks {
+  void (*fetch)(WyList *l);
+  void (*write)(WyList *l, size_t lo, size_t hi);
+  void (*drop)(WyList *l);
+} WyrtResHooks;
+extern const WyrtResHooks *wyrt_res_hooks;
+
+static inline void
+wyrt_list_written(WyList *l, size_t lo, size_t hi)
+{
+  if (l->res) wyrt_res_hooks->write(l, lo, hi);
+}
+/* Called, when set, before the program ends in any way (wy_exit,
+ * wy_fail): libwyrt_ocl's start-up thread must finish first. */
+extern void (*wyrt_quiesce)(void);
+/* Set element i of the list l in place whatever its count (the device
+ * copy's fetch: every holder shares the new value); v is borrowed. */
+void wyrt_list_put_shared(WyList *l, size_t i, wyv v);
 /* Append the borrowed e to the unique list l (storage adjusted). */
 void wyrt_list_push_unique(WyList *l, wyv e);
 

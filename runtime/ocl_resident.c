@@ -1,0 +1,219 @@
+/* ocl_resident.c -- device copies of lists (residency).
+ *
+ * Input: the buffers an offloaded call leaves behind, and the host's
+ * reads, writes and frees of lists (the hooks of wyrt_impl.h).  Output:
+ * lists whose device copy the next kernel uses without an upload, and
+ * host data fetched only when the host reads a list a kernel wrote.
+ *
+ * A copy is valid for the whole list (ocl_run.c attaches one only then),
+ * except for the outer rows the host wrote since (dirty: the next call
+ * uploads just those).  A host change of length or storage drops it.
+ * The copies' bytes stay under a budget, 3/4 of the device's global
+ * memory or WYC_DEVICE_MEMORY bytes: above it the least recently used
+ * copy is evicted (fetched when stale, then released).  A fetch that
+ * fails loses the only copy of the values, so it ends the program with
+ * a message.
+ */
+#define WY_OCL_IMPL
+#include <stdlib.h>
+#include <string.h>
+
+#include "ocl.h"
+#include "wyrt_impl.h"
+
+static void res_fetch(WyList *l);
+static void res_write(WyList *l, size_t lo, size_t hi);
+static void res_drop(WyList *l);
+
+static const WyrtResHooks hooks = {res_fetch, res_write, res_drop};
+
+void
+wy_ocl_res_install(void)
+{
+  wyrt_res_hooks = &hooks;
+}
+
+static uint64_t
+budget(WyOclState *g)
+{
+  const char *env;
+  cl_ulong mem = 0;
+  if (g->res_budget) return g->res_budget;
+  env = getenv("WYC_DEVICE_MEMORY");
+  if (env && *env) {
+    g->res_budget = strtoull(env, NULL, 10);
+    if (!g->res_budget) g->res_budget = 1;
+  } else {
+    clGetDeviceInfo(g->device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof mem, &mem,
+                    NULL);
+    g->res_budget = mem ? mem / 4 * 3 : g->max_alloc;
+  }
+  return g->res_budget;
+}
+
+bool
+wy_ocl_res_fits(const WyOclRes *r, const WyOclMarsh *m)
+{
+  return r->par.elem == m->par->elem && r->par.depth == m->par->depth
+         && r->int64 == m->int64 && r->dbl == m->dbl && r->esize == m->esize
+         && memcmp(r->dims, m->dims, sizeof r->dims) == 0;
+}
+
+void
+wy_ocl_res_touch(WyOclRes *r)
+{
+  r->stamp = ++wy_ocl_g.res_clock;
+}
+
+static void
+unlink_res(WyOclState *g, WyOclRes *r)
+{
+  if (r->prev) r->prev->next = r->next;
+  else g->res = r->next;
+  if (r->next) r->next->prev = r->prev;
+  g->res_bytes -= r->count * r->esize;
+  if (r->mem) clReleaseMemObject(r->mem);
+  r->list->res = NULL;
+  r->list->h.flags &= (uint16_t)~WY_LIST_STALE;
+  free(r);
+}
+
+WyOclRes *
+wy_ocl_res_attach(WyList *l, cl_mem mem, const WyOclMarsh *m)
+{
+  WyOclState *g = &wy_ocl_g;
+  WyOclRes *r;
+  if (l->res) wy_ocl_res_forget(l);
+  r = calloc(1, sizeof *r);
+  if (!r) return NULL;            /* mem stays the caller's */
+  wy_ocl_res_install();
+  r->list = l;
+  r->mem = mem;
+  r->par = *m->par;
+  r->int64 = m->int64;
+  r->dbl = m->dbl;
+  r->esize = m->esize;
+  memcpy(r->dims, m->dims, sizeof r->dims);
+  r->count = m->count;
+  r->next = g->res;
+  if (g->res) g->res->prev = r;
+  g->res = r;
+  g->res_bytes += r->count * r->esize;
+  wy_ocl_res_touch(r);
+  l->res = r;
+  return r;
+}
+
+/* Download r's buffer and write it into its list (which then is no
+ * longer stale).  Ends the program when that fails. */
+static void
+fetch_copy(WyOclState *g, WyOclRes *r)
+{
+  WyOclMarsh m;
+  WyList *l = r->list, *quiet = g->res_quiet;
+  size_t bytes = r->count * r->esize;
+  cl_int err = CL_SUCCESS;
+  memset(&m, 0, sizeof m);
+  m.par = &r->par;
+  m.index = 1;
+  m.int64 = r->int64;
+  m.dbl = r->dbl;
+  m.esize = r->esize;
+  memcpy(m.dims, r->dims, sizeof m.dims);
+  m.count = r->count;
+  for (int k = 0; k < 3; k++) m.whi[k] = r->dims[k];
+  m.download = m.upload = m.conv = true;
+  l->h.flags &= (uint16_t)~WY_LIST_STALE;
+  if (bytes == 0) return;
+  m.back = wy_ocl_host_alloc(bytes);
+  if (!m.back)
+    wy_fail("out of memory reading a list back from the OpenCL device",
+            NULL);
+  err = clEnqueueReadBuffer(g->queue, r->mem, CL_TRUE, 0, bytes, m.back, 0,
+                            NULL, NULL);
+  if (err != CL_SUCCESS) {
+    char msg[160];
+    snprintf(msg, sizeof msg, "lost a list held on the OpenCL device (%s)",
+             wy_ocl_cl_error_name(err));
+    wy_fail(msg, NULL);
+  }
+  g->downloads++;
+  g->bytes_down += bytes;
+  g->res_quiet = l;
+  wy_ocl_unmarshal_inplace(&m, l);
+  g->res_quiet = quiet;
+  wy_ocl_host_release(m.back);
+  g->res_fetches++;
+}
+
+static void
+res_fetch(WyList *l)
+{
+  if (l->res && (l->h.flags & WY_LIST_STALE)) fetch_copy(&wy_ocl_g, l->res);
+  l->h.flags &= (uint16_t)~WY_LIST_STALE;
+}
+
+static void
+res_write(WyList *l, size_t lo, size_t hi)
+{
+  WyOclState *g = &wy_ocl_g;
+  WyOclRes *r = l->res;
+  if (!r || g->res_quiet == l) return;
+  if (l->h.flags & WY_LIST_STALE) fetch_copy(g, r);
+  if (hi == SIZE_MAX || hi > r->dims[0]) {
+    unlink_res(g, r);        /* length or storage: the copy is no use */
+    return;
+  }
+  if (r->dlo >= r->dhi) {
+    r->dlo = lo;
+    r->dhi = hi;
+  } else {
+    if (lo < r->dlo) r->dlo = lo;
+    if (hi > r->dhi) r->dhi = hi;
+  }
+}
+
+static void
+res_drop(WyList *l)
+{
+  if (l->res) unlink_res(&wy_ocl_g, l->res);
+}
+
+void
+wy_ocl_res_forget(WyList *l)
+{
+  if (l->res) unlink_res(&wy_ocl_g, l->res);
+}
+
+int
+wy_ocl_res_reserve(uint64_t bytes)
+{
+  WyOclState *g = &wy_ocl_g;
+  uint64_t cap = budget(g);
+  while (g->res_bytes + bytes > cap) {
+    WyOclRes *old = NULL;
+    for (WyOclRes *r = g->res; r; r = r->next)
+      if (!r->busy && (!old || r->stamp < old->stamp)) old = r;
+    if (!old) break;
+    if (old->list->h.flags & WY_LIST_STALE) fetch_copy(g, old);
+    unlink_res(g, old);
+    g->res_evictions++;
+  }
+  if (g->res_bytes + bytes > cap)
+    return wy_ocl_fail(WY_OCL_E_NOMEM, "the kernel's lists need %llu bytes "
+                       "of device memory, more than the %llu bytes allowed",
+                       (unsigned long long)(g->res_bytes + bytes),
+                       (unsigned long long)cap);
+  return WY_OCL_OK;
+}
+
+void
+wy_ocl_res_free_all(void)
+{
+  WyOclState *g = &wy_ocl_g;
+  while (g->res) {
+    WyOclRes *r = g->res;
+    if (r->list->h.flags & WY_LIST_STALE) fetch_copy(g, r);
+    unlink_res(g, r);
+  }
+}

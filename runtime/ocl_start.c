@@ -1,0 +1,58 @@
+/* ocl_start.c -- device start-up on a background thread.
+ *
+ * A program with kernels calls wy_ocl_prestart with all its kernel
+ * descriptors first thing in main.  A thread then finds the device,
+ * makes the context and queue and builds (or loads from the binary
+ * cache) every kernel's program, while the program computes its inputs;
+ * NVIDIA's OpenCL alone needs about a quarter of a second for that.
+ * The first call into the device layer waits for what is left
+ * (wy_ocl_wait_start), and so does any way out of the program, so the
+ * driver is never torn down under the thread.  Until then the thread
+ * alone touches the layer's state (WyOclState), so nothing else needs
+ * a lock.  WYC_DEVICE=none starts nothing.
+ */
+#define WY_OCL_IMPL
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ocl.h"
+#include "wyrt_impl.h"
+
+static pthread_t starter;
+static bool running;            /* starter is to be joined */
+static const WyOclKernel *const *pre_kernels;
+static int pre_count;
+
+static void *
+start_device(void *arg)
+{
+  (void)arg;
+  if (wy_ocl_init() != WY_OCL_OK) return NULL;
+  for (int i = 0; i < pre_count; i++) {
+    WyOclKern *kn;
+    wy_ocl_get_kernel(pre_kernels[i], pre_kernels[i]->int64_only, &kn);
+  }
+  return NULL;
+}
+
+void
+wy_ocl_wait_start(void)
+{
+  if (!running) return;
+  running = false;
+  pthread_join(starter, NULL);
+}
+
+void
+wy_ocl_prestart(const WyOclKernel *const *kernels, int n)
+{
+  const char *dev = getenv("WYC_DEVICE");
+  if (running || wy_ocl_g.tried || (dev && strcmp(dev, "none") == 0))
+    return;
+  pre_kernels = kernels;
+  pre_count = n;
+  wyrt_quiesce = wy_ocl_wait_start;
+  /* without a thread, the first offloaded call starts the device */
+  running = pthread_create(&starter, NULL, start_device, NULL) == 0;
+}
