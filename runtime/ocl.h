@@ -472,6 +472,7 @@ int wy_ocl_res_reserve(uint64_t bytes);
 /* Give l the buffer mem (owned from now on) holding m's layout. */
 WyOclRes *wy_ocl_res_attach(WyList *l, cl_mem mem, const WyOclMarsh *m);
 void wy_ocl_res_forget(WyList *l);   /* release it; host data as is */
+WyList *wy_ocl_res_clone(WyList *l); /* a copy made on the device */
 void wy_ocl_res_touch(WyOclRes *r);
 void wy_ocl_res_free_all(void);      /* fetch every stale list, release */
 

@@ -50,6 +50,10 @@ wy_ocl_list_unique(wyv *slot)
 {
   WyList *l = wy_list(*slot), *c;
   if (l->h.rc <= 1) return l;
+  if ((c = wy_ocl_res_clone(l))) {
+    wy_set(slot, (wyv)(uintptr_t)c);
+    return c;
+  }
   wy_list_host(l);
   c = wyrt_new_list(store_of(l), l->len);
   switch (store_of(l)) {

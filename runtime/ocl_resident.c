@@ -207,6 +207,56 @@ wy_ocl_res_reserve(uint64_t bytes)
   return WY_OCL_OK;
 }
 
+/* A copy of the stale flat list l made on the device: a new list whose
+ * host data is zeros marked stale and whose device copy is l's,
+ * copied there; NULL when that cannot be done (the caller copies on
+ * the host).  Copy-on-write of a list a kernel left on the device then
+ * moves nothing over the bus. */
+WyList *
+wy_ocl_res_clone(WyList *l)
+{
+  WyOclState *g = &wy_ocl_g;
+  WyOclRes *r = l->res;
+  WyOclMarsh m;
+  WyList *c;
+  size_t bytes;
+  cl_mem mem;
+  cl_int err;
+  if (!r || !(l->h.flags & WY_LIST_STALE) || r->par.depth != 1
+      || (store_of(l) != WY_LS_INT && store_of(l) != WY_LS_BOOL))
+    return NULL;
+  bytes = r->count * r->esize;
+  r->busy = true;
+  err = wy_ocl_res_reserve(bytes) ? CL_OUT_OF_RESOURCES : CL_SUCCESS;
+  r->busy = false;
+  if (err != CL_SUCCESS || bytes == 0) return NULL;
+  mem = clCreateBuffer(g->ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+  if (!mem) return NULL;
+  if (clEnqueueCopyBuffer(g->queue, r->mem, mem, 0, 0, bytes, 0, NULL, NULL)
+      != CL_SUCCESS) {
+    clReleaseMemObject(mem);
+    return NULL;
+  }
+  c = wyrt_new_list(store_of(l), l->len);
+  memset(c->data, 0, l->len * (store_of(l) == WY_LS_INT ? 8 : 1));
+  c->len = l->len;
+  memset(&m, 0, sizeof m);
+  m.par = &r->par;
+  m.int64 = r->int64;
+  m.dbl = r->dbl;
+  m.esize = r->esize;
+  memcpy(m.dims, r->dims, sizeof m.dims);
+  m.count = r->count;
+  if (!wy_ocl_res_attach(c, mem, &m)) {
+    clReleaseMemObject(mem);
+    c->h.flags = 0;
+    wy_decref((wyv)(uintptr_t)c);
+    return NULL;
+  }
+  c->h.flags |= WY_LIST_STALE;
+  return c;
+}
+
 void
 wy_ocl_res_free_all(void)
 {

@@ -97,6 +97,17 @@ needs_fresh(const WyOclMarsh *m)
   return !m->res || (m->download && (m->res->list->h.flags & WY_LIST_STALE));
 }
 
+/* Does the kernel write every element of m (a LIST_OUT whose window is
+ * the whole list), so that the buffer's old values do not matter? */
+static bool
+writes_all(const WyOclMarsh *m)
+{
+  if (m->upload || !m->download) return false;
+  for (int l = 0; l < 3; l++)
+    if (m->wlo[l] != 0 || m->whi[l] != m->dims[l]) return false;
+  return true;
+}
+
 /* Buffers for the lists: a list's device copy where it has one (after
  * uploading the rows the host wrote), else a new buffer and an upload;
  * a kernel that writes the only copy of a list gets a new buffer
@@ -123,7 +134,7 @@ make_buffers(WyOclState *g, WyOclMarsh *ms, int np)
                               bytes ? bytes : m->esize, NULL, &err);
       if (!m->mem) return wy_ocl_cl_fail(err, "clCreateBuffer");
       m->own_mem = true;
-      if (m->res && bytes) {
+      if (m->res && bytes && !writes_all(m)) {
         err = clEnqueueCopyBuffer(g->queue, m->res->mem, m->mem, 0, 0, bytes,
                                   0, NULL, NULL);
         if (err != CL_SUCCESS)
@@ -150,10 +161,7 @@ make_buffers(WyOclState *g, WyOclMarsh *ms, int np)
 static bool
 whole_on_device(const WyOclMarsh *m)
 {
-  if (m->res || m->upload) return true;
-  for (int l = 0; l < 3; l++)
-    if (m->wlo[l] != 0 || m->whi[l] != m->dims[l]) return false;
-  return true;
+  return m->res || m->upload || writes_all(m);
 }
 
 /* Are m's results left on the device, the host fetching them when it

@@ -9,13 +9,15 @@
 # WYC_DEVICE=none (no OpenCL may be loaded at all), an unusable cache
 # directory, corrupt cache entries, concurrent runs sharing a fresh
 # cache, memory limits (ulimit -v) from far too small to enough, and a
-# program of 60,000 functions (resolution must be linear in them).
+# program of 60,000 functions (resolution must be linear in them), and
+# device memory too small for the lists a program keeps there.
 #
 # The offloading program: one kernel; its expected output is below.
 
 FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
   explain_dev_full program_dev_full no_platform broken_icd device_none
-  unusable_cache corrupt_cache concurrent_cache memory_limit many_functions"
+  unusable_cache corrupt_cache concurrent_cache memory_limit many_functions
+  resident_eviction"
 
 # True when the programs are built with AddressSanitizer (make asan).
 sanitized() {
@@ -258,4 +260,42 @@ fault_many_functions() {
     echo "    wyc --target=wyil on 60,000 functions: exit status $st"
     head -3 "$d/err"; return 1
   fi
+}
+
+# Residency under a device memory budget (WYC_DEVICE_MEMORY bytes): with
+# room for about one list the runtime must evict (fetch, release) the
+# others and still print the same; with room enough it keeps lists on
+# the device, so there are fewer uploads than kernel calls.  The counts
+# come from WYC_PROFILE's "# lists:" line.
+fault_resident_eviction() {
+  local src=tests/valid/resident_lists
+  "$WYC" "$src.whiley" -o "$1/res" 2> "$1/build.err" || {
+    echo "    could not build $src.whiley"; head -3 "$1/build.err"; return 1; }
+  local mem line calls
+  for mem in 1000 1000000; do
+    WYC_DEVICE_MEMORY=$mem WYC_PROFILE=1 WYC_OFFLOAD=mandatory \
+      "$1/res" > "$1/out" 2> "$1/err" < /dev/null || {
+      echo "    WYC_DEVICE_MEMORY=$mem: exit status $?"; head -3 "$1/err"
+      return 1; }
+    if ! diff -q "$1/out" "$src.sysout" > /dev/null; then
+      echo "    WYC_DEVICE_MEMORY=$mem: the output differs from $src.sysout"
+      diff "$src.sysout" "$1/out" | head -5; return 1
+    fi
+    line=$(grep '^# lists:' "$1/err")
+    calls=$(awk -F, '/^wyk_/ { n += $2 } END { print n + 0 }' "$1/err")
+    case $mem:$line in
+      1000:*" 0 eviction(s)"*)
+        echo "    WYC_DEVICE_MEMORY=1000 evicted nothing: $line"; return 1 ;;
+      1000000:*" 0 eviction(s)"*) ;;
+      1000000:*)
+        echo "    WYC_DEVICE_MEMORY=1000000 evicted: $line"; return 1 ;;
+    esac
+    if [ "$mem" = 1000000 ]; then
+      local ups=${line#*lists: }; ups=${ups%% upload*}
+      if [ $((2 * ups)) -ge "$calls" ]; then
+        echo "    $ups uploads for $calls kernel calls: nothing stayed on" \
+          "the device ($line)"; return 1
+      fi
+    fi
+  done
 }

@@ -24,6 +24,22 @@ int total([int] xs):
         s = s + x
     return s
 
+// three lists, each written by its own kernel, in turn
+int inTurn([int] ws):
+    p1 = ws
+    p2 = ws
+    p3 = ws
+    round = 0
+    while round < 2:
+        for i in 0..100:
+            p1[i] = p1[i] + 1
+        for i in 0..100:
+            p2[i] = p2[i] * 2
+        for i in 0..100:
+            p3[i] = p3[i] - i
+        round = round + 1
+    return p1[50] + p2[50] + p3[50]
+
 void ::main(System.Console sys):
     xs = []
     for i in 0..64:
@@ -73,3 +89,17 @@ void ::main(System.Console sys):
     zs = scale([1, 2, 3], 2)
     sys.out.println((ys == zs))
     sys.out.println(ys)
+    // twenty launches, and the host reads only at the end
+    ws = []
+    for i in 0..100:
+        ws = ws + [i]
+    g = 0
+    while g < 20:
+        for i in 0..100:
+            ws[i] = ws[i] + g
+        g = g + 1
+    sys.out.println(ws[99])
+    // three lists on the device at once, written in turn: a small
+    // device memory evicts the least recently used (fault tests)
+    sys.out.println(inTurn(ws))
+    sys.out.println(ws[50])
