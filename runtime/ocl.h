@@ -462,6 +462,12 @@ void wy_ocl_marsh_free(WyOclMarsh *m);  /* host memory back to the pool */
  * holders seeing them (a resident copy's fetch; m->conv set). */
 void wy_ocl_unmarshal_inplace(WyOclMarsh *m, WyList *l);
 
+/* ocl_par.c: fn over 0 .. n-1 in slices of at least grain, on several
+ * threads; the first non-zero status of a slice, or 0. */
+int wy_ocl_par_for(size_t n, size_t grain,
+                   void (*fn)(void *ctx, size_t lo, size_t hi, int *status),
+                   void *ctx);
+
 /* ocl_resident.c */
 void wy_ocl_res_install(void);   /* the hooks of wyrt_impl.h */
 /* Does the copy r hold m's layout (m's esize, dims set)? */

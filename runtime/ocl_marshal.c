@@ -242,6 +242,30 @@ narrow_ints(const int64_t *xs, size_t n, cl_int *dst)
   return true;
 }
 
+/* Lists of at least PAR_MIN elements are converted on several threads
+ * (ocl_par.c), in slices of at least PAR_GRAIN. */
+enum { PAR_MIN = 1 << 20, PAR_GRAIN = 1 << 18 };
+
+typedef struct IntCopy {
+  const int64_t *xs;
+  void *dst;
+} IntCopy;
+
+static void
+narrow_slice(void *ctx, size_t lo, size_t hi, int *status)
+{
+  IntCopy *c = ctx;
+  if (!narrow_ints(c->xs + lo, hi - lo, (cl_int *)c->dst + lo)) *status = 1;
+}
+
+static void
+copy_slice(void *ctx, size_t lo, size_t hi, int *status)
+{
+  IntCopy *c = ctx;
+  (void)status;
+  memcpy((int64_t *)c->dst + lo, c->xs + lo, (hi - lo) * sizeof *c->xs);
+}
+
 /* Elements from .. to-1 of the innermost list l, converted, at dst. */
 static int
 load_row(const WyOclMarsh *m, WyList *l, size_t from, size_t to, char *dst)
@@ -252,11 +276,14 @@ load_row(const WyOclMarsh *m, WyList *l, size_t from, size_t to, char *dst)
   if (n == 0) return WY_OCL_OK;
   if (s == WY_LS_INT && elem == WY_OCL_T_INT) {
     const int64_t *xs = ints_of(l) + from;
+    IntCopy c = {xs, dst};
     if (m->int64) {
-      memcpy(dst, xs, n * sizeof *xs);
+      if (n >= PAR_MIN) wy_ocl_par_for(n, PAR_GRAIN, copy_slice, &c);
+      else memcpy(dst, xs, n * sizeof *xs);
       return WY_OCL_OK;
     }
-    if (!narrow_ints(xs, n, (cl_int *)dst)) {
+    if (n >= PAR_MIN ? wy_ocl_par_for(n, PAR_GRAIN, narrow_slice, &c) != 0
+                     : !narrow_ints(xs, n, (cl_int *)dst)) {
       for (size_t i = 0; i < n; i++)
         if (!fits_int32(xs[i])) return int_overflow(m, wy_small(xs[i]));
     }
@@ -281,6 +308,44 @@ load_row(const WyOclMarsh *m, WyList *l, size_t from, size_t to, char *dst)
     return bad_element(m, "elements of the wrong type");
   }
   return WY_OCL_OK;
+}
+
+/* Rows of ints converted in parallel: the outer list's rows, each of
+ * m->dims[1] elements, into m->host (a list of depth 2). */
+typedef struct RowCopy {
+  const WyOclMarsh *m;
+  wyv *rows;
+} RowCopy;
+
+static void
+rows_slice(void *ctx, size_t lo, size_t hi, int *status)
+{
+  RowCopy *c = ctx;
+  const WyOclMarsh *m = c->m;
+  size_t w = m->dims[1];
+  for (size_t r = lo; r < hi && !*status; r++) {
+    WyList *row = wy_list(c->rows[r]);
+    char *dst = (char *)m->host + r * w * m->esize;
+    if (row->len != w || store_of(row) != WY_LS_INT) *status = 1;
+    else if (m->int64) memcpy(dst, row->data, w * sizeof(int64_t));
+    else if (!narrow_ints(row->data, w, (cl_int *)dst)) *status = 1;
+  }
+}
+
+/* The fast path of walk for a large [[int]] whose rows are all flat
+ * ints that fit: true when it converted everything. */
+static bool
+load_int_rows(const WyOclMarsh *m, WyList *l)
+{
+  RowCopy c = {m, NULL};
+  if (m->par->depth != 2 || m->par->elem != WY_OCL_T_INT
+      || m->count < PAR_MIN || store_of(l) != WY_LS_ANY)
+    return false;
+  c.rows = any_at(l);
+  for (size_t r = 0; r < l->len; r++)
+    if (!is_list(c.rows[r])) return false;
+  return wy_ocl_par_for(l->len, PAR_GRAIN / (m->dims[1] + 1) + 1,
+                        rows_slice, &c) == 0;
 }
 
 /* Check the shape of v at nesting level `level` (and below) against
@@ -450,7 +515,8 @@ marshal_list(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
                          "argument %d", m->index);
     m->own_host = true;
   }
-  return walk(m, v, 0, 0, m->upload, 0);
+  if (m->upload && load_int_rows(m, l)) return WY_OCL_OK;
+  return walk(m, v, 0, 0, m->upload, 0);   /* and the reason, if any */
 }
 
 int
@@ -613,12 +679,28 @@ put_elem(const WyOclMarsh *m, wyv *slot, size_t i, size_t k)
 /* The common case, device ints into LS_INT storage, as one tight loop
  * (rewriting an unchanged int changes nothing).  Returns where it
  * stopped: at end, or at a 64-bit value that is no small int. */
+typedef struct IntBack {
+  int64_t *xs;
+  const cl_int *d;
+} IntBack;
+
+static void
+widen_slice(void *ctx, size_t lo, size_t hi, int *status)
+{
+  IntBack *c = ctx;
+  (void)status;
+  for (size_t i = lo; i < hi; i++) c->xs[i] = c->d[i];
+}
+
 static size_t
 write_ints(const WyOclMarsh *m, WyList *l, size_t i, size_t end, size_t base)
 {
   int64_t *xs = ints_of(l);
   if (!m->int64) {
     const cl_int *d = (const cl_int *)m->back + base;
+    IntBack c = {xs + i, d + i};
+    if (end - i >= PAR_MIN) return wy_ocl_par_for(end - i, PAR_GRAIN,
+                                                  widen_slice, &c), end;
     for (; i < end; i++) xs[i] = d[i];
   } else {
     const cl_long *d = (const cl_long *)m->back + base;
