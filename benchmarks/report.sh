@@ -43,15 +43,16 @@ awk -v host="$host" -v date="$date" -v version="$version" \
 # ---------------------------------------------------------------- plots
 plots=$work/plots
 : > "$plots"
-opts=$(awk -F, 'NR > 1 && $6 != "none" && $6 != "c" && !s[$5]++ { print $5 }' \
-       "$csv")
+# wyc's levels and devices (not the sequential paths, not the references)
+opts=$(awk -F, 'NR > 1 && $6 != "none" && $6 != "c" && $5 !~ /^ref-/ \
+       && !s[$5]++ { print $5 }' "$csv")
 first_opt=$(echo "$opts" | head -n 1)
 last_opt=$(echo "$opts" | tail -n 1)
 sets=$(awk -F, 'NR > 1 && !s[$2]++ { print $2 }' "$csv")
 plot_sets=$(echo "$sets" | grep -E '^(default|large)$' || true)
 [ -n "$plot_sets" ] || plot_sets=$(echo "$sets" | { grep -v sweep || true; } | head -n 1)
-ndev=$(awk -F, 'NR > 1 && $6 != "none" && $6 != "c" && !s[$6]++' "$csv" \
-       | wc -l)
+ndev=$(awk -F, 'NR > 1 && $6 != "none" && $6 != "c" && $5 !~ /^ref-/ \
+       && !s[$6]++' "$csv" | wc -l)
 
 # term_for WIDTH: the PNG terminal line
 term_for() {
@@ -120,6 +121,18 @@ for set in $plot_sets; do
   else
     printf 'No speedup over PoCL plot for the %s sizes: no OpenCL device besides PoCL (or no PoCL)\t\n' \
       "$set" >> "$plots"
+  fi
+  d=$work/refs-$set
+  awk -v mode=refs -v set="$set" -v opt="$last_opt" -f $H/plotdata.awk \
+    "$csv" > "$d"
+  png=$name-refs-$set.png
+  if [ "$(awk 'NR > 1 { for (i = 2; i <= NF; i++) if ($i != "?") n++ }
+              END { print n + 0 }' "$d")" -gt 0 ] \
+     && bars "$d" "$out/$png" \
+      "wyc / the hand-written references, $set sizes, $last_opt (above 1: wyc is slower)" \
+      "ratio (log scale)" log; then
+    printf 'wyc against the hand-written references (%s sizes; wall and kernel time over the OpenCL reference on the same device, wall time over the OpenMP reference)\t%s\n' \
+      "$set" "$png" >> "$plots"
   fi
   d=$work/phases-$set
   awk -v mode=phases -v set="$set" -v opt="$last_opt" -f $H/plotdata.awk \
