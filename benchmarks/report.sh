@@ -4,7 +4,7 @@
 # run again on a saved HOST-DATE.runs.tsv (the skips and devices files are
 # then optional):
 #   bash benchmarks/report.sh OUTDIR NAME RUNS.tsv [SKIPS.tsv DEVICES.tsv
-#                             PROGRAMS.tsv]
+#                             PROGRAMS.tsv [MICRO.csv]]
 # Exit status 1 when a checksum disagreed with its case's reference, or
 # when an offloaded call fell back to the CPU in a device run (unless
 # ALLOW_FALLBACK=1).
@@ -12,10 +12,12 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 H=benchmarks/harness
 out=$1 name=$2 raw=$3
-skips=${4:-} devs=${5:-} progs=${6:-}
+skips=${4:-} devs=${5:-} progs=${6:-} micro=${7:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 [ -n "$skips" ] || { skips=$work/skips; : > "$skips"; }
+# the micro-benchmarks' CSV (benchmarks/micro/run.sh), or an empty file
+[ -n "$micro" ] && [ -f "$micro" ] || { micro=$work/micro; : > "$micro"; }
 if [ -z "$devs" ]; then
   devs=$work/devices
   bin/wyc --list-devices 2>/dev/null | sed -n \
@@ -38,7 +40,7 @@ awk -v allow_fallback="${ALLOW_FALLBACK:-}" -f $H/summary.awk "$progs" \
   "$devs" "$skips" "$raw" > "$csv" || status=1
 awk -v host="$host" -v date="$date" -v version="$version" \
   -v settings="$settings" -v devices="$devs" -v programs="$progs" \
-  -f $H/json.awk "$raw" "$csv" > "$out/$name.json"
+  -v micro="$micro" -f $H/json.awk "$raw" "$csv" > "$out/$name.json"
 
 # ---------------------------------------------------------------- plots
 plots=$work/plots
@@ -201,6 +203,7 @@ EOF
 done
 
 awk -v title="$host, $date" -v settings="$settings" -v version="$version" \
-  -v devices="$devs" -v plots="$plots" -f $H/markdown.awk "$csv" \
+  -v devices="$devs" -v plots="$plots" -v micro="$micro" \
+  -f $H/markdown.awk "$csv" \
   > "$out/$name.md"
 exit $status

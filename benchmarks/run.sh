@@ -201,7 +201,7 @@ done
 # skipped with a note.
 refbin=$bin/ref
 use_refs=
-if [ "$REFS" != 0 ]; then
+if [ "$REFS" != 0 ] || [ "$MICRO" != 0 ]; then
   if [ -n "${BENCH_PREBUILT:-}" ] && [ -d "$BENCH_PREBUILT/ref" ]; then
     mkdir -p "$refbin"
     cp "$BENCH_PREBUILT/ref/"* "$refbin/" && use_refs=1
@@ -213,6 +213,7 @@ if [ "$REFS" != 0 ]; then
   fi
   [ -n "$use_refs" ] || say "bench: note: hand-written references skipped:" \
     "no C compiler and no BENCH_PREBUILT/ref"
+  [ "$REFS" != 0 ] || use_refs=
 fi
 
 # ------------------------------------------------------------------ runs
@@ -357,13 +358,34 @@ for c in "${cases[@]}"; do
   fi
 done
 
-# ---------------------------------------------------------------- report
 devlist=$tmp/$BENCH_NAME.devices.tsv
 : > "$devlist"
 for d in "${devices[@]+"${devices[@]}"}"; do
   IFS='|' read -r pd type desc <<< "$d"
   printf '%s\t%s\t%s\n' "$pd" "$type" "$desc" >> "$devlist"
 done
+
+# ---------------------------------------------------------- micro-benchmarks
+# 10^8 elements and 10000 calls with the large sizes, else 10^6 and 2000
+micro=$tmp/$BENCH_NAME.micro.csv
+rm -f "$micro"
+if [ "$MICRO" = 0 ] || [ "${#devices[@]}" -eq 0 ]; then
+  :
+elif [ -n "${BENCH_PREBUILT:-}" ] && [ ! -d "$BENCH_PREBUILT/micro" ]; then
+  say "bench: note: micro-benchmarks skipped: no BENCH_PREBUILT/micro"
+else
+  mn=1000000 mc=2000
+  [[ ",$SIZES," == *",large,"* ]] && mn=100000000 mc=10000
+  mr=3
+  [ -n "$QUICK" ] && mr=1
+  say "bench: micro-benchmarks"
+  WYC=$WYC MICRO_N=${MICRO_N:-$mn} MICRO_CALLS=${MICRO_CALLS:-$mc} \
+    MICRO_RUNS=${MICRO_RUNS:-$mr} MICRO_OPT=${opts[0]} REFBIN=$refbin \
+    TIMEOUT=$TIMEOUT bash "$HERE/micro/run.sh" "$micro" "$devlist" \
+    || failed=1
+fi
+
+# ---------------------------------------------------------------- report
 progs=$tmp/$BENCH_NAME.programs.tsv
 : > "$progs"
 for name in "${!built[@]}"; do
@@ -374,13 +396,15 @@ BENCH_SETTINGS+=" OPTS=$OPTS TIMEOUT=$TIMEOUT SEQ_TIMEOUT=$SEQ_TIMEOUT"
 export BENCH_SETTINGS
 status=0
 bash "$HERE/report.sh" "$BENCH_OUT" "$BENCH_NAME" "$raw" "$skips" \
-  "$devlist" "$progs" || status=1
+  "$devlist" "$progs" "$micro" || status=1
 cp "$raw" "$BENCH_OUT/$BENCH_NAME.runs.tsv"
 # what report.sh needs to redo the reports elsewhere
 cp "$skips" "$BENCH_OUT/$BENCH_NAME.skips.tsv"
 cp "$devlist" "$BENCH_OUT/$BENCH_NAME.devices.tsv"
 cp "$progs" "$BENCH_OUT/$BENCH_NAME.programs.tsv"
-rm -f "$tmp/out.txt" "$tmp/err.txt" "$raw" "$skips" "$devlist" "$progs"
+[ ! -f "$micro" ] || cp "$micro" "$BENCH_OUT/$BENCH_NAME.micro.csv"
+rm -f "$tmp/out.txt" "$tmp/err.txt" "$raw" "$skips" "$devlist" "$progs" \
+  "$micro"
 rmdir "$tmp" 2>/dev/null || true
 if [ "$failed" -ne 0 ]; then
   say "bench: FAILED: some runs failed (above, and in" \

@@ -1,6 +1,7 @@
 # markdown.awk -- the results CSV -> the Markdown report on stdout.
 # Variables: title, settings, version, devices (file: P:D type name),
-# plots (file: one "caption<TAB>png" per line).
+# plots (file: one "caption<TAB>png" per line), micro (file: the
+# micro-benchmarks' CSV, possibly empty).
 BEGIN { FS = "," }
 NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 {
@@ -67,6 +68,55 @@ function refs_table(s,    r, hdr) {
           " | " x(f(r, "kernel_vs_ref_ocl")) " | " \
           x(f(r, "wall_vs_ref_omp")) " |"
   }
+}
+# the micro-benchmarks (benchmarks/micro/run.sh's CSV)
+function micro_table(    line, nl, c, mc, i, nf, st) {
+  while ((getline line < micro) > 0) {
+    nf = split(line, c, ",")
+    if (++nl == 1) {
+      for (i = 1; i <= nf; i++) mc[c[i]] = i
+      print ""
+      print "## Micro-benchmarks"
+      print ""
+      print "Per call: an offloaded loop over 32 items (`percall.whiley`, " \
+            "its benchmarking region over its calls) against a raw " \
+            "`clEnqueueNDRangeKernel` + `clFinish` of an empty kernel " \
+            "(`roundtrip.c`, median). Marshalling: one offloaded " \
+            "`a[i] = a[i] + 1` over n elements (`marshal_*.whiley`), " \
+            "host bytes over WYC_PROFILE's marshal and unmarshal phases, " \
+            "against single-threaded memcpy of the `[int]` list's bytes " \
+            "(`memcpy.c`). GB = 10^9 bytes."
+      print ""
+      print "| device | status | calls | round trip µs (median, mean) | " \
+            "wyc call µs | × round trip | n | memcpy GB/s | " \
+            "[int] marshal GB/s | [int] unmarshal GB/s | " \
+            "[real] marshal GB/s | [real] unmarshal GB/s |"
+      print "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+      continue
+    }
+    st = c[mc["status"]]
+    if (st != "ok") st = "**" st "**: " c[mc["note"]]
+    print "| " c[mc["device_type"]] " " c[mc["device"]] " | " st " | " \
+          c[mc["calls"]] " | " ms(c[mc["roundtrip_us_median"]]) ", " \
+          ms(c[mc["roundtrip_us_mean"]]) " | " ms(c[mc["wyc_call_us"]]) \
+          " | " x(c[mc["wyc_call_vs_roundtrip"]]) " | " c[mc["elements"]] \
+          " | " ms(c[mc["memcpy_gb_s"]]) " | " \
+          gbs(c, mc, "int_marshal") " | " gbs(c, mc, "int_unmarshal") \
+          " | " gbs(c, mc, "real_marshal") " | " \
+          gbs(c, mc, "real_unmarshal") " |"
+  }
+  if (nl > 1)
+    print "\nHost bytes per element: " c[mc["host_bytes_int"]] " for " \
+          "`[int]`, " c[mc["host_bytes_real"]] " for `[real]` (its " \
+          "`mpq_t`, not the limbs it points to); the fraction is of " \
+          "memcpy's rate."
+}
+# "GB/s (fraction of memcpy)"
+function gbs(c, mc, what,    v, r) {
+  v = c[mc[what "_gb_s"]]
+  r = c[mc[what "_vs_memcpy"]]
+  if (v == "") return "–"
+  return ms(v) (r == "" ? "" : " (" sprintf("%.2f", r) ")")
 }
 END {
   print "# Device benchmarks: " title
@@ -157,6 +207,7 @@ END {
     }
     refs_table(sets[s])
   }
+  micro_table()
   nplots = 0
   while ((getline line < plots) > 0) {
     if (!nplots++) { print ""; print "## Plots" }
