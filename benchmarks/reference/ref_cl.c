@@ -67,7 +67,10 @@ select_device(RefCl *cl)
   const char *env = getenv("WYC_DEVICE");
   cl_uint np = 0;
   cl_platform_id *ps;
-  ref_cl_check(clGetPlatformIDs(0, NULL, &np), "clGetPlatformIDs");
+  cl_int err = clGetPlatformIDs(0, NULL, &np);
+  if (err == -1001 || (err == CL_SUCCESS && np == 0))  /* no ICD found */
+    fail("no OpenCL platform", NULL);
+  ref_cl_check(err, "clGetPlatformIDs");
   ps = ref_alloc(np, sizeof *ps);
   if (np) ref_cl_check(clGetPlatformIDs(np, ps, NULL), "clGetPlatformIDs");
   if (!env || !*env) {
