@@ -31,7 +31,8 @@
 #                  QUICK 60)
 #   ALLOW_FALLBACK 1: a device run whose offloaded calls fell back to the
 #                  CPU is reported, not an error
-#   REFS           0: without the hand-written references (default 1)
+#   REFS           which hand-written references run: 1 both (default),
+#                  ocl or omp only, 0 none
 #   MICRO          0: without the micro-benchmarks (default 1)
 #   SUITE          the suite file (default benchmarks/suite.txt)
 #   BENCH_OUT      results directory (default benchmarks/results)
@@ -56,6 +57,10 @@ else
 fi
 WARMUP=${WARMUP:-1}
 REFS=${REFS:-1}
+case "$REFS" in
+  0|1|ocl|omp) ;;
+  *) echo "bench: REFS=$REFS: not 0, 1, ocl or omp" >&2; exit 1 ;;
+esac
 MICRO=${MICRO:-1}
 TIMEOUT=${TIMEOUT:-900}
 BENCH_OUT=${BENCH_OUT:-$HERE/results}
@@ -302,18 +307,21 @@ run_group() {
 # run_ref CASE NAME SET ARGS KIND DEV: a hand-written reference, KIND
 # ref-ocl (on OpenCL device DEV) or ref-omp (DEV omp)
 run_ref() {
-  local exe=$refbin/$2-$5
+  local exe=$refbin/$2-$5 warm=$WARMUP
   [ -n "$use_refs" ] || return 0
+  [ "$REFS" = 1 ] || [ "$5" = "ref-$REFS" ] || return 0
   if [ ! -x "$exe" ]; then
     skip "$1" "$2" "$3" "$4" "$5" "$6" skipped "no hand-written reference"
     return 0
   fi
   if [ "$5" = ref-omp ]; then
+    # no kernel cache to fill: no warm-up
+    warm=0
     say "  hand-written C+OpenMP (${OMP_NUM_THREADS:-all} threads)"
   else
     say "  hand-written OpenCL on $6"
   fi
-  run_group "$1" "$2" "$3" "$4" "$5" "$6" "$exe" "$RUNS" "$WARMUP" \
+  run_group "$1" "$2" "$3" "$4" "$5" "$6" "$exe" "$RUNS" "$warm" \
     "$TIMEOUT"
 }
 
