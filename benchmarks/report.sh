@@ -4,7 +4,7 @@
 # run again on a saved HOST-DATE.runs.tsv (the skips and devices files are
 # then optional):
 #   bash benchmarks/report.sh OUTDIR NAME RUNS.tsv [SKIPS.tsv DEVICES.tsv
-#                             PROGRAMS.tsv]
+#                             PROGRAMS.tsv [MICRO.csv]]
 # Exit status 1 when a checksum disagreed with its case's reference, or
 # when an offloaded call fell back to the CPU in a device run (unless
 # ALLOW_FALLBACK=1).
@@ -12,10 +12,12 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 H=benchmarks/harness
 out=$1 name=$2 raw=$3
-skips=${4:-} devs=${5:-} progs=${6:-}
+skips=${4:-} devs=${5:-} progs=${6:-} micro=${7:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 [ -n "$skips" ] || { skips=$work/skips; : > "$skips"; }
+# the micro-benchmarks' CSV (benchmarks/micro/run.sh), or an empty file
+[ -n "$micro" ] && [ -f "$micro" ] || { micro=$work/micro; : > "$micro"; }
 if [ -z "$devs" ]; then
   devs=$work/devices
   bin/wyc --list-devices 2>/dev/null | sed -n \
@@ -38,20 +40,21 @@ awk -v allow_fallback="${ALLOW_FALLBACK:-}" -f $H/summary.awk "$progs" \
   "$devs" "$skips" "$raw" > "$csv" || status=1
 awk -v host="$host" -v date="$date" -v version="$version" \
   -v settings="$settings" -v devices="$devs" -v programs="$progs" \
-  -f $H/json.awk "$raw" "$csv" > "$out/$name.json"
+  -v micro="$micro" -f $H/json.awk "$raw" "$csv" > "$out/$name.json"
 
 # ---------------------------------------------------------------- plots
 plots=$work/plots
 : > "$plots"
-opts=$(awk -F, 'NR > 1 && $6 != "none" && $6 != "c" && !s[$5]++ { print $5 }' \
-       "$csv")
+# wyc's levels and devices (not the sequential paths, not the references)
+opts=$(awk -F, 'NR > 1 && $6 != "none" && $6 != "c" && $5 !~ /^ref-/ \
+       && !s[$5]++ { print $5 }' "$csv")
 first_opt=$(echo "$opts" | head -n 1)
 last_opt=$(echo "$opts" | tail -n 1)
 sets=$(awk -F, 'NR > 1 && !s[$2]++ { print $2 }' "$csv")
 plot_sets=$(echo "$sets" | grep -E '^(default|large)$' || true)
 [ -n "$plot_sets" ] || plot_sets=$(echo "$sets" | { grep -v sweep || true; } | head -n 1)
-ndev=$(awk -F, 'NR > 1 && $6 != "none" && $6 != "c" && !s[$6]++' "$csv" \
-       | wc -l)
+ndev=$(awk -F, 'NR > 1 && $6 != "none" && $6 != "c" && $5 !~ /^ref-/ \
+       && !s[$6]++' "$csv" | wc -l)
 
 # term_for WIDTH: the PNG terminal line
 term_for() {
@@ -121,6 +124,18 @@ for set in $plot_sets; do
     printf 'No speedup over PoCL plot for the %s sizes: no OpenCL device besides PoCL (or no PoCL)\t\n' \
       "$set" >> "$plots"
   fi
+  d=$work/refs-$set
+  awk -v mode=refs -v set="$set" -v opt="$last_opt" -f $H/plotdata.awk \
+    "$csv" > "$d"
+  png=$name-refs-$set.png
+  if [ "$(awk 'NR > 1 { for (i = 2; i <= NF; i++) if ($i != "?") n++ }
+              END { print n + 0 }' "$d")" -gt 0 ] \
+     && bars "$d" "$out/$png" \
+      "wyc / the hand-written references, $set sizes, $last_opt (above 1: wyc is slower)" \
+      "ratio (log scale)" log; then
+    printf 'wyc against the hand-written references (%s sizes; wall and kernel time over the OpenCL reference on the same device, wall time over the OpenMP reference)\t%s\n' \
+      "$set" "$png" >> "$plots"
+  fi
   d=$work/phases-$set
   awk -v mode=phases -v set="$set" -v opt="$last_opt" -f $H/plotdata.awk \
     "$csv" > "$d"
@@ -188,6 +203,7 @@ EOF
 done
 
 awk -v title="$host, $date" -v settings="$settings" -v version="$version" \
-  -v devices="$devs" -v plots="$plots" -f $H/markdown.awk "$csv" \
+  -v devices="$devs" -v plots="$plots" -v micro="$micro" \
+  -f $H/markdown.awk "$csv" \
   > "$out/$name.md"
 exit $status

@@ -4,9 +4,12 @@
 # Builds the programs of benchmarks/suite.txt with --target=opencl at each
 # optimisation level (and --target=c for the small sizes), runs each on
 # every OpenCL device that bin/wyc --list-devices shows and on the exact
-# sequential path (WYC_DEVICE=none), checks that they all print the same
+# sequential path (WYC_DEVICE=none), runs the hand-written references of
+# benchmarks/reference/ beside them (the OpenCL one on every device, the
+# C+OpenMP one once per case), checks that they all print the same
 # checksum (within the program's tolerance) and that the device runs ran
-# their kernels on the device, and writes
+# their kernels on the device, runs the micro-benchmarks of
+# benchmarks/micro/, and writes
 # benchmarks/results/HOST-DATE.{csv,json,md,runs.tsv} and PNG plots
 # (benchmarks/report.sh).  Progress goes to stderr.  Exit status 1 when a
 # run failed, a checksum disagreed or a kernel fell back to the CPU.
@@ -28,6 +31,9 @@
 #                  QUICK 60)
 #   ALLOW_FALLBACK 1: a device run whose offloaded calls fell back to the
 #                  CPU is reported, not an error
+#   REFS           which hand-written references run: 1 both (default),
+#                  ocl or omp only, 0 none
+#   MICRO          0: without the micro-benchmarks (default 1)
 #   SUITE          the suite file (default benchmarks/suite.txt)
 #   BENCH_OUT      results directory (default benchmarks/results)
 #   BENCH_NAME     file name stem (default HOST-DATE, -quick for QUICK)
@@ -50,6 +56,12 @@ else
   SEQ_TIMEOUT=${SEQ_TIMEOUT:-600}
 fi
 WARMUP=${WARMUP:-1}
+REFS=${REFS:-1}
+case "$REFS" in
+  0|1|ocl|omp) ;;
+  *) echo "bench: REFS=$REFS: not 0, 1, ocl or omp" >&2; exit 1 ;;
+esac
+MICRO=${MICRO:-1}
 TIMEOUT=${TIMEOUT:-900}
 BENCH_OUT=${BENCH_OUT:-$HERE/results}
 host=$(hostname -s 2>/dev/null || hostname)
@@ -188,6 +200,27 @@ for name in "${!built[@]}"; do
   fi
 done
 
+# The hand-written references (and the micro-benchmarks' C programs):
+# built with the C compiler, or copied from BENCH_PREBUILT/ref (built
+# there by benchmarks/reference/build.sh); without either they are
+# skipped with a note.
+refbin=$bin/ref
+use_refs=
+if [ "$REFS" != 0 ] || [ "$MICRO" != 0 ]; then
+  if [ -n "${BENCH_PREBUILT:-}" ] && [ -d "$BENCH_PREBUILT/ref" ]; then
+    mkdir -p "$refbin"
+    cp "$BENCH_PREBUILT/ref/"* "$refbin/" && use_refs=1
+  elif command -v "${CC:-cc}" >/dev/null; then
+    say "bench: build the hand-written references"
+    bash "$HERE/reference/build.sh" "$refbin" \
+      || die "the references do not build (benchmarks/reference/build.sh)"
+    use_refs=1
+  fi
+  [ -n "$use_refs" ] || say "bench: note: hand-written references skipped:" \
+    "no C compiler and no BENCH_PREBUILT/ref"
+  [ "$REFS" != 0 ] || use_refs=
+fi
+
 # ------------------------------------------------------------------ runs
 # One line per run in $raw (tab-separated, see report.sh); skipped or
 # failed groups in $skips.
@@ -205,7 +238,7 @@ run_one() {
   read -r -a argv <<< "$args"
   t0=$(now_ms)
   set +e
-  if [ "$dev" = c ]; then
+  if [ "$dev" = c ] || [ "$dev" = omp ]; then
     timeout "$limit" "$exe" "${argv[@]}" > "$out" 2> "$err"
   else
     WYC_DEVICE=$dev WYC_PROFILE=1 WYC_QUIET=1 \
@@ -271,6 +304,27 @@ run_group() {
   fi
 }
 
+# run_ref CASE NAME SET ARGS KIND DEV: a hand-written reference, KIND
+# ref-ocl (on OpenCL device DEV) or ref-omp (DEV omp)
+run_ref() {
+  local exe=$refbin/$2-$5 warm=$WARMUP
+  [ -n "$use_refs" ] || return 0
+  [ "$REFS" = 1 ] || [ "$5" = "ref-$REFS" ] || return 0
+  if [ ! -x "$exe" ]; then
+    skip "$1" "$2" "$3" "$4" "$5" "$6" skipped "no hand-written reference"
+    return 0
+  fi
+  if [ "$5" = ref-omp ]; then
+    # no kernel cache to fill: no warm-up
+    warm=0
+    say "  hand-written C+OpenMP (${OMP_NUM_THREADS:-all} threads)"
+  else
+    say "  hand-written OpenCL on $6"
+  fi
+  run_group "$1" "$2" "$3" "$4" "$5" "$6" "$exe" "$RUNS" "$warm" \
+    "$TIMEOUT"
+}
+
 ncase=${#cases[@]}
 id=0
 for c in "${cases[@]}"; do
@@ -284,7 +338,9 @@ for c in "${cases[@]}"; do
       run_group "$id" "$name" "$set" "$args" "$o" "$dev" "$bin/$name$o" \
         "$RUNS" "$WARMUP" "$TIMEOUT"
     done
+    run_ref "$id" "$name" "$set" "$args" ref-ocl "$dev"
   done
+  run_ref "$id" "$name" "$set" "$args" ref-omp omp
   o=${opts[0]}
   if [ -z "$use_seq" ]; then
     :
@@ -310,13 +366,34 @@ for c in "${cases[@]}"; do
   fi
 done
 
-# ---------------------------------------------------------------- report
 devlist=$tmp/$BENCH_NAME.devices.tsv
 : > "$devlist"
 for d in "${devices[@]+"${devices[@]}"}"; do
   IFS='|' read -r pd type desc <<< "$d"
   printf '%s\t%s\t%s\n' "$pd" "$type" "$desc" >> "$devlist"
 done
+
+# ---------------------------------------------------------- micro-benchmarks
+# 10^8 elements and 10000 calls with the large sizes, else 10^6 and 2000
+micro=$tmp/$BENCH_NAME.micro.csv
+rm -f "$micro"
+if [ "$MICRO" = 0 ] || [ "${#devices[@]}" -eq 0 ]; then
+  :
+elif [ -n "${BENCH_PREBUILT:-}" ] && [ ! -d "$BENCH_PREBUILT/micro" ]; then
+  say "bench: note: micro-benchmarks skipped: no BENCH_PREBUILT/micro"
+else
+  mn=1000000 mc=2000
+  [[ ",$SIZES," == *",large,"* ]] && mn=100000000 mc=10000
+  mr=3
+  [ -n "$QUICK" ] && mr=1
+  say "bench: micro-benchmarks"
+  WYC=$WYC MICRO_N=${MICRO_N:-$mn} MICRO_CALLS=${MICRO_CALLS:-$mc} \
+    MICRO_RUNS=${MICRO_RUNS:-$mr} MICRO_OPT=${opts[0]} REFBIN=$refbin \
+    TIMEOUT=$TIMEOUT bash "$HERE/micro/run.sh" "$micro" "$devlist" \
+    || failed=1
+fi
+
+# ---------------------------------------------------------------- report
 progs=$tmp/$BENCH_NAME.programs.tsv
 : > "$progs"
 for name in "${!built[@]}"; do
@@ -327,13 +404,15 @@ BENCH_SETTINGS+=" OPTS=$OPTS TIMEOUT=$TIMEOUT SEQ_TIMEOUT=$SEQ_TIMEOUT"
 export BENCH_SETTINGS
 status=0
 bash "$HERE/report.sh" "$BENCH_OUT" "$BENCH_NAME" "$raw" "$skips" \
-  "$devlist" "$progs" || status=1
+  "$devlist" "$progs" "$micro" || status=1
 cp "$raw" "$BENCH_OUT/$BENCH_NAME.runs.tsv"
 # what report.sh needs to redo the reports elsewhere
 cp "$skips" "$BENCH_OUT/$BENCH_NAME.skips.tsv"
 cp "$devlist" "$BENCH_OUT/$BENCH_NAME.devices.tsv"
 cp "$progs" "$BENCH_OUT/$BENCH_NAME.programs.tsv"
-rm -f "$tmp/out.txt" "$tmp/err.txt" "$raw" "$skips" "$devlist" "$progs"
+[ ! -f "$micro" ] || cp "$micro" "$BENCH_OUT/$BENCH_NAME.micro.csv"
+rm -f "$tmp/out.txt" "$tmp/err.txt" "$raw" "$skips" "$devlist" "$progs" \
+  "$micro"
 rmdir "$tmp" 2>/dev/null || true
 if [ "$failed" -ne 0 ]; then
   say "bench: FAILED: some runs failed (above, and in" \

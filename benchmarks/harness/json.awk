@@ -1,6 +1,7 @@
 # json.awk -- the results CSV (and the per-run lines) -> JSON on stdout.
 # Files: runs.tsv (see summary.awk), then the CSV.  Variables: host, date,
-# version, settings, devices (file), programs (file).
+# version, settings, devices (file), programs (file), micro (file: the
+# micro-benchmarks' CSV, possibly empty).
 function q(s) {
   gsub(/\\/, "\\\\", s)
   gsub(/"/, "\\\"", s)
@@ -65,6 +66,22 @@ END {
   print "\n  ],"
   print "  \"results\": ["
   for (i = 1; i <= n; i++) print rows[i] (i < n ? "," : "")
-  print "  ]"
+  print "  ],"
+  printf "  \"micro\": ["
+  sep = ""
+  nm = 0
+  while ((getline line < micro) > 0) {
+    nf = split(line, cell, ",")
+    if (++nm == 1) { for (i = 1; i <= nf; i++) mname[i] = cell[i]; continue }
+    row = ""
+    for (i = 1; i <= nf; i++) {
+      v = (mname[i] ~ /^(device|device_type|device_name|status|note)$/) ? \
+          q(cell[i]) : val(cell[i])
+      row = row (i > 1 ? ", " : "") q(mname[i]) ": " v
+    }
+    printf "%s\n    {%s}", sep, row
+    sep = ","
+  }
+  print "\n  ]"
   print "}"
 }

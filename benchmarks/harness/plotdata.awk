@@ -8,6 +8,9 @@
 #   size     rows: sizes of the sweep set for one program; per device
 #            (and the sequential path): wall and kernel ms
 #   opt      rows: programs; per device: time at opt / time at opt2
+#   refs     rows: programs of the set; per device at opt: wyc's wall and
+#            kernel over the hand-written OpenCL's, and its wall over
+#            the OpenMP reference's
 BEGIN { FS = "," }
 NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 {
@@ -41,7 +44,7 @@ END {
                                         f(r, "execute_ms_median")
       continue
     }
-    if (f(r, "set") != set || seq(d)) continue
+    if (f(r, "set") != set || seq(d) || f(r, "opt") ~ /^ref-/) continue
     p = f(r, "program")
     if (mode == "opt") {
       if (f(r, "opt") == opt) { w[p, d, 1] = f(r, "wall_ms_median")
@@ -68,6 +71,12 @@ END {
       continue
     }
     add(devs, ndevs, d)
+    if (mode == "refs") {
+      a[p, d] = f(r, "wall_vs_ref_ocl")
+      b[p, d] = f(r, "kernel_vs_ref_ocl")
+      c[p, d] = f(r, "wall_vs_ref_omp")
+      continue
+    }
     a[p, d] = (mode == "speedup") ? f(r, "speedup_total_vs_seq") : \
               f(r, "speedup_total_vs_pocl")
     b[p, d] = (mode == "speedup") ? f(r, "speedup_kernel_vs_seq") : \
@@ -109,7 +118,10 @@ END {
   for (j = 1; j <= ndevs[0]; j++) {
     d = devs[j]
     if (mode == "pocl" && d == pocl) continue
-    printf " \"%s: total\" \"%s: kernel\"", label(d), label(d)
+    if (mode == "refs")
+      printf " \"%s: wall / ref OpenCL\" \"%s: kernel / ref OpenCL\"" \
+             " \"%s: wall / ref OpenMP\"", label(d), label(d), label(d)
+    else printf " \"%s: total\" \"%s: kernel\"", label(d), label(d)
     used++
   }
   printf "\n"
@@ -122,6 +134,8 @@ END {
       if (mode == "opt")
         printf " %s %s", ratio(w[p, d, 1], w[p, d, 2]),
                ratio(k[p, d, 1], k[p, d, 2])
+      else if (mode == "refs")
+        printf " %s %s %s", v(a[p, d]), v(b[p, d]), v(c[p, d])
       else printf " %s %s", v(a[p, d]), v(b[p, d])
     }
     printf "\n"

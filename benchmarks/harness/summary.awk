@@ -19,6 +19,12 @@
 # |x - ref| <= tolerance * max(|ref|, 1).  Speedups: total = ratio of the
 # median wall times; kernel = the sequential path's hot-loop time (or
 # PoCL's execute phase) over the device's execute phase.
+#
+# The hand-written references are groups whose opt is "ref-ocl" (device
+# P:D) or "ref-omp" (device "omp"; its kernel time is its hot loop).
+# Each wyc device row also gets the references' median times and
+# wyc / reference ratios (above 1: wyc is slower): wall / ref-ocl wall
+# and execute / ref-ocl execute on the same device, wall / ref-omp wall.
 BEGIN {
   FS = "\t"
   OFS = ","
@@ -83,8 +89,8 @@ function addgroup(k, id, o, d) {
 # the groups of a case: devices in their order, then none, then c
 function grank(k, d) {
   d = gdev[k]
-  return sprintf("%04d%s", d == "none" ? 9998 : d == "c" ? 9999 : devrank[d],
-                 gopt[k])
+  return sprintf("%04d%s", d == "omp" ? 9997 : d == "none" ? 9998 : \
+                 d == "c" ? 9999 : devrank[d], gopt[k])
 }
 function sortgroups(id,    i, j, x) {
   for (i = 2; i <= ng[id]; i++) {
@@ -103,6 +109,9 @@ function num(s, a) {
   return s + 0
 }
 function abs(x) { return x < 0 ? -x : x }
+function isref(o) { return o ~ /^ref-/ }
+# devices whose kernel time is their hot loop
+function hostonly(d) { return d == "none" || d == "c" || d == "omp" }
 function agrees(s, r, t) {
   if (t + 0 == 0) return s == r
   return abs(num(s) - num(r)) <= t * (abs(num(r)) > 1 ? abs(num(r)) : 1)
@@ -156,7 +165,9 @@ END {
     printf ",%s_ms_median,%s_ms_min,%s_ms_max", metric[m], metric[m],
            metric[m]
   printf ",speedup_total_vs_seq,speedup_kernel_vs_seq"
-  printf ",speedup_total_vs_pocl,speedup_kernel_vs_pocl\n"
+  printf ",speedup_total_vs_pocl,speedup_kernel_vs_pocl"
+  printf ",ref_ocl_wall_ms,ref_ocl_kernel_ms,ref_omp_wall_ms"
+  printf ",wall_vs_ref_ocl,kernel_vs_ref_ocl,wall_vs_ref_omp\n"
   for (id = 1; id <= ncase; id++) {
     if (!(id in seen)) continue
     sortgroups(id)
@@ -173,7 +184,7 @@ END {
       pk = id SUBSEP o SUBSEP ref_pocl
       st = (k in gstatus) ? gstatus[k] : (nruns[k] > 0 ? "ok" : "failed")
       if (st == "ok" && (k in wrong)) st = "wrong-checksum"
-      if (st == "ok" && d != "none" && d != "c" &&
+      if (st == "ok" && d != "none" && d != "c" && !isref(o) &&
           (falls[k] + 0 > 0 || calls[k] + 0 == 0)) {
         printf "bench: FALLBACK: %s %s: %s on %s: %d calls ran on the " \
                "device, %d fell back to the CPU\n", cname[id], cargs[id],
@@ -182,9 +193,12 @@ END {
         if (!allow_fallback) bad = 1
       }
       split(cargs[id], av, " ")
-      type = (d == "none" ? "sequential" : d == "c" ? "exact-c" : dtype[d])
+      type = (d == "none" ? "sequential" : d == "c" ? "exact-c" : \
+              d == "omp" ? "openmp" : dtype[d])
       nmn = (d == "none" ? "exact sequential path (WYC_DEVICE=none)" : \
-             d == "c" ? "exact sequential executable (--target=c)" : dname[d])
+             d == "c" ? "exact sequential executable (--target=c)" : \
+             d == "omp" ? "hand-written C + OpenMP" : \
+             (o == "ref-ocl" ? "hand-written OpenCL on " : "") dname[d])
       printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%s,%s,%s,%s,%s,%s",
              cname[id], cset[id], cargs[id], av[1], o, d, type, nmn, st,
              gnote[k], nruns[k], lastsum[k], ref[id],
@@ -195,14 +209,28 @@ END {
                stat(k, m, "max")
       seqkern = (seqk != "" ? stat(seqk, 2, "median") : "")
       kern = stat(k, 6, "median")
-      if (d == "none" || d == "c") kern = stat(k, 2, "median")
+      if (hostonly(d)) kern = stat(k, 2, "median")
       printf ",%s,%s", (seqk != "" ? ratio(stat(seqk, 1, "median"),
                                           stat(k, 1, "median")) : ""),
              ratio(seqkern, kern)
-      if (d == "none" || d == "c" || nruns[pk] == 0) printf ",,\n"
+      if (hostonly(d) || nruns[pk] == 0) printf ",,"
       else
-        printf ",%s,%s\n", ratio(stat(pk, 1, "median"), stat(k, 1, "median")),
+        printf ",%s,%s", ratio(stat(pk, 1, "median"), stat(k, 1, "median")),
                ratio(stat(pk, 6, "median"), kern)
+      # the references beside a wyc device row
+      rok = id SUBSEP "ref-ocl" SUBSEP d
+      rmk = id SUBSEP "ref-omp" SUBSEP "omp"
+      if (hostonly(d) || isref(o)) { printf ",,,,,,\n"; continue }
+      # (not from references that printed a wrong checksum)
+      rw = rx = mw = ""
+      if (!(rok in wrong)) {
+        rw = stat(rok, 1, "median")
+        rx = stat(rok, 6, "median")
+      }
+      if (!(rmk in wrong)) mw = stat(rmk, 1, "median")
+      printf ",%s,%s,%s,%s,%s,%s\n", rw, rx, mw,
+             ratio(stat(k, 1, "median"), rw), ratio(kern, rx),
+             ratio(stat(k, 1, "median"), mw)
     }
   }
   exit bad

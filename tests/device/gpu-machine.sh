@@ -4,6 +4,8 @@
 #   tests/device/pack.sh .carry/bundle [PROGRAM.whiley ...]   (here)
 #   bin/wyc -O2 [--gpu-real=float] --target=opencl \
 #     benchmarks/programs/P.whiley -o .carry/benchbin/P-O2      (here)
+#   (or OPTS=-O2 bash benchmarks/prebuild.sh .carry/benchbin, which also
+#   builds the hand-written references and the micro-benchmarks)
 # then, there (the `device` tool carries .carry and bin):
 #   OUT=DIR [TESTS=1] [BENCH_SIZES=default] bash tests/device/gpu-machine.sh
 # Makes NVIDIA's OpenCL and PoCL both visible, lists devices, runs the

@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# benchmarks/micro/run.sh OUT.csv DEVICES.tsv -- the micro-benchmarks,
+# called by benchmarks/run.sh (see benchmarks/README.md):
+#   roundtrip    raw clEnqueueNDRangeKernel + clFinish of an empty kernel
+#                (roundtrip.c), median and mean us per call;
+#   percall      wyc's offloaded call of a 32-item loop (percall.whiley):
+#                its region time over its calls, and that over roundtrip;
+#   marshal_int, marshal_real   one offloaded call over n elements
+#                (marshal_*.whiley): marshal and unmarshal GB/s from
+#                WYC_PROFILE's phases, against single-threaded memcpy of
+#                the same number of host bytes (memcpy.c).
+# Host bytes per element: 8 for [int] (int64 storage), MICRO_REAL_BYTES
+# (default 32, an mpq_t of the inline storage; the limbs it points to
+# are not counted) for [real].
+# DEVICES.tsv: P:D type name per OpenCL device.  One CSV row per device
+# on OUT.csv; progress on stderr.  Exit status 1 when a run failed,
+# printed a wrong result or fell back to the CPU.
+# Environment: WYC, MICRO_N (elements, default 10^6), MICRO_CALLS
+# (default 2000), MICRO_RUNS (runs of each, the median is kept; default
+# 3), MICRO_OPT (default -O1), REFBIN (the C programs, built by
+# benchmarks/reference/build.sh), BENCH_PREBUILT (its micro/ holds the
+# .whiley programs built elsewhere), TIMEOUT (s per run, default 900).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+out=${1:?usage: run.sh OUT.csv DEVICES.tsv}
+devs=${2:?usage: run.sh OUT.csv DEVICES.tsv}
+WYC=${WYC:-bin/wyc}
+n=${MICRO_N:-1000000}
+calls=${MICRO_CALLS:-2000}
+runs=${MICRO_RUNS:-3}
+opt=${MICRO_OPT:--O1}
+refbin=${REFBIN:-build/bench/ref}
+realb=${MICRO_REAL_BYTES:-32}
+limit=${TIMEOUT:-900}
+items=32
+bin=build/bench/micro
+say() { printf '%s\n' "$*" >&2; }
+
+mkdir -p "$bin"
+for p in percall marshal_int marshal_real; do
+  if [ -n "${BENCH_PREBUILT:-}" ]; then
+    cp "$BENCH_PREBUILT/micro/$p" "$bin/" \
+      || { say "bench: micro: $p: not prebuilt"; exit 1; }
+    continue
+  fi
+  flags=()
+  [ "$p" = marshal_real ] && flags=(--gpu-real=float)
+  "$WYC" "$opt" "${flags[@]+"${flags[@]}"}" --target=opencl \
+    benchmarks/micro/$p.whiley -o "$bin/$p" \
+    || { say "bench: micro: $p does not build"; exit 1; }
+done
+
+# median of the numbers on stdin ("" when none)
+median() {
+  sort -g | awk '{ a[++n] = $1 } END { if (n) print (n % 2) ? a[(n + 1) / 2] \
+    : (a[n / 2] + a[n / 2 + 1]) / 2 }'
+}
+ratio() {
+  awk -v a="$1" -v b="$2" 'BEGIN { if (a != "" && b != "" && b > 0)
+    printf "%.3f", a / b }'
+}
+
+failed=0
+status= note=
+# wyc_run DEV EXPECT EXE ARGS...: one run; its micro.awk line in $line,
+# or status and note set on failure
+wyc_run() {
+  local dev=$1 want=$2 exe got rc f
+  exe=$(basename "$3")
+  shift 2
+  set +e
+  got=$(WYC_DEVICE=$dev WYC_PROFILE=1 WYC_QUIET=1 timeout "$limit" "$@" \
+        2> "$bin/err.txt" < /dev/null)
+  rc=$?
+  set -e
+  line=
+  if [ "$rc" -ne 0 ]; then
+    status=failed note="$exe: exit status $rc"
+    tail -n 5 "$bin/err.txt" >&2
+  elif [ "$got" != "$want" ]; then
+    status=wrong-result note="$exe printed $got, not $want"
+  else
+    line=$(awk -f benchmarks/harness/micro.awk "$bin/err.txt")
+    read -r -a f <<< "$line"
+    if [ "${f[3]}" -gt 0 ] || [ "${f[2]}" -eq 0 ]; then
+      status=fallback note="$exe: ${f[3]} calls fell back"
+      line=
+    fi
+  fi
+  [ -z "$line" ] && say "bench: micro: $dev: $status: $note"
+  return 0
+}
+
+mem=
+if [ -x "$refbin/micro-memcpy" ]; then
+  mem=$("$refbin/micro-memcpy" $((n * 8)) 5 | awk '{ print $3 }')
+  say "bench: micro: memcpy of $((n * 8)) bytes: $mem GB/s"
+fi
+printf '%s\n' "device,device_type,device_name,status,note,calls,\
+roundtrip_us_median,roundtrip_us_mean,wyc_call_us,wyc_call_vs_roundtrip,\
+elements,host_bytes_int,host_bytes_real,memcpy_gb_s,int_marshal_gb_s,\
+int_unmarshal_gb_s,real_marshal_gb_s,real_unmarshal_gb_s,\
+int_marshal_vs_memcpy,int_unmarshal_vs_memcpy,real_marshal_vs_memcpy,\
+real_unmarshal_vs_memcpy" > "$out"
+while IFS=$'\t' read -r -u 3 dev type desc; do
+  say "bench: micro: $dev: $calls calls, $n elements, $runs runs"
+  status=ok note=
+  rt_med= rt_mean= per=() im=() iu=() rm=() ru=()
+  if [ -x "$refbin/micro-roundtrip" ]; then
+    set -- $(WYC_DEVICE=$dev "$refbin/micro-roundtrip" "$calls" \
+             < /dev/null)
+    rt_med=$3 rt_mean=$4
+  fi
+  want_pc=$((items * (items - 1) / 2 + (calls + 1) * items * (items + 1) / 2))
+  want_mi=$((1 + n / 2 + 1 + n))
+  want_mr=$((1 + n / 2 % 4096 + 1 + (n - 1) % 4096 + 1)).0
+  for ((r = 1; r <= runs; r++)); do
+    wyc_run "$dev" "$want_pc" "$bin/percall" "$calls" "$items"
+    [ -n "$line" ] && per+=("$(awk -v l="$line" 'BEGIN { split(l, f, " ")
+      if (f[2] > 0) printf "%.3f", f[1] * 1000 / f[2] }')")
+    wyc_run "$dev" "$want_mi" "$bin/marshal_int" "$n"
+    if [ -n "$line" ]; then
+      set -- $line
+      im+=("$(awk -v ms="$5" -v b=$((n * 8)) 'BEGIN { if (ms > 0)
+        printf "%.3f", b / ms / 1e6 }')")
+      iu+=("$(awk -v ms="$6" -v b=$((n * 8)) 'BEGIN { if (ms > 0)
+        printf "%.3f", b / ms / 1e6 }')")
+    fi
+    wyc_run "$dev" "$want_mr" "$bin/marshal_real" "$n"
+    if [ -n "$line" ]; then
+      set -- $line
+      rm+=("$(awk -v ms="$5" -v b=$((n * realb)) 'BEGIN { if (ms > 0)
+        printf "%.3f", b / ms / 1e6 }')")
+      ru+=("$(awk -v ms="$6" -v b=$((n * realb)) 'BEGIN { if (ms > 0)
+        printf "%.3f", b / ms / 1e6 }')")
+    fi
+  done
+  [ "$status" = ok ] || failed=1
+  pc=$(printf '%s\n' "${per[@]+"${per[@]}"}" | median)
+  a=$(printf '%s\n' "${im[@]+"${im[@]}"}" | median)
+  b=$(printf '%s\n' "${iu[@]+"${iu[@]}"}" | median)
+  c=$(printf '%s\n' "${rm[@]+"${rm[@]}"}" | median)
+  d=$(printf '%s\n' "${ru[@]+"${ru[@]}"}" | median)
+  say "bench: micro: $dev: round trip ${rt_med:-?} us, wyc call ${pc:-?} us;" \
+      "GB/s: int ${a:-?} / ${b:-?}, real ${c:-?} / ${d:-?}, memcpy ${mem:-?}"
+  printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' \
+    "$dev" "$type" "${desc//,/;}" "$status" "${note//,/;}" "$calls" \
+    "$rt_med" "$rt_mean" "$pc" "$(ratio "$pc" "$rt_med")" "$n" 8 "$realb" \
+    "$mem" "$a" "$b" "$c" "$d" "$(ratio "$a" "$mem")" "$(ratio "$b" "$mem")" \
+    "$(ratio "$c" "$mem")" "$(ratio "$d" "$mem")" >> "$out"
+done 3< "$devs"
+rm -f "$bin/err.txt"
+exit $failed
