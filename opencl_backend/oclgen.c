@@ -103,10 +103,16 @@ ocl_var(OclGen *g, int r, Tag t)
   return wyil_fmt("r%d_%c", r, tag_char[t]);
 }
 
+/* A failed check: a kernel records the code in the launch's flag and
+ * ends its work item (the only atomic, on the failure path alone); a
+ * called function records it in its caller's private status and
+ * returns, and the caller tests that plain variable (emit_invoke). */
 const char *
 ocl_fail_stmt(OclGen *g, int code)
 {
-  return wyil_fmt("{ atomic_cmpxchg(wyc_err, 0, %d); %s }", code, g->leave);
+  if (g->k)
+    return wyil_fmt("{ atomic_cmpxchg(wyc_err, 0, %d); %s }", code, g->leave);
+  return wyil_fmt("{ *wyc_st = %d; %s }", code, g->leave);
 }
 
 const char *
@@ -244,10 +250,11 @@ put_decls(OclGen *g, StrBuf *sb)
     if (u & USE_RANGE)
       sb_printf(sb, "  wy_int r%d_lo = 0, r%d_hi = 0;\n", r, r);
   }
+  if (g->k && g->calls) sb_puts(sb, "  int wyc_st = 0;\n");
   if (g->decls.len) sb_puts(sb, g->decls.s);
 }
 
-/* The parameter list of a called function (after wyc_err). */
+/* The parameter list of a called function (after wyc_st). */
 static void
 put_callee_params(OclGen *g, StrBuf *sb, Func *fn)
 {
@@ -300,8 +307,7 @@ put_prototype(StrBuf *sb, Func *fn)
   g.uses = wyil_alloc(nr);
   g.params = wyil_alloc(nr);
   g.views = wyil_alloc(sizeof(View *) * nr);
-  sb_printf(sb, "%s %s(__global int *wyc_err", ret_ctype(fn),
-            ocl_func_name(fn));
+  sb_printf(sb, "%s %s(int *wyc_st", ret_ctype(fn), ocl_func_name(fn));
   put_callee_params(&g, sb, fn);
   sb_puts(sb, ");\n");
 }
@@ -313,8 +319,8 @@ put_callee(OclGen *g, StrBuf *sb, Func *fn)
   begin_func(g, fn, NULL, 0, fn->ncode);
   const char *rt = ret_ctype(fn);
   g->leave = strcmp(rt, "void") ? "return 0;" : "return;";
-  sb_printf(sb, "/* %s:%s */\n%s\n%s(__global int *wyc_err", fn->module,
-            fn->name, rt, ocl_func_name(fn));
+  sb_printf(sb, "/* %s:%s */\n%s\n%s(int *wyc_st", fn->module, fn->name, rt,
+            ocl_func_name(fn));
   put_callee_params(g, sb, fn);
   sb_puts(sb, ")\n{\n");
   g->body = (StrBuf){0};

@@ -487,7 +487,7 @@ emit_invoke(OclGen *g, Insn *in)
   }
   Type *ft = fn->type;
   StrBuf sb = {0};
-  sb_printf(&sb, "%s(wyc_err", ocl_func_name(fn));
+  sb_printf(&sb, "%s(%s", ocl_func_name(fn), g->k ? "&wyc_st" : "wyc_st");
   for (int p = 0; p < in->nargs; p++) {
     Type *pt = ft && p < ft->n ? ft->elems[p] : NULL;
     Tag t = ocl_tag_of(pt);
@@ -506,11 +506,14 @@ emit_invoke(OclGen *g, Insn *in)
     ocl_line(g, "%s = %s;", ocl_var(g, in->dst, rt), sb.s);
   else
     ocl_line(g, "%s;", sb.s);
-  /* did the callee fail?  Read atomically: other work items may be
-   * setting the flag (a plain read races with their atomic_cmpxchg;
-   * Oclgrind reports it).  A flag set by any of them discards the whole
-   * launch, so leaving early then is harmless. */
-  ocl_line(g, "if (atomic_or(wyc_err, 0)) %s", g->leave);
+  /* did the callee fail?  Its status is this work item's own variable
+   * (no atomic in the hot path); a kernel passes it on to the flag */
+  if (g->k)
+    ocl_line(g, "if (wyc_st) { atomic_cmpxchg(wyc_err, 0, wyc_st); %s }",
+             g->leave);
+  else
+    ocl_line(g, "if (*wyc_st) %s", g->leave);
+  g->calls = true;
   sb_free(&sb);
 }
 

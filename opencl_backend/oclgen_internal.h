@@ -54,6 +54,7 @@ typedef struct OclGen {
   int *match;           /* LOOP/FORALL <-> END, -1 elsewhere */
   int *label_at;        /* label -> instruction index, -1 */
   bool *label_used;     /* label is a branch target */
+  bool calls;           /* a kernel calls a function: wyc_st declared */
   int *range_at;        /* register -> the RANGE in [from, to) that
                            defines it, -1 */
   View **views;         /* register -> its View, NULL */
