@@ -7,7 +7,10 @@
 # programs are compared with their .sysout where there is one.  Prints
 # one line per failure, the fallback notes seen, and "N passed, N
 # failed" per device.  PROFILE="NAME ..." also runs those extra
-# programs with WYC_PROFILE=1 and prints their per-phase times.
+# programs with WYC_PROFILE=1 and prints their per-phase times.  COLD=1
+# runs each extra program once, with empty kernel caches (wyc's and the
+# driver's), as a user's first run: timing guards must pass even then.
+# SETS="extra" runs only the extra programs (default "progs extra").
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 devices=${*:-gpu cpu}
@@ -16,7 +19,7 @@ norm() { tr -d '\r' < "$1" | sed -e 's/[[:space:]]*$//' -e '$a\' | sed -e :a -e 
 total_fail=0
 for dev in $devices; do
   pass=0 fail=0 notes=0
-  for exe in "$here"/progs/* "$here"/extra/*; do
+  for exe in $(for set in ${SETS:-progs extra}; do echo "$here/$set"/*; done); do
     case $exe in *.sysout|*.stderr|*.fallback) continue;; esac
     [ -x "$exe" ] || continue
     name=$(basename "$exe"); base=${exe%.float}; base=${base%.O[01]}
@@ -28,8 +31,13 @@ for dev in $devices; do
     case $exe in "$here"/extra/*) offload=;; esac
     [ -f "$base.fallback" ] && offload=""
     # extra programs may carry timing guards: warm the kernel cache first
+    # (COLD=1: start from empty caches instead)
     case $exe in "$here"/extra/*)
-      WYC_DEVICE=$dev WYC_QUIET=1 timeout ${STEP_TIMEOUT:-30} "$exe" > /dev/null 2>&1 < /dev/null;;
+      if [ -n "${COLD:-}" ]; then
+        cold=$(mktemp -d); export XDG_CACHE_HOME=$cold CUDA_CACHE_PATH=$cold/nv
+      else
+        WYC_DEVICE=$dev WYC_QUIET=1 timeout ${STEP_TIMEOUT:-30} "$exe" > /dev/null 2>&1 < /dev/null
+      fi;;
     esac
     WYC_OFFLOAD=$offload WYC_DEVICE=$dev timeout ${STEP_TIMEOUT:-30} "$exe" > /tmp/dev.out 2> /tmp/dev.err < /dev/null
     st=$?
