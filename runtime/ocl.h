@@ -357,6 +357,8 @@ typedef struct WyOclRes {
   size_t count;           /* elements */
   size_t dlo, dhi;        /* dirty outer indices; none when dlo >= dhi */
   uint64_t stamp;         /* last use, for eviction (larger is newer) */
+  const char *writer;     /* the kernel whose results it holds, or NULL:
+                             a fetch's times are counted as its */
   bool busy;              /* used by the call in progress */
   struct WyOclRes *prev, *next;  /* all copies, in no order */
 } WyOclRes;
@@ -417,6 +419,9 @@ typedef struct WyOclState {
   bool bench_open;
   double bench_start;
   bool profile_hooked;    /* atexit(print_profile) done */
+  bool profile_checked;   /* WYC_PROFILE read */
+  int last_stat;          /* 1 + index of the last recorded kernel's
+                             stat, or 0 */
 } WyOclState;
 
 /* One argument on its way to the device and back (ocl_marshal.c).  The
@@ -518,6 +523,8 @@ double wy_ocl_now(void);                  /* monotonic seconds */
  * one more, doubling it; false when memory ran out (nothing changed). */
 bool wy_ocl_grow(void **p, size_t n, size_t *cap, size_t sz);
 void wy_ocl_record(const WyOclKernel *k, int status, const WyOclTimes *t);
+/* Add a deferred download and unmarshal (a fetch) to a kernel's sums. */
+void wy_ocl_record_fetch(const char *name, double down, double unmarshal);
 void wy_ocl_bench_free(void);
 
 #endif /* WY_OCL_IMPL */

@@ -76,12 +76,19 @@ void
 wy_ocl_record(const WyOclKernel *k, int status, const WyOclTimes *t)
 {
   WyOclState *g = &wy_ocl_g;
-  WyOclStat *s = stat_of(k->name);
-  const char *p = getenv("WYC_PROFILE");
-  if (!g->profile_hooked && p && strcmp(p, "1") == 0) {
-    g->profile_hooked = true;
-    atexit(print_profile);
+  WyOclStat *s = g->last_stat > 0 && g->last_stat <= g->nstats
+                        && g->stats[g->last_stat - 1].name == k->name
+                    ? &g->stats[g->last_stat - 1]
+                    : stat_of(k->name);
+  if (!g->profile_checked) {      /* the environment is read once */
+    const char *p = getenv("WYC_PROFILE");
+    g->profile_checked = true;
+    if (!g->profile_hooked && p && strcmp(p, "1") == 0) {
+      g->profile_hooked = true;
+      atexit(print_profile);
+    }
   }
+  g->last_stat = s ? (int)(s - g->stats) + 1 : 0;
   if (s && status == 0) {
     s->calls++;
     for (int i = 0; i < WY_OCL_NPHASES; i++) s->sum.t[i] += t->t[i];
@@ -94,6 +101,15 @@ wy_ocl_record(const WyOclKernel *k, int status, const WyOclTimes *t)
     return;
   g->calls[g->ncalls++] = (WyOclCall){
     k->name, g->nregions + 1, s ? ++s->recorded : 0, status, *t};
+}
+
+void
+wy_ocl_record_fetch(const char *name, double down, double unmarshal)
+{
+  WyOclStat *s = name ? stat_of(name) : NULL;
+  if (!s) return;
+  s->sum.t[WY_OCL_PH_DOWNLOAD] += down;
+  s->sum.t[WY_OCL_PH_UNMARSHAL] += unmarshal;
 }
 
 void
@@ -202,6 +218,7 @@ wy_ocl_bench_free(void)
   WyOclState *g = &wy_ocl_g;
   free(g->stats);
   free(g->calls);
+  g->last_stat = 0;
   free(g->regions);
   g->stats = NULL;
   g->calls = NULL;

@@ -113,6 +113,7 @@ fetch_copy(WyOclState *g, WyOclRes *r)
   WyList *l = r->list, *quiet = g->res_quiet;
   size_t bytes = r->count * r->esize;
   cl_int err = CL_SUCCESS;
+  double t0 = wy_ocl_now(), t1;
   memset(&m, 0, sizeof m);
   m.par = &r->par;
   m.index = 1;
@@ -137,6 +138,7 @@ fetch_copy(WyOclState *g, WyOclRes *r)
              wy_ocl_cl_error_name(err));
     wy_fail(msg, NULL);
   }
+  t1 = wy_ocl_now();
   g->downloads++;
   g->bytes_down += bytes;
   g->res_quiet = l;
@@ -144,6 +146,7 @@ fetch_copy(WyOclState *g, WyOclRes *r)
   g->res_quiet = quiet;
   wy_ocl_host_release(m.back);
   g->res_fetches++;
+  wy_ocl_record_fetch(r->writer, t1 - t0, wy_ocl_now() - t1);
 }
 
 static void

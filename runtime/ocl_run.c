@@ -25,6 +25,7 @@
 #include "ocl.h"
 
 enum { WG_TARGET = 256 };   /* work items per group we aim for */
+enum { SMALL_ARGS = 16 };   /* argument records on the stack up to this */
 
 static int
 check_call(const WyOclKernel *k, int nargs, const int64_t lo[3],
@@ -293,6 +294,7 @@ static int
 download(WyOclState *g, WyOclMarsh *ms, int np)
 {
   cl_int err;
+  bool any = false;
   for (int i = 0; i < np; i++) {
     WyOclMarsh *m = &ms[i];
     size_t off = 0, bytes = m->count * m->esize;
@@ -311,16 +313,19 @@ download(WyOclState *g, WyOclMarsh *ms, int np)
     err = clEnqueueReadBuffer(g->queue, m->mem, CL_FALSE, off, bytes,
                               (char *)m->back + off, 0, NULL, &m->ev_down);
     if (err != CL_SUCCESS) return wy_ocl_cl_fail(err, "clEnqueueReadBuffer");
+    any = true;
   }
+  if (!any) return WY_OCL_OK;   /* the flag's blocking read synchronised */
   err = clFinish(g->queue);
   return err == CL_SUCCESS ? WY_OCL_OK : wy_ocl_cl_fail(err, "clFinish");
 }
 
 /* Device times into t, then release everything but host memory. */
 static void
-release(WyOclState *g, WyOclMarsh *ms, int np, Launch *ln, WyOclTimes *t)
+release(WyOclState *g, WyOclMarsh *ms, int np, Launch *ln, WyOclTimes *t,
+        int st)
 {
-  if (g->queue) clFinish(g->queue);
+  if (g->queue && st) clFinish(g->queue);  /* a failed call may leave work */
   t->t[WY_OCL_PH_EXEC] += event_secs(ln->ev_exec);
   if (ln->ev_exec) clReleaseEvent(ln->ev_exec);
   for (int i = 0; ms && i < np; i++) {
@@ -331,7 +336,7 @@ release(WyOclState *g, WyOclMarsh *ms, int np, Launch *ln, WyOclTimes *t)
     if (ms[i].mem && ms[i].own_mem) clReleaseMemObject(ms[i].mem);
     wy_ocl_marsh_free(&ms[i]);
   }
-  free(ms);
+  if (np > SMALL_ARGS) free(ms);
 }
 
 /* Marshal every argument (all or nothing). */
@@ -384,8 +389,9 @@ unmarshal_all(const WyOclKernel *k, WyOclArg *args, WyOclMarsh *ms)
  * the call wrote into is dropped (its host data is current: a copy
  * that was not is never written in place). */
 static void
-settle_lists(WyOclMarsh *ms, int np, WyOclArg *args, bool ok)
+settle_lists(const WyOclKernel *k, WyOclMarsh *ms, WyOclArg *args, bool ok)
 {
+  int np = k->nparams;
   for (int i = 0; i < np; i++) {
     WyOclMarsh *m = &ms[i];
     WyOclRes *r = m->res;
@@ -417,7 +423,10 @@ settle_lists(WyOclMarsh *ms, int np, WyOclArg *args, bool ok)
     } else {
       continue;
     }
-    if (stays_on_device(m)) l->h.flags |= WY_LIST_STALE;
+    if (stays_on_device(m)) {
+      l->h.flags |= WY_LIST_STALE;
+      l->res->writer = k->name;
+    }
   }
 }
 
@@ -428,7 +437,7 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   WyOclState *g = &wy_ocl_g;
   WyOclTimes t = {{0}};
   WyOclKern *kn = NULL;
-  WyOclMarsh *ms = NULL;
+  WyOclMarsh *ms = NULL, small[SMALL_ARGS];
   Launch ln = {NULL, 0};
   double start = wy_ocl_now(), mark = start, total, sum = 0;
   size_t n[3];
@@ -441,8 +450,12 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   if (!st) st = wy_ocl_init();
   if (!st) st = wy_ocl_get_kernel(k, use64, &kn);
   t.t[WY_OCL_PH_INIT] = wy_ocl_now() - mark;
-  if (!st && !(ms = calloc((size_t)k->nparams + 1, sizeof *ms)))
+  if (!st && k->nparams <= SMALL_ARGS) {
+    memset(small, 0, sizeof small);
+    ms = small;
+  } else if (!st && !(ms = calloc((size_t)k->nparams + 1, sizeof *ms))) {
     st = wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
+  }
   mark = wy_ocl_now();
   if (!st) st = marshal_all(k, kn, args, ms, lo, hi);
   t.t[WY_OCL_PH_MARSHAL] = wy_ocl_now() - mark;
@@ -452,12 +465,12 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   if (!st) st = download(g, ms, k->nparams);
   mark = wy_ocl_now();
   if (!st) st = unmarshal_all(k, args, ms);
-  if (ms) settle_lists(ms, k->nparams, args, !st);
+  if (ms) settle_lists(k, ms, args, !st);
   t.t[WY_OCL_PH_UNMARSHAL] = wy_ocl_now() - mark;
   if (!st) g->counters.runs++;
   if (kn && (st == WY_OCL_E_OVERFLOW || st == WY_OCL_FLAG_OVERFLOW))
     kn->overflowed = true;
-  release(g, ms, k->nparams, &ln, &t);
+  release(g, ms, k->nparams, &ln, &t, st);
   total = wy_ocl_now() - start;
   for (int p = 0; p < WY_OCL_PH_OTHER; p++) sum += t.t[p];
   t.t[WY_OCL_PH_OTHER] = total > sum ? total - sum : 0;
