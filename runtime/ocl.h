@@ -443,6 +443,9 @@ typedef struct WyOclMarsh {
   size_t up_off, up_len;  /* elements of host to upload, from up_off */
   WyOclRes *res;          /* the list's device copy this call uses */
   bool own_mem;           /* mem is this call's (else res's) */
+  bool chunked;           /* uploaded in chunks (host unused) */
+  wyv src;                /* the list (chunked upload) */
+  double conv_secs, up_secs;  /* chunked: converting, waiting for copies */
   bool uploaded;          /* rows were written into res's buffer */
   bool conv;              /* unmarshal compares device values with the
                              host's converted (a resident copy's fetch) */
@@ -459,6 +462,17 @@ typedef struct WyOclMarsh {
  * caller; marshal fills the rest from v (all or nothing). */
 int wy_ocl_marshal(WyOclMarsh *m, wyv v, const int64_t lo[3],
                    const int64_t hi[3]);
+/* Convert outer rows r0 .. r1-1 of the list v to m->host. */
+int wy_ocl_load_rows(WyOclMarsh *m, wyv v, size_t r0, size_t r1);
+/* Lists of at least this many device bytes move through two pinned
+ * staging blocks of this size, converting one while the other is
+ * copied (ocl_stage.c): 16 MiB, or WYC_CHUNK_BYTES (for tests). */
+size_t wy_ocl_chunk(void);
+int wy_ocl_upload_chunked(WyOclMarsh *m);   /* whole list, to m->mem */
+cl_int wy_ocl_fetch_chunked(WyOclMarsh *m, cl_mem mem, WyList *l,
+                            double *down);
+/* Write rows r0 .. r1-1, held in m->back, into l in place. */
+void wy_ocl_unmarshal_rows(WyOclMarsh *m, WyList *l, size_t r0, size_t r1);
 int wy_ocl_check_back(const WyOclMarsh *m);  /* before any write-back */
 void wy_ocl_unmarshal(WyOclMarsh *m, wyv *slot);
 void wy_ocl_marsh_free(WyOclMarsh *m);  /* host memory back to the pool */

@@ -314,7 +314,7 @@ load_row(const WyOclMarsh *m, WyList *l, size_t from, size_t to, char *dst)
  * m->dims[1] elements, into m->host (a list of depth 2). */
 typedef struct RowCopy {
   const WyOclMarsh *m;
-  wyv *rows;
+  wyv *rows;          /* the first row to convert */
 } RowCopy;
 
 static void
@@ -326,25 +326,28 @@ rows_slice(void *ctx, size_t lo, size_t hi, int *status)
   for (size_t r = lo; r < hi && !*status; r++) {
     WyList *row = wy_list(c->rows[r]);
     char *dst = (char *)m->host + r * w * m->esize;
+    if (!is_list(c->rows[r])) {
+      *status = 1;
+      break;
+    }
     if (row->len != w || store_of(row) != WY_LS_INT) *status = 1;
     else if (m->int64) memcpy(dst, row->data, w * sizeof(int64_t));
     else if (!narrow_ints(row->data, w, (cl_int *)dst)) *status = 1;
   }
 }
 
-/* The fast path of walk for a large [[int]] whose rows are all flat
- * ints that fit: true when it converted everything. */
+/* The fast path of walk for many rows r0 .. r1-1 of a [[int]] whose
+ * rows are all flat ints that fit: true when it converted them all (to
+ * m->host). */
 static bool
-load_int_rows(const WyOclMarsh *m, WyList *l)
+load_int_rows(const WyOclMarsh *m, WyList *l, size_t r0, size_t r1)
 {
   RowCopy c = {m, NULL};
   if (m->par->depth != 2 || m->par->elem != WY_OCL_T_INT
-      || m->count < PAR_MIN || store_of(l) != WY_LS_ANY)
+      || (r1 - r0) * m->dims[1] < PAR_MIN || store_of(l) != WY_LS_ANY)
     return false;
-  c.rows = any_at(l);
-  for (size_t r = 0; r < l->len; r++)
-    if (!is_list(c.rows[r])) return false;
-  return wy_ocl_par_for(l->len, PAR_GRAIN / (m->dims[1] + 1) + 1,
+  c.rows = any_at(l) + r0;
+  return wy_ocl_par_for(r1 - r0, PAR_GRAIN / (m->dims[1] + 1) + 1,
                         rows_slice, &c) == 0;
 }
 
@@ -433,12 +436,13 @@ plan(WyOclMarsh *m, const int64_t lo[3], const int64_t hi[3])
 }
 
 /* Outer rows r0 .. r1-1 of v, converted, at m->host. */
-static int
-load_rows(WyOclMarsh *m, wyv v, size_t r0, size_t r1)
+int
+wy_ocl_load_rows(WyOclMarsh *m, wyv v, size_t r0, size_t r1)
 {
   WyList *l = wy_list(v);
   size_t stride = m->dims[1] * m->dims[2];
   if (m->par->depth == 1) return load_row(m, l, r0, r1, m->host);
+  if (load_int_rows(m, l, r0, r1)) return WY_OCL_OK;
   for (size_t r = r0; r < r1; r++) {
     int st = walk(m, any_at(l)[r], 1, (r - r0) * stride, true, r);
     if (st) return st;
@@ -461,7 +465,7 @@ marshal_resident(WyOclMarsh *m, wyv v)
     return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory for list "
                        "argument %d", m->index);
   m->own_host = true;
-  return load_rows(m, v, r->dlo, r->dhi);
+  return wy_ocl_load_rows(m, v, r->dlo, r->dhi);
 }
 
 static int
@@ -508,6 +512,11 @@ marshal_list(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
     m->host = l->data;       /* the storage is the device layout */
     return WY_OCL_OK;
   }
+  m->src = v;
+  if (m->upload && m->count * m->esize >= wy_ocl_chunk()) {
+    m->chunked = true;        /* converted chunk by chunk as it goes up */
+    return walk(m, v, 0, 0, false, 0);
+  }
   if (m->upload) {
     m->host = wy_ocl_host_alloc(m->count * m->esize);
     if (!m->host)
@@ -515,7 +524,7 @@ marshal_list(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
                          "argument %d", m->index);
     m->own_host = true;
   }
-  if (m->upload && load_int_rows(m, l)) return WY_OCL_OK;
+  if (m->upload && load_int_rows(m, l, 0, l->len)) return WY_OCL_OK;
   return walk(m, v, 0, 0, m->upload, 0);   /* and the reason, if any */
 }
 
@@ -696,15 +705,17 @@ static size_t
 write_ints(const WyOclMarsh *m, WyList *l, size_t i, size_t end, size_t base)
 {
   int64_t *xs = ints_of(l);
+  /* base + i, not a pointer moved by base: base may be "negative" (it
+   * wraps, a chunk of a fetch: wy_ocl_unmarshal_rows) */
   if (!m->int64) {
-    const cl_int *d = (const cl_int *)m->back + base;
-    IntBack c = {xs + i, d + i};
+    const cl_int *d = (const cl_int *)m->back;
+    IntBack c = {xs + i, d + (base + i)};
     if (end - i >= PAR_MIN) return wy_ocl_par_for(end - i, PAR_GRAIN,
                                                   widen_slice, &c), end;
-    for (; i < end; i++) xs[i] = d[i];
+    for (; i < end; i++) xs[i] = d[base + i];
   } else {
-    const cl_long *d = (const cl_long *)m->back + base;
-    for (; i < end && wy_fits_small(d[i]); i++) xs[i] = d[i];
+    const cl_long *d = (const cl_long *)m->back;
+    for (; i < end && wy_fits_small(d[base + i]); i++) xs[i] = d[base + i];
   }
   return i;
 }
@@ -757,6 +768,20 @@ write_list(const WyOclMarsh *m, wyv *slot, int level, size_t base,
     write_list(m, &any_at(l)[r], level + 1, base + r * stride, true, q);
   }
   return any;
+}
+
+void
+wy_ocl_unmarshal_rows(WyOclMarsh *m, WyList *l, size_t r0, size_t r1)
+{
+  wyv v = list_val_of(l);
+  size_t stride = m->dims[1] * m->dims[2];
+  mpq_t q;
+  m->wlo[0] = r0;
+  m->whi[0] = r1;
+  mpq_init(q);
+  /* m->back holds rows r0 .. r1-1: flat index k is at k - r0 * stride */
+  write_list(m, &v, 0, (size_t)0 - r0 * stride, true, q);
+  mpq_clear(q);
 }
 
 void

@@ -104,6 +104,16 @@ wy_ocl_res_attach(WyList *l, cl_mem mem, const WyOclMarsh *m)
   return r;
 }
 
+/* The only copy of a list's values could not be read back. */
+static _Noreturn void
+lost(cl_int err)
+{
+  char msg[160];
+  snprintf(msg, sizeof msg, "lost a list held on the OpenCL device (%s)",
+           wy_ocl_cl_error_name(err));
+  wy_fail(msg, NULL);
+}
+
 /* Download r's buffer and write it into its list (which then is no
  * longer stale).  Ends the program when that fails. */
 static void
@@ -126,18 +136,25 @@ fetch_copy(WyOclState *g, WyOclRes *r)
   m.download = m.upload = m.conv = true;
   l->h.flags &= (uint16_t)~WY_LIST_STALE;
   if (bytes == 0) return;
+  if (bytes >= wy_ocl_chunk()) {   /* read and write back in turns */
+    double down = 0;
+    g->res_quiet = l;
+    err = wy_ocl_fetch_chunked(&m, r->mem, l, &down);
+    g->res_quiet = quiet;
+    if (err != CL_SUCCESS) lost(err);
+    g->downloads++;
+    g->bytes_down += bytes;
+    g->res_fetches++;
+    wy_ocl_record_fetch(r->writer, down, wy_ocl_now() - t0 - down);
+    return;
+  }
   m.back = wy_ocl_host_alloc(bytes);
   if (!m.back)
     wy_fail("out of memory reading a list back from the OpenCL device",
             NULL);
   err = clEnqueueReadBuffer(g->queue, r->mem, CL_TRUE, 0, bytes, m.back, 0,
                             NULL, NULL);
-  if (err != CL_SUCCESS) {
-    char msg[160];
-    snprintf(msg, sizeof msg, "lost a list held on the OpenCL device (%s)",
-             wy_ocl_cl_error_name(err));
-    wy_fail(msg, NULL);
-  }
+  if (err != CL_SUCCESS) lost(err);
   t1 = wy_ocl_now();
   g->downloads++;
   g->bytes_down += bytes;

@@ -144,7 +144,12 @@ make_buffers(WyOclState *g, WyOclMarsh *ms, int np)
     } else {
       m->mem = m->res->mem;
     }
-    if (m->up_len) {
+    if (m->up_len && m->chunked) {
+      m->uploaded = true;
+      g->uploads++;
+      g->bytes_up += m->up_len * m->esize;
+      if ((st = wy_ocl_upload_chunked(m))) return st;
+    } else if (m->up_len) {
       m->uploaded = true;
       g->uploads++;
       g->bytes_up += m->up_len * m->esize;
@@ -329,7 +334,8 @@ release(WyOclState *g, WyOclMarsh *ms, int np, Launch *ln, WyOclTimes *t,
   t->t[WY_OCL_PH_EXEC] += event_secs(ln->ev_exec);
   if (ln->ev_exec) clReleaseEvent(ln->ev_exec);
   for (int i = 0; ms && i < np; i++) {
-    t->t[WY_OCL_PH_UPLOAD] += event_secs(ms[i].ev_up);
+    t->t[WY_OCL_PH_UPLOAD] += event_secs(ms[i].ev_up) + ms[i].up_secs;
+    t->t[WY_OCL_PH_MARSHAL] += ms[i].conv_secs;
     t->t[WY_OCL_PH_DOWNLOAD] += event_secs(ms[i].ev_down);
     if (ms[i].ev_up) clReleaseEvent(ms[i].ev_up);
     if (ms[i].ev_down) clReleaseEvent(ms[i].ev_down);

@@ -17,7 +17,7 @@
 FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
   explain_dev_full program_dev_full no_platform broken_icd device_none
   unusable_cache corrupt_cache concurrent_cache memory_limit many_functions
-  resident_eviction"
+  resident_eviction chunked_transfers"
 
 # True when the programs are built with AddressSanitizer (make asan).
 sanitized() {
@@ -296,6 +296,26 @@ fault_resident_eviction() {
         echo "    $ups uploads for $calls kernel calls: nothing stayed on" \
           "the device ($line)"; return 1
       fi
+    fi
+  done
+}
+
+# Large lists go up and come back in chunks through two staging blocks
+# (runtime/ocl_stage.c); WYC_CHUNK_BYTES makes the chunks small enough
+# that the residency test's lists of every depth are split, at chunk
+# sizes that divide their rows and that do not.
+fault_chunked_transfers() {
+  local src=tests/valid/resident_lists ch
+  "$WYC" "$src.whiley" -o "$1/res" 2> "$1/build.err" || {
+    echo "    could not build $src.whiley"; head -3 "$1/build.err"; return 1; }
+  for ch in 4 12 40 1000; do
+    WYC_CHUNK_BYTES=$ch WYC_OFFLOAD=mandatory "$1/res" > "$1/out" \
+      2> "$1/err" < /dev/null || {
+      echo "    WYC_CHUNK_BYTES=$ch: exit status $?"; head -3 "$1/err"
+      return 1; }
+    if ! diff -q "$1/out" "$src.sysout" > /dev/null; then
+      echo "    WYC_CHUNK_BYTES=$ch: the output differs from $src.sysout"
+      diff "$src.sysout" "$1/out" | head -5; return 1
     fi
   done
 }
