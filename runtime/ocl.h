@@ -59,6 +59,9 @@
  *   XDG_CACHE_HOME               program binaries in $XDG_CACHE_HOME/wyc
  *                                (default ~/.cache/wyc)
  *   WYC_BUILD_LOG=1              a failed build's log on stderr
+ *   WYC_DEVICE_MEMORY=BYTES      device memory for lists' copies
+ *   WYC_THREADS=N                threads converting large lists
+ *   WYC_CHUNK_BYTES=N            chunked transfers from this size
  */
 #ifndef WY_OCL_H
 #define WY_OCL_H
@@ -537,6 +540,9 @@ double wy_ocl_now(void);                  /* monotonic seconds */
  * one more, doubling it; false when memory ran out (nothing changed). */
 bool wy_ocl_grow(void **p, size_t n, size_t *cap, size_t sz);
 void wy_ocl_record(const WyOclKernel *k, int status, const WyOclTimes *t);
+/* Is anybody timing the calls (WYC_PROFILE=1, a benchmarking region)?
+ * Otherwise a launch makes no profiling event. */
+bool wy_ocl_profiling(void);
 /* Add a deferred download and unmarshal (a fetch) to a kernel's sums. */
 void wy_ocl_record_fetch(const char *name, double down, double unmarshal);
 void wy_ocl_bench_free(void);

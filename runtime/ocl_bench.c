@@ -80,14 +80,7 @@ wy_ocl_record(const WyOclKernel *k, int status, const WyOclTimes *t)
                         && g->stats[g->last_stat - 1].name == k->name
                     ? &g->stats[g->last_stat - 1]
                     : stat_of(k->name);
-  if (!g->profile_checked) {      /* the environment is read once */
-    const char *p = getenv("WYC_PROFILE");
-    g->profile_checked = true;
-    if (!g->profile_hooked && p && strcmp(p, "1") == 0) {
-      g->profile_hooked = true;
-      atexit(print_profile);
-    }
-  }
+  wy_ocl_profiling();
   g->last_stat = s ? (int)(s - g->stats) + 1 : 0;
   if (s && status == 0) {
     s->calls++;
@@ -101,6 +94,21 @@ wy_ocl_record(const WyOclKernel *k, int status, const WyOclTimes *t)
     return;
   g->calls[g->ncalls++] = (WyOclCall){
     k->name, g->nregions + 1, s ? ++s->recorded : 0, status, *t};
+}
+
+bool
+wy_ocl_profiling(void)
+{
+  WyOclState *g = &wy_ocl_g;
+  if (!g->profile_checked) {      /* the environment is read once */
+    const char *p = getenv("WYC_PROFILE");
+    g->profile_checked = true;
+    if (!g->profile_hooked && p && strcmp(p, "1") == 0) {
+      g->profile_hooked = true;
+      atexit(print_profile);
+    }
+  }
+  return g->profile_hooked || g->bench_open;
 }
 
 void

@@ -272,7 +272,8 @@ execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, const size_t n[3],
   cl_int err;
   choose_sizes(g, kn, k->ndims, n, local, global);
   err = clEnqueueNDRangeKernel(g->queue, kn->kern, (cl_uint)k->ndims, NULL,
-                               global, local, 0, NULL, &ln->ev_exec);
+                               global, local, 0, NULL,
+                               wy_ocl_profiling() ? &ln->ev_exec : NULL);
   if (err != CL_SUCCESS) return wy_ocl_cl_fail(err, "clEnqueueNDRangeKernel");
   err = clEnqueueReadBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof ln->flag,
                             &ln->flag, 0, NULL, NULL);
@@ -383,6 +384,10 @@ unmarshal_all(const WyOclKernel *k, WyOclArg *args, WyOclMarsh *ms)
   for (int i = 0; i < k->nparams; i++) {
     if (!is_list_param(&ms[i]) || stays_on_device(&ms[i])) continue;
     g->res_quiet = wy_list(*args[i].slot);  /* writes the device has */
+    /* a chunked upload kept no image of what went up: compare with the
+     * host values converted again (the list is unique: in place is
+     * right) */
+    if (ms[i].chunked) ms[i].conv = true;
     wy_ocl_unmarshal(&ms[i], args[i].slot);
     g->res_quiet = NULL;
   }
