@@ -770,12 +770,65 @@ write_list(const WyOclMarsh *m, wyv *slot, int level, size_t base,
   return any;
 }
 
+/* A fetch of device ints into rows r0 .. r1-1 of a [[int]] whose rows
+ * have the device's length: each row made the list's own flat ints
+ * (a new row where it was shared), then overwritten whole, unchanged
+ * values included, on several threads (no allocation, no counts
+ * touched there).  False when a row is not a list of that length (the
+ * general write-back then runs, and reports nothing: the shape cannot
+ * have changed while the list was stale). */
+typedef struct RowBack {
+  const WyOclMarsh *m;
+  wyv *rows;          /* row r0 */
+  const cl_int *d;    /* its values */
+} RowBack;
+
+static void
+rows_back_slice(void *ctx, size_t lo, size_t hi, int *status)
+{
+  RowBack *c = ctx;
+  size_t w = c->m->dims[1];
+  (void)status;
+  for (size_t r = lo; r < hi; r++) {
+    int64_t *xs = wy_list(c->rows[r])->data;
+    const cl_int *d = c->d + r * w;
+    for (size_t j = 0; j < w; j++) xs[j] = d[j];
+  }
+}
+
+static bool
+fetch_int_rows(const WyOclMarsh *m, WyList *l, size_t r0, size_t r1)
+{
+  RowBack c = {m, NULL, m->back};
+  if (!m->conv || m->par->depth != 2 || m->par->elem != WY_OCL_T_INT
+      || m->int64 || store_of(l) != WY_LS_ANY)
+    return false;
+  c.rows = any_at(l) + r0;
+  for (size_t r = 0; r < r1 - r0; r++)
+    if (!is_list(c.rows[r]) || wy_list(c.rows[r])->len != m->dims[1]
+        || wy_list(c.rows[r])->res)
+      return false;
+  /* a row shared with another list, or not of flat ints, is replaced
+   * by a new one of its own (on one thread: counts and allocation) */
+  for (size_t r = 0; r < r1 - r0; r++) {
+    WyList *row = wy_list(c.rows[r]), *mine;
+    if (row->h.rc == 1 && store_of(row) == WY_LS_INT) continue;
+    mine = wyrt_new_list(WY_LS_INT, m->dims[1]);
+    mine->len = m->dims[1];
+    wy_set(&c.rows[r], list_val_of(mine));
+  }
+  wy_ocl_par_for(r1 - r0, PAR_GRAIN / (m->dims[1] + 1) + 1, rows_back_slice,
+                 &c);
+  return true;
+}
+
 void
 wy_ocl_unmarshal_rows(WyOclMarsh *m, WyList *l, size_t r0, size_t r1)
 {
   wyv v = list_val_of(l);
   size_t stride = m->dims[1] * m->dims[2];
   mpq_t q;
+  if (fetch_int_rows(m, l, r0, r1)) return;
   m->wlo[0] = r0;
   m->whi[0] = r1;
   mpq_init(q);
@@ -789,7 +842,7 @@ wy_ocl_unmarshal_inplace(WyOclMarsh *m, WyList *l)
 {
   wyv v = list_val_of(l);
   mpq_t q;
-  if (m->count == 0) return;
+  if (m->count == 0 || fetch_int_rows(m, l, 0, l->len)) return;
   mpq_init(q);
   write_list(m, &v, 0, 0, true, q);
   mpq_clear(q);

@@ -266,11 +266,15 @@ real_option(const WyOclProg *p)
 static int
 build_program(WyOclState *g, WyOclProg *p)
 {
-  const char *opts_parts[3] = {p->options ? p->options : "",
+  /* WYC_CL_OPTIONS: more options for the driver's compiler, e.g.
+   * -cl-opt-disable, which makes PoCL's builds several times faster
+   * (the differential tester's runs) */
+  const char *extra = getenv("WYC_CL_OPTIONS");
+  const char *opts_parts[4] = {p->options ? p->options : "",
                                p->int64 ? "-DWYC_INT64=1" : "",
-                               real_option(p)};
+                               real_option(p), extra ? extra : ""};
   size_t optlen, keylen;
-  char *opts = join(opts_parts, 3, ' ', &optlen), *key, *path;
+  char *opts = join(opts_parts, 4, ' ', &optlen), *key, *path;
   const char *key_parts[6];
   int st = WY_OCL_OK;
   if (!opts) return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
