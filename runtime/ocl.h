@@ -353,6 +353,9 @@ typedef struct WyOclCall {
 typedef struct WyOclRes {
   WyList *list;           /* whose copy this is */
   cl_mem mem;             /* count * esize bytes */
+  cl_mem spare;           /* a buffer of the same size, or NULL: a
+                             kernel writing a stale list writes into it
+                             and the two swap (no allocation per call) */
   WyOclParam par;         /* the layout: elem and depth (kind unused) */
   bool int64, dbl;        /* device int and real widths */
   size_t esize;           /* bytes per element */
@@ -502,6 +505,8 @@ WyOclRes *wy_ocl_res_attach(WyList *l, cl_mem mem, const WyOclMarsh *m);
 void wy_ocl_res_forget(WyList *l);   /* release it; host data as is */
 WyList *wy_ocl_res_clone(WyList *l); /* a copy made on the device */
 void wy_ocl_res_touch(WyOclRes *r);
+cl_mem wy_ocl_res_take_spare(WyOclRes *r);       /* NULL: none */
+void wy_ocl_res_put_spare(WyOclRes *r, cl_mem mem);  /* takes mem */
 void wy_ocl_res_free_all(void);      /* fetch every stale list, release */
 
 /* ocl_bench.c: the one instance, defined where no OpenCL is linked. */

@@ -71,8 +71,9 @@ unlink_res(WyOclState *g, WyOclRes *r)
   if (r->prev) r->prev->next = r->next;
   else g->res = r->next;
   if (r->next) r->next->prev = r->prev;
-  g->res_bytes -= r->count * r->esize;
+  g->res_bytes -= r->count * r->esize * (r->spare ? 2 : 1);
   if (r->mem) clReleaseMemObject(r->mem);
+  if (r->spare) clReleaseMemObject(r->spare);
   r->list->res = NULL;
   r->list->h.flags &= (uint16_t)~WY_LIST_STALE;
   free(r);
@@ -205,11 +206,34 @@ wy_ocl_res_forget(WyList *l)
   if (l->res) unlink_res(&wy_ocl_g, l->res);
 }
 
+cl_mem
+wy_ocl_res_take_spare(WyOclRes *r)
+{
+  cl_mem m = r->spare;
+  if (m) wy_ocl_g.res_bytes -= r->count * r->esize;
+  r->spare = NULL;
+  return m;
+}
+
+void
+wy_ocl_res_put_spare(WyOclRes *r, cl_mem mem)
+{
+  if (r->spare) {
+    clReleaseMemObject(mem);
+    return;
+  }
+  r->spare = mem;
+  wy_ocl_g.res_bytes += r->count * r->esize;
+}
+
 int
 wy_ocl_res_reserve(uint64_t bytes)
 {
   WyOclState *g = &wy_ocl_g;
   uint64_t cap = budget(g);
+  /* spare buffers go first: dropping one costs no transfer */
+  for (WyOclRes *r = g->res; r && g->res_bytes + bytes > cap; r = r->next)
+    if (!r->busy && r->spare) clReleaseMemObject(wy_ocl_res_take_spare(r));
   while (g->res_bytes + bytes > cap) {
     WyOclRes *old = NULL;
     for (WyOclRes *r = g->res; r; r = r->next)

@@ -121,7 +121,8 @@ make_buffers(WyOclState *g, WyOclMarsh *ms, int np)
   for (int i = 0; i < np; i++)
     if (is_list_param(&ms[i]) && ms[i].res) ms[i].res->busy = true;
   for (int i = 0; i < np; i++)
-    if (is_list_param(&ms[i]) && needs_fresh(&ms[i]))
+    if (is_list_param(&ms[i]) && needs_fresh(&ms[i])
+        && !(ms[i].res && ms[i].res->spare))
       total += (uint64_t)ms[i].count * ms[i].esize;
   if (total && (st = wy_ocl_buffer_guard(total))) return st;
   if ((st = wy_ocl_res_reserve(total))) return st;
@@ -131,8 +132,9 @@ make_buffers(WyOclState *g, WyOclMarsh *ms, int np)
     cl_int err;
     if (!is_list_param(m)) continue;
     if (needs_fresh(m)) {
-      m->mem = clCreateBuffer(g->ctx, CL_MEM_READ_WRITE,
-                              bytes ? bytes : m->esize, NULL, &err);
+      if (m->res && (m->mem = wy_ocl_res_take_spare(m->res))) err = 0;
+      else m->mem = clCreateBuffer(g->ctx, CL_MEM_READ_WRITE,
+                                   bytes ? bytes : m->esize, NULL, &err);
       if (!m->mem) return wy_ocl_cl_fail(err, "clCreateBuffer");
       m->own_mem = true;
       if (m->res && bytes && !writes_all(m)) {
@@ -412,8 +414,12 @@ settle_lists(const WyOclKernel *k, WyOclMarsh *ms, WyOclArg *args, bool ok)
     if (!m->mem) continue;
     l = wy_list(*args[i].slot);
     if (!ok) {
-      if (r && !m->own_mem && (m->download || m->uploaded))
+      if (r && !m->own_mem && (m->download || m->uploaded)) {
         wy_ocl_res_forget(r->list);
+      } else if (r && m->own_mem) {
+        wy_ocl_res_put_spare(r, m->mem);   /* for the next try */
+        m->own_mem = false;
+      }
       continue;
     }
     if (r && r->list != l) {    /* not the list it was: keep neither */
@@ -421,10 +427,11 @@ settle_lists(const WyOclKernel *k, WyOclMarsh *ms, WyOclArg *args, bool ok)
       continue;
     }
     if (r) {
-      if (m->own_mem) {
-        clReleaseMemObject(r->mem);
+      if (m->own_mem) {         /* the old copy becomes the spare */
+        cl_mem old = r->mem;
         r->mem = m->mem;
         m->own_mem = false;
+        wy_ocl_res_put_spare(r, old);
       }
       r->dlo = r->dhi = 0;
       wy_ocl_res_touch(r);
