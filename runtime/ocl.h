@@ -532,6 +532,9 @@ void wy_ocl_icd_problem(cl_int err, char *buf, size_t n);
 
 /* ocl_program.c */
 int wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out);
+
+/* ocl_start.c: fflush(stdout), except on the start-up thread */
+void wy_ocl_flush_stdout(void);
 void wy_ocl_programs_free(void);
 
 /* ocl_pool.c: host arrays for marshalling, reused between calls */

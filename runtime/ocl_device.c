@@ -336,7 +336,7 @@ init_device(WyOclState *g)
   if (!st) st = wy_ocl_memory_guard();
   if (st) return st;
   /* a driver that aborts must not take the program's output with it */
-  fflush(stdout);
+  wy_ocl_flush_stdout();
   ps = get_platforms(&np, &err);
   st = select_device(ps, np, err, &pi, &di);
   if (st) {

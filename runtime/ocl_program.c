@@ -288,7 +288,7 @@ build_program(WyOclState *g, WyOclProg *p)
   path = key ? cache_path(key, keylen) : NULL;
   if (path) p->prog = load_cached(g, path, key, keylen, opts);
   if (!p->prog) {
-    fflush(stdout);   /* the driver's compiler may abort: keep the output */
+    wy_ocl_flush_stdout();   /* the driver's compiler may abort */
     p->prog = build_from_source(g, p->source, opts, &st);
     if (p->prog && path) save_cached(g, p->prog, path, key, keylen);
   }

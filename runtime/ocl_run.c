@@ -386,10 +386,12 @@ unmarshal_all(const WyOclKernel *k, WyOclArg *args, WyOclMarsh *ms)
   for (int i = 0; i < k->nparams; i++) {
     if (!is_list_param(&ms[i]) || stays_on_device(&ms[i])) continue;
     g->res_quiet = wy_list(*args[i].slot);  /* writes the device has */
-    /* a chunked upload kept no image of what went up: compare with the
-     * host values converted again (the list is unique: in place is
-     * right) */
-    if (ms[i].chunked) ms[i].conv = true;
+    /* no image of the whole list went up (a chunked upload, a device
+     * copy with at most its dirty rows uploaded): compare with the host
+     * values converted again (the list is unique: in place is right) */
+    if (ms[i].upload && !(ms[i].host && ms[i].up_off == 0
+                          && ms[i].up_len == ms[i].count))
+      ms[i].conv = true;
     wy_ocl_unmarshal(&ms[i], args[i].slot);
     g->res_quiet = NULL;
   }

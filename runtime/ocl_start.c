@@ -20,6 +20,7 @@
 #include "wyrt_impl.h"
 
 static pthread_t starter;
+static _Thread_local bool on_starter;   /* this is the start-up thread */
 static bool running;            /* starter is to be joined */
 static const WyOclKernel *const *pre_kernels;
 static int pre_count;
@@ -28,12 +29,22 @@ static void *
 start_device(void *arg)
 {
   (void)arg;
+  on_starter = true;
   if (wy_ocl_init() != WY_OCL_OK) return NULL;
   for (int i = 0; i < pre_count; i++) {
     WyOclKern *kn;
     wy_ocl_get_kernel(pre_kernels[i], pre_kernels[i]->int64_only, &kn);
   }
   return NULL;
+}
+
+/* The program prints with unlocked stdio (runtime/print.c): only its
+ * own thread may touch stdout.  The start-up thread leaves it alone; a
+ * driver that aborts there loses what the program has not flushed. */
+void
+wy_ocl_flush_stdout(void)
+{
+  if (!on_starter) fflush(stdout);
 }
 
 void
