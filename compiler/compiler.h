@@ -210,6 +210,7 @@ struct Node {
   NodeList else_body;
   NodeList cases;        /* ND_SWITCH: ND_CASE; ND_TRY: ND_CATCH */
   bool is_default;       /* ND_CASE */
+  struct FlowLoop *flow; /* loops: what flow.c learnt of their typing */
 };
 
 /* Top-level declarations. */
@@ -459,6 +460,20 @@ typedef struct Val {
   int reg;
   Type *type;
 } Val;
+
+/* flow.c: the environment at the head of loop s, from the current one
+ * on entry (its fixed point, computed typing-only with `head` typing
+ * each iteration's test and `body` the loop's body); it becomes L->env.
+ * Computed once per entry environment: lowering emits the loop with it.
+ * The loop statement itself, in a typing-only walk: flow_loop_skip at
+ * its start is true when it was typed before from the same environment
+ * (L->env is then the one after it), and flow_loop_done at its end
+ * records the environment after it. */
+typedef struct FlowLoop FlowLoop;
+typedef void (*LoopHead)(Lower *L, Node *s, Env **body_env, Env **exit_env);
+Env *flow_loop_head(Lower *L, Node *s, LoopHead head, NodeList *body);
+bool flow_loop_skip(Lower *L, Node *s);
+void flow_loop_done(Lower *L, Node *s);
 
 /* lower.c */
 /* The constraint function of def (which must have a `where`), made on
