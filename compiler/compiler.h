@@ -419,6 +419,9 @@ typedef struct Env {
 Env *env_new(void);
 Env *env_copy(Env *e);
 Type *env_get(Env *e, const char *name);
+/* env_get, looking at position i first (environments derived from one
+ * another keep their variables' order) */
+Type *env_get_at(Env *e, int i, const char *name);
 void env_set(Env *e, const char *name, Type *t);
 /* The join at a control-flow merge: variables defined on both sides,
  * each with the union of its types.  NULL (unreachable) is the unit. */

@@ -110,12 +110,12 @@ fixpoint(Lower *L, Node *s, LoopHead head, NodeList *body, Env *before,
     L->loop = lp.prev;
     /* variables of the entry environment only; types joined */
     Env *out = L->env;
-    Env *j = env_new();
+    Env *j = env_copy(in);
     for (int i = 0; i < before->n; i++) {
       Type *t = in->types[i];
-      Type *to = out ? env_get(out, before->names[i]) : NULL;
+      Type *to = out ? env_get_at(out, i, before->names[i]) : NULL;
       /* a variable the body may leave undefined stays as before */
-      env_set(j, before->names[i], to ? ty_union(t, to) : t);
+      j->types[i] = to ? ty_union(t, to) : t;
     }
     bool same = env_same(j, in);
     in = j;

@@ -25,8 +25,25 @@ env_copy(Env *e)
 {
   if (!e) return NULL;
   Env *c = env_new();
-  for (int i = 0; i < e->n; i++) env_set(c, e->names[i], e->types[i]);
+  if (!e->n) return c;
+  c->n = c->cap = e->n;
+  c->names = wyil_alloc(sizeof(char *) * (size_t)e->n);
+  c->types = wyil_alloc(sizeof(Type *) * (size_t)e->n);
+  memcpy(c->names, e->names, sizeof(char *) * (size_t)e->n);
+  memcpy(c->types, e->types, sizeof(Type *) * (size_t)e->n);
   return c;
+}
+
+/* The type of e->names[i]'s namesake in e, looked up at position i
+ * first: environments derived from one another mostly keep the order
+ * of their variables, and a search for each of them made the joins and
+ * comparisons quadratic in the number of variables. */
+Type *
+env_get_at(Env *e, int i, const char *name)
+{
+  if (i < e->n && (e->names[i] == name || !strcmp(e->names[i], name)))
+    return e->types[i];
+  return env_get(e, name);
 }
 
 Type *
@@ -67,10 +84,14 @@ env_join(Env *a, Env *b)
 {
   if (!a) return env_copy(b);
   if (!b) return env_copy(a);
-  Env *j = env_new();
+  /* a's variables are distinct: each is appended without a search */
+  Env *j = env_copy(a);
+  j->n = 0;
   for (int i = 0; i < a->n; i++) {
-    Type *tb = env_get(b, a->names[i]);
-    if (tb) env_set(j, a->names[i], ty_union(a->types[i], tb));
+    Type *tb = env_get_at(b, i, a->names[i]);
+    if (!tb) continue;
+    j->names[j->n] = a->names[i];
+    j->types[j->n++] = ty_union(a->types[i], tb);
   }
   return j;
 }
@@ -81,7 +102,7 @@ env_same(Env *a, Env *b)
   if (!a || !b) return a == b;
   if (a->n != b->n) return false;
   for (int i = 0; i < a->n; i++) {
-    Type *tb = env_get(b, a->names[i]);
+    Type *tb = env_get_at(b, i, a->names[i]);
     if (!tb || !ty_equal(a->types[i], tb)) return false;
   }
   return true;
@@ -570,9 +591,13 @@ static Env *
 without_vars(Env *e, Env *keep)
 {
   if (!e || !keep) return e;
-  Env *r = env_new();
+  Env *r = env_copy(e);
+  r->n = 0;  /* e's variables are distinct: appended without a search */
   for (int i = 0; i < e->n; i++)
-    if (env_get(keep, e->names[i])) env_set(r, e->names[i], e->types[i]);
+    if (env_get_at(keep, i, e->names[i])) {
+      r->names[r->n] = e->names[i];
+      r->types[r->n++] = e->types[i];
+    }
   return r;
 }
 
