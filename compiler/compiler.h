@@ -464,7 +464,10 @@ typedef struct Val {
   Type *type;
 } Val;
 
-/* flow.c: the environment at the head of loop s, from the current one
+/* flow.c: the flow-typing pass over a function's body (from L->env),
+ * before it is lowered: the head environment of each of its loops. */
+void flow_func(Lower *L, NodeList *body);
+/* The environment at the head of loop s, from the current one
  * on entry (its fixed point, computed typing-only with `head` typing
  * each iteration's test and `body` the loop's body); it becomes L->env.
  * Computed once per entry environment: lowering emits the loop with it.

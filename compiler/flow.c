@@ -2,12 +2,12 @@
  *
  * The environment at a loop's head is the least fixed point of "the
  * environment on entry, joined with the one at the end of the body".
- * Before lowering emits a loop, this pass computes it for that loop and
- * for every loop nested in it, by walking the bodies typing-only
- * (L->dry: the lowering's own typing rules, so the two cannot disagree;
- * nothing is emitted), and records it in the loop's node (FlowLoop).
- * Lowering then emits each loop once, from the head environment the
- * pass recorded; it never runs a fixed point itself.
+ * Before a function with loops is lowered, this pass walks its body
+ * typing-only (L->dry: the lowering's own typing rules, so the two
+ * cannot disagree; nothing is emitted) and computes that environment for
+ * every loop, recording it in the loop's node (FlowLoop).  Lowering then
+ * emits each loop once, from the head environment the pass recorded; it
+ * runs no fixed point itself.
  *
  * Linear cost: a loop keeps what the pass learnt about it across the
  * rounds of the loops around it.  A typing-only walk that reaches a loop
@@ -170,4 +170,36 @@ flow_loop_done(Lower *L, Node *s)
   fl->stmt_in = NULL;
   fl->out = env_copy(L->env);
   fl->has_out = true;
+}
+
+/* Does a statement of body, at any depth, loop?  (Statements nest no
+ * deeper than the parser's limit.) */
+static bool
+has_loop(NodeList *body)
+{
+  for (int i = 0; i < body->n; i++) {
+    Node *s = body->v[i];
+    if (s->kind == ND_WHILE || s->kind == ND_DO_WHILE || s->kind == ND_FOR)
+      return true;
+    if (has_loop(&s->body) || has_loop(&s->else_body)) return true;
+    for (int k = 0; k < s->cases.n; k++)
+      if (has_loop(&((Node *)s->cases.v[k])->body)) return true;
+  }
+  return false;
+}
+
+void
+flow_func(Lower *L, NodeList *body)
+{
+  if (!L->env || !has_loop(body)) return;
+  Env *env = L->env;
+  int nregs = L->fn->nregs, nlabels = L->fn->nlabels, nvars = L->nvars;
+  L->dry = true;
+  L->env = env_copy(env);
+  lower_block(L, body);
+  L->dry = false;
+  L->env = env;
+  L->fn->nregs = nregs;
+  L->fn->nlabels = nlabels;
+  L->nvars = nvars;
 }

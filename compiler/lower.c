@@ -3,10 +3,10 @@
  * Input: a resolved Program (ASTs + symbols).  Output: WYIL functions in
  * prog->m.  The environment L->env maps each defined variable to its
  * current type (spec §4.5), branches join environments; the environment
- * at each loop's head comes from flow.c's pass, which computes it
- * typing-only before the loop is lowered, and the body is lowered once
- * with it.  Each variable has one register for the whole function; its
- * type changes with the flow, the register doesn't.
+ * at each loop's head comes from flow.c's pass, which runs typing-only
+ * over a function's body before it is lowered, and each loop's body is
+ * lowered once with it.  Each variable has one register for the whole
+ * function; its type changes with the flow, the register doesn't.
  */
 #include <string.h>
 
@@ -894,6 +894,7 @@ lower_func(Program *prog, FuncSym *fs)
       lower_emit(&L, OP_ASSIGN, fn->type->elems[i], L.shadows[i], 1, a, d->pos);
     }
   }
+  flow_func(&L, &d->body);
   lower_block(&L, &d->body);
   if (L.env) {
     if (L.ret->kind != TY_VOID)
