@@ -9,15 +9,17 @@
  * emits each loop once, from the head environment the pass recorded; it
  * runs no fixed point itself.
  *
- * Linear cost: a loop keeps what the pass learnt about it across the
- * rounds of the loops around it.  A typing-only walk that reaches a loop
- * from the same entry environment as last time takes the environment
- * after it from the record, without walking its body; one that reaches
- * it from a wider entry (the enclosing loop's next round) starts the
- * fixed point from the recorded head instead of from scratch: the types
- * only grow from round to round, so the head found before lies below the
- * new one.  Re-typing every inner loop from scratch on every round of
- * every enclosing loop cost 2^depth walks of the innermost body.
+ * Cost: a loop keeps what the pass learnt about it across the rounds of
+ * the loops around it.  A typing-only walk that reaches a loop from the
+ * same entry environment as last time takes the environment after it
+ * from the record, without walking its body; one that reaches it from a
+ * wider entry (the enclosing loop's next round) starts the fixed point
+ * from the recorded head instead of from scratch: the types only grow
+ * from round to round, so the head found before lies below the new one.
+ * A body is walked about once per change of its loop's types, not that
+ * many times the rounds of every loop around it: the statements visited
+ * are linear in the program (re-typing every inner loop from scratch on
+ * every round cost 2^depth walks of the innermost body).
  */
 #include <string.h>
 
