@@ -309,15 +309,38 @@ emit_frame_decls(Gen *g, const char *vol)
     cgen_emit(g, "r%d = p%d; wy_incref(r%d);", r, r, r);
 }
 
+/* May register r hold a reference-counted object?  Not when every
+ * instruction writing it loads an immediate constant: the temporaries
+ * of an `if x == 1 ... else if x == 2 ...` chain are, and releasing
+ * thousands of them at the exit kept them all live to the end, which
+ * made the C compiler take minutes over one such function. */
+static bool *
+object_regs(Func *fn)
+{
+  bool *obj = wyil_alloc(sizeof(bool) * (size_t)(fn->nregs + 1));
+  for (int r = 0; r < fn->nparams && r < fn->nregs; r++) obj[r] = true;
+  for (int i = 0; i < fn->ncode; i++) {
+    Insn *in = fn->code[i];
+    int d = wyil_def_reg(in);
+    if (d >= 0 && !(in->op == OP_CONST && cgen_const_is_imm(in->cst)))
+      obj[d] = true;
+    if (in->op == OP_OFFLOAD)  /* the kernel may write its registers */
+      for (int k = 0; k < in->nargs; k++) obj[in->args[k]] = true;
+  }
+  return obj;
+}
+
 /* Drop every register and loop snapshot of the frame. */
 static void
 emit_release_frame(Gen *g)
 {
   Func *fn = g->fn;
   StrBuf line = {0};
+  bool *obj = object_regs(fn);
   for (int r = 0; r < fn->nregs; r++) {
-    sb_printf(&line, "%swy_decref(r%d);", line.len ? " " : "", r);
-    if (line.len > 60 || r == fn->nregs - 1) {
+    if (obj[r])
+      sb_printf(&line, "%swy_decref(r%d);", line.len ? " " : "", r);
+    if (line.len > 60 || (line.len && r == fn->nregs - 1)) {
       cgen_emit(g, "%s", line.s);
       line.len = 0;
       line.s[0] = 0;

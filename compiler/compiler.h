@@ -210,6 +210,7 @@ struct Node {
   NodeList else_body;
   NodeList cases;        /* ND_SWITCH: ND_CASE; ND_TRY: ND_CATCH */
   bool is_default;       /* ND_CASE */
+  struct FlowLoop *flow; /* loops: what flow.c learnt of their typing */
 };
 
 /* Top-level declarations. */
@@ -418,6 +419,9 @@ typedef struct Env {
 Env *env_new(void);
 Env *env_copy(Env *e);
 Type *env_get(Env *e, const char *name);
+/* env_get, looking at position i first (environments derived from one
+ * another keep their variables' order) */
+Type *env_get_at(Env *e, int i, const char *name);
 void env_set(Env *e, const char *name, Type *t);
 /* The join at a control-flow merge: variables defined on both sides,
  * each with the union of its types.  NULL (unreachable) is the unit. */
@@ -459,6 +463,23 @@ typedef struct Val {
   int reg;
   Type *type;
 } Val;
+
+/* flow.c: the flow-typing pass over a function's body (from L->env),
+ * before it is lowered: the head environment of each of its loops. */
+void flow_func(Lower *L, NodeList *body);
+/* The environment at the head of loop s, from the current one
+ * on entry (its fixed point, computed typing-only with `head` typing
+ * each iteration's test and `body` the loop's body); it becomes L->env.
+ * Computed once per entry environment: lowering emits the loop with it.
+ * The loop statement itself, in a typing-only walk: flow_loop_skip at
+ * its start is true when it was typed before from the same environment
+ * (L->env is then the one after it), and flow_loop_done at its end
+ * records the environment after it. */
+typedef struct FlowLoop FlowLoop;
+typedef void (*LoopHead)(Lower *L, Node *s, Env **body_env, Env **exit_env);
+Env *flow_loop_head(Lower *L, Node *s, LoopHead head, NodeList *body);
+bool flow_loop_skip(Lower *L, Node *s);
+void flow_loop_done(Lower *L, Node *s);
 
 /* lower.c */
 /* The constraint function of def (which must have a `where`), made on

@@ -216,11 +216,19 @@ const_name(Scope *sc, Node *e, ModInfo *mod, const char *name)
   if (!cs) error_at(e->pos, "'%s' is not a constant", name);
   if (cs->state == 2) return cs->value;
   if (cs->state == 1) error_at(e->pos, "cyclic constant expression");
+  /* a chain of constants defined by the one before nests as deep as it
+   * is long */
+  static int depth;
+  if (depth == PARSE_MAX_DEPTH)
+    error_at(e->pos, "constant definitions nested too deeply (limit %d)",
+             PARSE_MAX_DEPTH);
+  depth++;
   cs->state = 1;
   Scope csc = {sc->prog, cs->mod, cs->decl};
   cs->value = const_eval(&csc, cs->decl->value);
   cs->type = const_type(cs->value);
   cs->state = 2;
+  depth--;
   return cs->value;
 }
 

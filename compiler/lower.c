@@ -1,12 +1,12 @@
 /* lower.c -- flow typing and lowering of statements and functions.
  *
  * Input: a resolved Program (ASTs + symbols).  Output: WYIL functions in
- * prog->m.  Flow typing (spec §4.5) and lowering happen in one walk: the
- * environment L->env maps each defined variable to its current type,
- * branches join environments, and loops first run "dry" (typing only,
- * no code) until their entry environment is a fixed point, then lower
- * their body once with it.  Each variable has one register for the
- * whole function; its type changes with the flow, the register doesn't.
+ * prog->m.  The environment L->env maps each defined variable to its
+ * current type (spec §4.5), branches join environments; the environment
+ * at each loop's head comes from flow.c's pass, which runs typing-only
+ * over a function's body before it is lowered, and each loop's body is
+ * lowered once with it.  Each variable has one register for the whole
+ * function; its type changes with the flow, the register doesn't.
  */
 #include <string.h>
 
@@ -25,8 +25,25 @@ env_copy(Env *e)
 {
   if (!e) return NULL;
   Env *c = env_new();
-  for (int i = 0; i < e->n; i++) env_set(c, e->names[i], e->types[i]);
+  if (!e->n) return c;
+  c->n = c->cap = e->n;
+  c->names = wyil_alloc(sizeof(char *) * (size_t)e->n);
+  c->types = wyil_alloc(sizeof(Type *) * (size_t)e->n);
+  memcpy(c->names, e->names, sizeof(char *) * (size_t)e->n);
+  memcpy(c->types, e->types, sizeof(Type *) * (size_t)e->n);
   return c;
+}
+
+/* The type of e->names[i]'s namesake in e, looked up at position i
+ * first: environments derived from one another mostly keep the order
+ * of their variables, and a search for each of them made the joins and
+ * comparisons quadratic in the number of variables. */
+Type *
+env_get_at(Env *e, int i, const char *name)
+{
+  if (i < e->n && (e->names[i] == name || !strcmp(e->names[i], name)))
+    return e->types[i];
+  return env_get(e, name);
 }
 
 Type *
@@ -67,10 +84,14 @@ env_join(Env *a, Env *b)
 {
   if (!a) return env_copy(b);
   if (!b) return env_copy(a);
-  Env *j = env_new();
+  /* a's variables are distinct: each is appended without a search */
+  Env *j = env_copy(a);
+  j->n = 0;
   for (int i = 0; i < a->n; i++) {
-    Type *tb = env_get(b, a->names[i]);
-    if (tb) env_set(j, a->names[i], ty_union(a->types[i], tb));
+    Type *tb = env_get_at(b, i, a->names[i]);
+    if (!tb) continue;
+    j->names[j->n] = a->names[i];
+    j->types[j->n++] = ty_union(a->types[i], tb);
   }
   return j;
 }
@@ -81,7 +102,7 @@ env_same(Env *a, Env *b)
   if (!a || !b) return a == b;
   if (a->n != b->n) return false;
   for (int i = 0; i < a->n; i++) {
-    Type *tb = env_get(b, a->names[i]);
+    Type *tb = env_get_at(b, i, a->names[i]);
     if (!tb || !ty_equal(a->types[i], tb)) return false;
   }
   return true;
@@ -425,53 +446,6 @@ lower_if(Lower *L, Node *s)
   L->env = env_join(after_then, L->env);
 }
 
-/* Run `body` as the body of a loop until the environment at the loop
- * head is a fixed point (§4.5 rule 5); returns that environment.  `pre`
- * runs at the head of each iteration (e.g. binding the loop variable)
- * and may narrow; the body runs dry (no code). */
-typedef void (*LoopHead)(Lower *L, Node *s, Env **body_env, Env **exit_env);
-
-static Env *
-loop_fixpoint(Lower *L, Node *s, LoopHead head, NodeList *body)
-{
-  Env *before = L->env;
-  Env *in = env_copy(before);
-  bool was_dry = L->dry;
-  int nregs = L->fn->nregs, nlabels = L->fn->nlabels, nvars = L->nvars;
-  for (int iter = 0; iter < 16; iter++) {
-    L->dry = true;
-    Loop lp = {lower_new_label(L), NULL, L->try_depth, L->loop};
-    L->loop = &lp;
-    L->env = env_copy(in);
-    Env *benv = NULL, *xenv = NULL;
-    head(L, s, &benv, &xenv);
-    L->env = benv;
-    lower_block(L, body);
-    L->loop = lp.prev;
-    Env *next = env_copy(before);
-    /* variables of the entry environment only; types joined */
-    Env *out = L->env;
-    Env *j = env_new();
-    for (int i = 0; i < next->n; i++) {
-      Type *t = in->types[i];
-      Type *to = out ? env_get(out, next->names[i]) : NULL;
-      /* a variable the body may leave undefined stays as before */
-      env_set(j, next->names[i], to ? ty_union(t, to) : t);
-    }
-    bool same = env_same(j, in);
-    in = j;
-    if (same) break;
-    if (iter == 15)
-      for (int i = 0; i < in->n; i++) in->types[i] = ty_any; /* widen */
-  }
-  L->dry = was_dry;
-  L->fn->nregs = nregs;
-  L->fn->nlabels = nlabels;
-  L->nvars = nvars;
-  L->env = in;
-  return in;
-}
-
 static void
 while_head(Lower *L, Node *s, Env **benv, Env **xenv)
 {
@@ -483,6 +457,7 @@ while_head(Lower *L, Node *s, Env **benv, Env **xenv)
 static void
 lower_while(Lower *L, Node *s)
 {
+  if (flow_loop_skip(L, s)) return;
   if (s->invariant) {
     int ok = lower_new_label(L);
     Env *t, *f;
@@ -493,7 +468,7 @@ lower_while(Lower *L, Node *s)
     lower_label(L, ok, s->pos);
     L->env = t;
   }
-  loop_fixpoint(L, s, while_head, &s->body);
+  flow_loop_head(L, s, while_head, &s->body);
   Loop lp = {lower_new_label(L), NULL, L->try_depth, L->loop};
   lower_emit(L, OP_LOOP, NULL, -1, 0, NULL, s->pos);
   L->loop = &lp;
@@ -518,6 +493,7 @@ lower_while(Lower *L, Node *s)
   lower_emit(L, OP_END, NULL, -1, 0, NULL, s->pos);
   lower_label(L, lp.break_label, s->pos);
   L->env = env_join(xenv, lp.break_env);
+  flow_loop_done(L, s);
 }
 
 static void
@@ -531,7 +507,8 @@ do_head(Lower *L, Node *s, Env **benv, Env **xenv)
 static void
 lower_do_while(Lower *L, Node *s)
 {
-  loop_fixpoint(L, s, do_head, &s->body);
+  if (flow_loop_skip(L, s)) return;
+  flow_loop_head(L, s, do_head, &s->body);
   Loop lp = {lower_new_label(L), NULL, L->try_depth, L->loop};
   lower_emit(L, OP_LOOP, NULL, -1, 0, NULL, s->pos);
   L->loop = &lp;
@@ -545,6 +522,7 @@ lower_do_while(Lower *L, Node *s)
   lower_emit(L, OP_END, NULL, -1, 0, NULL, s->pos);
   lower_label(L, lp.break_label, s->pos);
   L->env = env_join(xenv, lp.break_env);
+  flow_loop_done(L, s);
 }
 
 /* The element type of iterating over a value of type t. */
@@ -613,21 +591,26 @@ static Env *
 without_vars(Env *e, Env *keep)
 {
   if (!e || !keep) return e;
-  Env *r = env_new();
+  Env *r = env_copy(e);
+  r->n = 0;  /* e's variables are distinct: appended without a search */
   for (int i = 0; i < e->n; i++)
-    if (env_get(keep, e->names[i])) env_set(r, e->names[i], e->types[i]);
+    if (env_get_at(keep, i, e->names[i])) {
+      r->names[r->n] = e->names[i];
+      r->types[r->n++] = e->types[i];
+    }
   return r;
 }
 
 static void
 lower_for(Lower *L, Node *s)
 {
+  if (flow_loop_skip(L, s)) return;
   Val src = lower_expr(L, s->lhs);
   Env *before = env_copy(L->env);
   Val outer_src = for_src;  /* nested loops: the enclosing fixpoint
                                reads it again after this loop */
   for_src = src;
-  loop_fixpoint(L, s, for_head, &s->body);
+  flow_loop_head(L, s, for_head, &s->body);
   Env *head_env = env_copy(L->env);
   Type *et = iter_elem_type(s->lhs, src.type);
   Loop lp = {lower_new_label(L), NULL, L->try_depth, L->loop};
@@ -646,6 +629,7 @@ lower_for(Lower *L, Node *s)
    * loop variable go out of scope */
   L->env = without_vars(env_join(head_env, lp.break_env), before);
   for_src = outer_src;
+  flow_loop_done(L, s);
 }
 
 static void
@@ -910,6 +894,7 @@ lower_func(Program *prog, FuncSym *fs)
       lower_emit(&L, OP_ASSIGN, fn->type->elems[i], L.shadows[i], 1, a, d->pos);
     }
   }
+  flow_func(&L, &d->body);
   lower_block(&L, &d->body);
   if (L.env) {
     if (L.ret->kind != TY_VOID)

@@ -578,10 +578,13 @@ lower_lambda(Lower *L, int np, const char **pnames, Type **ptypes,
   Type **pts = wyil_alloc(sizeof(Type *) * (size_t)(n + 1));
   for (int i = 0; i < nc; i++) pts[i] = env_get(L->env, captured.v[i]);
   for (int i = 0; i < np; i++) pts[nc + i] = ptypes[i];
-  Func *fn = wyil_new_func(L->prog->m, L->fn->module,
+  /* typing only (a loop's flow typing): the body is typed in a function
+   * of no module, else each round left a dead copy in the program */
+  Func *fn = wyil_new_func(L->dry ? NULL : L->prog->m, L->fn->module,
                            wyil_fmt("$lambda%d", lambda_count),
                            ty_func(ty_any, n, pts), pos);
-  fn->cname = wyil_fmt("wyl_%d", lambda_count++);
+  fn->cname = wyil_fmt("wyl_%d", lambda_count);
+  if (!L->dry) lambda_count++;
   fn->is_method = L->fn->is_method;
   Lower M = {0};
   M.prog = L->prog;

@@ -45,13 +45,23 @@ static Attempt *attempt;  /* innermost active attempt, or NULL */
  * nothing local to parse_try may change between setjmp and longjmp). */
 static ParseFail last_fail;
 static int depth;         /* nesting of recursive productions */
+static Token *stmt_tok;   /* the innermost statement being parsed */
+static int stmt_depth;    /* and the depth it started at */
 
 void
 parse_enter(Token *tok, const char *what)
 {
   if (++depth > PARSE_MAX_DEPTH) {
+    int below_stmt = depth - stmt_depth;
     depth = 0;  /* an error here is never retried: report it */
-    if (attempt) what = "expression";  /* a cast or a parenthesis? */
+    if (attempt) {
+      what = "expression";  /* a cast or a parenthesis? */
+    } else if (stmt_tok && below_stmt < 16) {
+      /* deep statements (nested blocks) are named as such, though the
+       * limit trips in one of their small expressions */
+      what = "statement";
+      tok = stmt_tok;
+    }
     attempt = NULL;
     parse_error(tok, "%s nested too deeply (limit %d)", what,
                 PARSE_MAX_DEPTH);
@@ -634,7 +644,13 @@ static Node *
 statement(Token **rest, Token *tok, int indent)
 {
   parse_enter(tok, "statement");
+  Token *outer_tok = stmt_tok;
+  int outer_depth = stmt_depth;
+  stmt_tok = tok;
+  stmt_depth = depth;
   Node *node = statement_unguarded(rest, tok, indent);
+  stmt_tok = outer_tok;
+  stmt_depth = outer_depth;
   parse_leave();
   return node;
 }

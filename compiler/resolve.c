@@ -403,6 +403,13 @@ static TypeDef *
 typedef_of(Program *prog, TypeSym *ts)
 {
   if (ts->def) return ts->def;
+  /* a definition resolves the ones it names first: a chain of them
+   * (define T1 as T0, define T2 as T1, ...) nests as deep as it is long */
+  static int depth;
+  if (depth == PARSE_MAX_DEPTH)
+    error_at(ts->decl->pos, "type definitions nested too deeply (limit %d)",
+             PARSE_MAX_DEPTH);
+  depth++;
   TypeDef *def = wyil_alloc(sizeof(TypeDef));
   def->module = ts->mod->name;
   def->name = ts->decl->name;
@@ -414,6 +421,7 @@ typedef_of(Program *prog, TypeSym *ts)
   if (def->type->kind == TY_NOMINAL && def->type->def == def)
     error_at(ts->decl->pos, "type '%s' is defined as itself", def->name);
   vec_push(&prog->m->typedefs, def);
+  depth--;
   return def;
 }
 

@@ -8,16 +8,19 @@
 # program, no OpenCL platform, an ICD naming a library that is no driver,
 # WYC_DEVICE=none (no OpenCL may be loaded at all), an unusable cache
 # directory, corrupt cache entries, concurrent runs sharing a fresh
-# cache, memory limits (ulimit -v) from far too small to enough, and a
-# program of 60,000 functions (resolution must be linear in them), and
-# device memory too small for the lists a program keeps there.
+# cache, memory limits (ulimit -v) from far too small to enough, a
+# program of 60,000 functions (resolution must be linear in them), deep
+# programs built into executables (40 nested loops, a 999-arm if/else
+# if chain: flow typing and the C compiler's work must stay small),
+# device memory too small for the lists a program keeps there, and
+# transfers split into chunks.
 #
 # The offloading program: one kernel; its expected output is below.
 
 FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
   explain_dev_full program_dev_full no_platform broken_icd device_none
   unusable_cache corrupt_cache concurrent_cache memory_limit many_functions
-  resident_eviction chunked_transfers"
+  resident_eviction chunked_transfers deep_programs"
 
 # True when the programs are built with AddressSanitizer (make asan).
 sanitized() {
@@ -316,6 +319,55 @@ fault_chunked_transfers() {
     if ! diff -q "$1/out" "$src.sysout" > /dev/null; then
       echo "    WYC_CHUNK_BYTES=$ch: the output differs from $src.sysout"
       diff "$src.sysout" "$1/out" | head -5; return 1
+    fi
+  done
+}
+
+# Deep programs, built into executables and run, each under a CPU limit
+# far above what it needs (about 0.2 s and 1.3 s here) and 1 GB of
+# memory: 40 nested loops, each retyping a variable of its own (flow
+# typing was exponential in the nesting: 20 loops ran out of memory),
+# and an if/else if chain of 999 arms (gcc took 3 minutes and 1.4 GB
+# over it while every temporary was released at the function's exit).
+fault_deep_programs() {
+  local d=$1 cpu=20 p st
+  # not under ASan: gcc takes minutes to instrument functions of a
+  # thousand address-taken registers (fe_deep covers the front end)
+  sanitized && return 0
+  awk 'BEGIN { n = 40; print "import * from whiley.lang.*\n";
+    print "void ::main(System.Console sys):\n\ts = 0";
+    for (i = 0; i < n; i++) printf "\tv%d = 0\n", i;
+    ind = "\t";
+    for (i = 0; i < n; i++) {
+      printf "%sfor i%d in 0..%d:\n", ind, i, i % 3 == 0 ? 2 : 1;
+      ind = ind "\t";
+      printf "%sif v%d is int:\n%s\tv%d = null\n%selse:\n%s\tv%d = %d\n",
+             ind, i, ind, i, ind, ind, i, i;
+    }
+    printf "%ss = s + 1\n", ind;
+    print "\tsys.out.println(s)\n\tsys.out.println(v0)\n\tsys.out.println(v39)"
+  }' > "$d/nest.whiley"
+  # 2^14 iterations of the innermost body: v0 flips 2 times, v39 2^14
+  printf '16384\n0\n39\n' > "$d/nest.want"
+  awk 'BEGIN { n = 999; print "import * from whiley.lang.*\n";
+    print "int f(int x):\n\tif x == 0:\n\t\treturn 0";
+    for (i = 1; i < n; i++)
+      printf "\telse if x == %d:\n\t\treturn %d\n", i, 2 * i;
+    print "\treturn -1\n\nvoid ::main(System.Console sys):";
+    print "\tsys.out.println(f(998))\n\tsys.out.println(f(999))" }' \
+    > "$d/elif.whiley"
+  printf '1996\n-1\n' > "$d/elif.want"
+  for p in nest elif; do
+    ( ulimit -t $cpu -v 1000000
+      "$WYC" --target=c "$d/$p.whiley" -o "$d/$p" ) > "$d/err" 2>&1
+    st=$?
+    if [ "$st" -ne 0 ]; then
+      echo "    wyc --target=c $p.whiley: exit status $st"
+      head -3 "$d/err"; return 1
+    fi
+    "$d/$p" > "$d/$p.out" 2>&1
+    if ! cmp -s "$d/$p.out" "$d/$p.want"; then
+      echo "    $p: wrong output"; head -3 "$d/$p.out"; return 1
     fi
   done
 }

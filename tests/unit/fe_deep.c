@@ -1,7 +1,9 @@
 /* fe_deep.c -- deep input to the front end (issue 17, item 2): long
  * chains that the parser builds in loops (a + b + ..., a[0][0]...,
  * a.x.x..., if/else if ...) and deep nesting (parentheses, blocks, unary
- * minus, list literals, &&).  Each program is generated here, written to
+ * minus, list literals, &&), chains of type or constant definitions
+ * that each name the one before, and deep nests of loops (flow typing).
+ * Each program is generated here, written to
  * a temporary directory, and run through the whole front end (parse,
  * resolve, flow typing, lowering) in a child process.  Just under the
  * limit it must compile; far over it, the child must exit 1 with
@@ -57,6 +59,48 @@ program(const char *kind, int n)
   } else if (!strcmp(kind, "and")) {
     sb_puts(&sb, "bool f(bool x):\n    return x");
     put(&sb, n - 1, " && x");
+  } else if (!strcmp(kind, "for") || !strcmp(kind, "while")
+             || !strcmp(kind, "retype")) {
+    /* n nested loops; "retype": each changes the type of a variable of
+     * its own (int, then int|null), so that each loop's flow typing
+     * takes two rounds */
+    sb_puts(&sb, "int f(int x):\n    s = 0\n");
+    for (int i = 0; i < n; i++) sb_printf(&sb, "    v%d = 0\n", i);
+    for (int i = 0; i < n; i++) {
+      put(&sb, 4 + i, " ");
+      if (!strcmp(kind, "while")) {
+        sb_printf(&sb, "i%d = 0\n", i);
+        put(&sb, 4 + i, " ");
+        sb_printf(&sb, "while i%d < x:\n", i);
+        put(&sb, 5 + i, " ");
+        sb_printf(&sb, "i%d = i%d + 1\n", i, i);
+      } else {
+        sb_printf(&sb, "for i%d in 0..x:\n", i);
+      }
+      if (!strcmp(kind, "retype")) {
+        put(&sb, 5 + i, " ");
+        sb_printf(&sb, "if v%d is int:\n", i);
+        put(&sb, 6 + i, " ");
+        sb_printf(&sb, "v%d = null\n", i);
+        put(&sb, 5 + i, " ");
+        sb_puts(&sb, "else:\n");
+        put(&sb, 6 + i, " ");
+        sb_printf(&sb, "v%d = 1\n", i);
+      }
+    }
+    put(&sb, 4 + n, " ");
+    sb_puts(&sb, "s = s + 1\n    return s");
+  } else if (!strcmp(kind, "typedefs")) {
+    /* each definition names the one before */
+    sb_puts(&sb, "define T0 as int\n");
+    for (int i = 1; i < n; i++)
+      sb_printf(&sb, "define T%d as T%d\n", i, i - 1);
+    sb_printf(&sb, "\nT%d f(T%d x):\n    return x", n - 1, n - 1);
+  } else if (!strcmp(kind, "constdefs")) {
+    sb_puts(&sb, "define c0 as 1\n");
+    for (int i = 1; i < n; i++)
+      sb_printf(&sb, "define c%d as c%d + 1\n", i, i - 1);
+    sb_printf(&sb, "\nint f():\n    return c%d", n - 1);
   } else if (!strcmp(kind, "blocks")) {
     sb_puts(&sb, "int f(int x):\n");
     for (int i = 1; i <= n; i++) {
@@ -112,21 +156,38 @@ run_child(const char *src, int *status)
   return s;
 }
 
-/* kind at size n compiles (ok) or fails with the nesting error. */
+/* Does err start with "DIR/deep.whiley:LINE:COL: error: WHAT nested too
+ * deeply (limit N)"? */
+static bool
+is_depth_error(const char *err, const char *what)
+{
+  const char *p = wyil_fmt("%s/deep.whiley:", dir);
+  if (strncmp(err, p, strlen(p))) return false;
+  p = err + strlen(p);
+  for (int k = 0; k < 2; k++) {  /* LINE: and COL: */
+    if (*p < '1' || *p > '9') return false;
+    while (*p >= '0' && *p <= '9') p++;
+    if (*p++ != ':') return false;
+  }
+  const char *want = wyil_fmt(" error: %s nested too deeply (limit %d)\n",
+                              what, PARSE_MAX_DEPTH);
+  return !strncmp(p, want, strlen(want));
+}
+
+/* kind at size n compiles (what NULL) or fails with the nesting error
+ * for `what`. */
 static void
-check(const char *kind, int n, bool ok)
+check(const char *kind, int n, const char *what)
 {
   int status;
   checks++;
   char *err = run_child(program(kind, n), &status);
-  char *want = wyil_fmt("nested too deeply (limit %d)", PARSE_MAX_DEPTH);
-  bool good = err && (ok ? status == 0 && !*err
-                      : status == 1 && strstr(err, want)
-                        && strstr(err, "deep.whiley:"));
+  bool good = err && (!what ? status == 0 && !*err
+                      : status == 1 && is_depth_error(err, what));
   if (good) return;
-  printf("fe_deep.c: %s of %d: expected %s, got exit status %d\n%.400s\n",
-         kind, n, ok ? "success" : "the nesting error", status,
-         err ? err : "(no child)");
+  printf("fe_deep.c: %s of %d: expected %s%s, got exit status %d\n%.400s\n",
+         kind, n, what ? what : "success", what ? " nested too deeply" : "",
+         status, err ? err : "(no child)");
   failures++;
 }
 
@@ -139,27 +200,40 @@ main(void)
     return 1;
   }
   const int L = PARSE_MAX_DEPTH;
+  const char *ok = NULL, *expr = "expression", *stmt = "statement";
   /* just under the limit: compiles */
-  check("sum", L - 10, true);
-  check("index", L - 10, true);
-  check("field", L - 10, true);
-  check("elif", L - 10, true);
-  check("neg", L / 2 - 10, true);
-  check("and", L / 2 - 10, true);
-  check("parens", L / 4, true);
-  check("blocks", L / 2 - 10, true);
+  check("sum", L - 10, ok);
+  check("index", L - 10, ok);
+  check("field", L - 10, ok);
+  check("elif", L - 10, ok);
+  check("neg", L / 2 - 10, ok);
+  check("and", L / 2 - 10, ok);
+  check("parens", L / 4, ok);
+  check("blocks", L / 2 - 10, ok);
+  check("typedefs", L - 1, ok);
+  check("constdefs", L - 1, ok);
+  /* deep loop nests: flow typing each loop once per round of the loops
+   * around it took time and memory exponential in the depth (20 nested
+   * loops ran out of memory) */
+  check("for", 300, ok);
+  check("while", 300, ok);
+  check("retype", 300, ok);
   /* the fuzz sizes of issue 17: the error, no crash */
-  check("sum", 60000, false);
-  check("index", 100000, false);
-  check("field", 100000, false);
-  check("elif", 20000, false);
-  check("parens", 50000, false);
-  check("neg", 100000, false);
-  check("and", 60000, false);
-  check("blocks", 3000, false);
+  check("sum", 60000, expr);
+  check("index", 100000, expr);
+  check("field", 100000, expr);
+  check("elif", 20000, stmt);
+  check("parens", 50000, expr);
+  check("neg", 100000, expr);
+  check("and", 60000, expr);
+  check("blocks", 3000, stmt);
+  check("typedefs", 100000, "type definitions");
+  check("constdefs", 100000, "constant definitions");
   /* the limit itself */
-  check("sum", L + 10, false);
-  check("elif", L + 10, false);
+  check("sum", L + 10, expr);
+  check("elif", L + 10, stmt);
+  check("typedefs", L + 1, "type definitions");
+  check("constdefs", L + 1, "constant definitions");
   rmdir(dir);
   if (failures) {
     printf("fe_deep: %d of %d checks failed\n", failures, checks);
