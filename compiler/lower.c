@@ -186,6 +186,13 @@ step_type(Lower *L, Node *lv, Type *ct, Type *vt)
     if (t->kind == TY_MAP)
       return ty_map(t->elems[0], ty_union(t->elems[1], vt));
     if (ty_list_elem(t)) return ty_list(ty_union(ty_list_elem(t), vt));
+    if (t->kind == TY_UNION && ty_index_val(t, NULL)) {
+      /* each member takes the value as it would alone */
+      Type *r = NULL;
+      for (int i = 0; i < t->n; i++)
+        r = ty_union(r, step_type(L, lv, t->elems[i], vt));
+      return r;
+    }
     error_at(lv->pos, "cannot index a value of type %s", ty_str(ct));
   case ND_FIELD: {
     if (t->kind != TY_RECORD) {
@@ -223,7 +230,8 @@ inner_type(Node *lv, Type *ct)
   case ND_INDEX:
     if (t->kind == TY_STRING) return ty_char;
     if (t->kind == TY_MAP) return t->elems[1];
-    return ty_list_elem(t);
+    if (ty_list_elem(t)) return ty_list_elem(t);
+    return ty_index_val(t, NULL);
   case ND_FIELD:
     return ty_field_type(t, lv->name);
   case ND_ARROW: {
@@ -289,10 +297,13 @@ assign_path(Lower *L, Node *lv, Val v)
     Type *t = ty_expand(ct);
     if (st->kind == ND_INDEX) {
       Val idx = lower_expr(L, st->rhs);
+      Type *key;
       if (t->kind == TY_MAP) {
         idx = lower_coerce(L, idx, t->elems[0], st->rhs->pos);
       } else if (t->kind == TY_STRING || ty_list_elem(t)) {
         idx = lower_coerce(L, idx, ty_int, st->rhs->pos);
+      } else if (t->kind == TY_UNION && ty_index_val(t, &key)) {
+        idx = lower_coerce(L, idx, key, st->rhs->pos);
       } else {
         error_at(st->pos, "cannot index a value of type %s", ty_str(ct));
       }
@@ -551,22 +562,7 @@ lower_do_while(Lower *L, Node *s)
 static Type *
 iter_elem_type(Node *src, Type *t)
 {
-  Type *x = ty_expand(t);
-  if (x->kind == TY_STRING) return ty_char;
-  if (x->kind == TY_MAP) {
-    Type *kv[2] = {x->elems[0], x->elems[1]};
-    return ty_tuple(2, kv);
-  }
-  Type *e = ty_list_elem(x);
-  if (!e) e = ty_set_elem(x);
-  if (!e && x->kind == TY_UNION) {
-    /* a union of collections */
-    e = NULL;
-    for (int i = 0; i < x->n; i++) {
-      Type *m = iter_elem_type(src, x->elems[i]);
-      e = ty_union(e, m);
-    }
-  }
+  Type *e = ty_iter_elem(t);
   if (!e) error_at(src->pos, "cannot iterate over a value of type %s",
                    ty_str(t));
   return e;

@@ -315,7 +315,15 @@ lower_index(Lower *L, Node *e)
     return emit2(L, OP_INDEXOF, c.type, t->elems[1], c, k, e->pos);
   }
   Type *et = t->kind == TY_STRING ? ty_char : ty_list_elem(t);
-  if (!et) error_at(e->pos, "cannot index a value of type %s", ty_str(c.type));
+  if (!et) {
+    /* a union of lists, strings and maps: checked when it runs */
+    Type *key;
+    et = ty_index_val(t, &key);
+    if (!et)
+      error_at(e->pos, "cannot index a value of type %s", ty_str(c.type));
+    Val k = lower_coerce(L, lower_expr(L, e->rhs), key, e->rhs->pos);
+    return emit2(L, OP_INDEXOF, c.type, et, c, k, e->pos);
+  }
   Val i = lower_coerce(L, lower_expr(L, e->rhs), ty_int, e->rhs->pos);
   lower_check_index(L, c, i, e->pos);
   return emit2(L, OP_INDEXOF, c.type, et, c, i, e->pos);
@@ -343,9 +351,7 @@ static Val
 lower_length(Lower *L, Node *e)
 {
   Val c = lower_expr(L, e->lhs);
-  Type *t = ty_expand(c.type);
-  if (t->kind != TY_STRING && t->kind != TY_MAP && !ty_list_elem(t)
-      && !ty_set_elem(t))
+  if (!ty_has_length(c.type))
     error_at(e->pos, "cannot take the length of %s", ty_str(c.type));
   return emit1(L, OP_LENGTHOF, c.type, ty_int, c, e->pos);
 }
@@ -488,9 +494,7 @@ lower_open_sources(Lower *L, Node *e)
     Node *v = e->vars.v[i];
     Node *src = e->args.v[i];
     Val s = lower_expr(L, src);
-    Type *t = ty_expand(s.type);
-    Type *et = t->kind == TY_STRING ? ty_char : ty_list_elem(t);
-    if (!et) et = ty_set_elem(t);
+    Type *et = ty_iter_elem(s.type);
     if (!et) error_at(src->pos, "cannot iterate over a value of type %s",
                       ty_str(s.type));
     if (env_get(L->env, v->name))

@@ -134,6 +134,16 @@ Type *ty_field_type(Type *t, const char *f);
 /* Element type of a list (or union of lists); NULL if not a list. */
 Type *ty_list_elem(Type *t);
 Type *ty_set_elem(Type *t);
+/* Collections and unions of them (type_coll.c): `[int]|{int=>string}`
+ * is measured, iterated and indexed as each member is. */
+bool ty_has_length(Type *t);              /* list, string, set or map */
+/* The element type of iterating over t (a map: (key, value) tuples),
+ * NULL if some member of t is not a collection. */
+Type *ty_iter_elem(Type *t);
+/* The type of t[k] and, in *key, what k must be (int for lists and
+ * strings, the key type of maps; the union over members); NULL if
+ * some member cannot be indexed. */
+Type *ty_index_val(Type *t, Type **key);
 bool ty_is(Type *t, TypeKind k);          /* ty_expand(t)->kind == k */
 /* Does t contain a nominal type with a `where` constraint? */
 bool ty_has_constraint(Type *t);
