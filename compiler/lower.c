@@ -174,23 +174,24 @@ pop_tries(Lower *L, int n, SrcPos pos)
 /* ---- assignment -------------------------------------------------- */
 
 /* The type of a container after storing a value of type vt along the
- * path of lvalue `lv` (§4.5 rule 3). */
+ * path of lvalue `lv` (§4.5 rule 3); kt is the index's type at an
+ * index step (a map takes a key of a new type: `{=>}` grows keys). */
 
 static Type *
-step_type(Lower *L, Node *lv, Type *ct, Type *vt)
+step_type(Lower *L, Node *lv, Type *ct, Type *vt, Type *kt)
 {
   Type *t = ty_expand(ct);
   switch (lv->kind) {
   case ND_INDEX:
     if (t->kind == TY_STRING) return ct;
     if (t->kind == TY_MAP)
-      return ty_map(t->elems[0], ty_union(t->elems[1], vt));
+      return ty_map(ty_union(t->elems[0], kt), ty_union(t->elems[1], vt));
     if (ty_list_elem(t)) return ty_list(ty_union(ty_list_elem(t), vt));
     if (t->kind == TY_UNION && ty_index_val(t, NULL)) {
       /* each member takes the value as it would alone */
       Type *r = NULL;
       for (int i = 0; i < t->n; i++)
-        r = ty_union(r, step_type(L, lv, t->elems[i], vt));
+        r = ty_union(r, step_type(L, lv, t->elems[i], vt, kt));
       return r;
     }
     error_at(lv->pos, "cannot index a value of type %s", ty_str(ct));
@@ -243,13 +244,14 @@ inner_type(Node *lv, Type *ct)
   }
 }
 
+/* keys[i]: the index's type at the i-th step from lv outwards */
 static Type *
-updated_type(Lower *L, Node *lv, Type *ct, Type *vt)
+updated_type(Lower *L, Node *lv, Type *ct, Type *vt, Type **keys)
 {
   /* lv = outer[...]; rebuild from the root inwards */
   if (lv->kind == ND_NAME) return vt;
   Node *outer = lv->lhs;
-  if (outer->kind == ND_NAME) return step_type(L, lv, ct, vt);
+  if (outer->kind == ND_NAME) return step_type(L, lv, ct, vt, keys[0]);
   /* the container of lv's step, as reached from the root */
   Node *chain[64];
   int n = 0;
@@ -265,7 +267,8 @@ updated_type(Lower *L, Node *lv, Type *ct, Type *vt)
     if (!types[i]) error_at(chain[i]->pos, "invalid assignment target");
   }
   Type *t = vt;
-  for (int i = 0; i < n; i++) t = step_type(L, chain[i], types[i + 1], t);
+  for (int i = 0; i < n; i++)
+    t = step_type(L, chain[i], types[i + 1], t, keys[i]);
   return t;
 }
 
@@ -290,6 +293,7 @@ assign_path(Lower *L, Node *lv, Val v)
   int reg = lower_var(L, root->name);
   UpdStep *steps = wyil_alloc(sizeof(UpdStep) * (size_t)(2 * n + 1));
   int *args = wyil_alloc(sizeof(int) * (size_t)(n + 1));
+  Type **keys = wyil_alloc(sizeof(Type *) * (size_t)(n + 1));
   int nsteps = 0, nargs = 0;
   Type *ct = rt;
   for (int i = n - 1; i >= 0; i--) {
@@ -299,7 +303,11 @@ assign_path(Lower *L, Node *lv, Val v)
       Val idx = lower_expr(L, st->rhs);
       Type *key;
       if (t->kind == TY_MAP) {
-        idx = lower_coerce(L, idx, t->elems[0], st->rhs->pos);
+        /* a key of another type widens the map; int -> real converts,
+         * a char stays a char (as the 2013 compiler has it) */
+        if (coercible(idx.type, t->elems[0])
+            && (!ty_is(idx.type, TY_CHAR) || ty_is(t->elems[0], TY_CHAR)))
+          idx = lower_coerce(L, idx, t->elems[0], st->rhs->pos);
       } else if (t->kind == TY_STRING || ty_list_elem(t)) {
         idx = lower_coerce(L, idx, ty_int, st->rhs->pos);
       } else if (t->kind == TY_UNION && ty_index_val(t, &key)) {
@@ -309,6 +317,7 @@ assign_path(Lower *L, Node *lv, Val v)
       }
       steps[nsteps++] = (UpdStep){UPD_INDEX, NULL, ct};
       args[nargs++] = idx.reg;
+      keys[i] = idx.type;
     } else if (st->kind == ND_FIELD) {
       if (!ty_field_type(t, st->name))
         error_at(st->pos, "no field '%s' in %s", st->name, ty_str(ct));
@@ -328,7 +337,7 @@ assign_path(Lower *L, Node *lv, Val v)
     if (!ct) error_at(st->pos, "invalid assignment target");
   }
   args[nargs++] = v.reg;
-  Type *nt = updated_type(L, lv, rt, v.type);
+  Type *nt = updated_type(L, lv, rt, v.type, keys);
   Insn *in = lower_emit(L, OP_UPDATE, rt, reg, nargs, args, lv->pos);
   in->nsteps = nsteps;
   in->steps = steps;
