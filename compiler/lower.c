@@ -398,8 +398,8 @@ lower_assign(Lower *L, Node *s)
   }
   /* a, b, c = e: e must be a tuple of that arity */
   Val t = lower_expr(L, s->rhs);
-  Type *tt = ty_expand(t.type);
-  if (tt->kind != TY_TUPLE || tt->n != s->args.n)
+  /* a union of tuples of that arity, too: each takes the union */
+  if (ty_tuple_arity(t.type) != s->args.n)
     error_at(s->rhs->pos, "expected a tuple of %d values, found %s",
              s->args.n, ty_str(t.type));
   for (int i = 0; i < s->args.n; i++) {
@@ -408,7 +408,7 @@ lower_assign(Lower *L, Node *s)
     int r = lower_tmp(L);
     Insn *in = lower_emit(L, OP_TUPLELOAD, t.type, r, 1, &t.reg, lv->pos);
     in->imm = i;
-    assign_var(L, lv, (Val){r, tt->elems[i]});
+    assign_var(L, lv, (Val){r, ty_tuple_elem(t.type, s->args.n, i)});
   }
 }
 
@@ -590,8 +590,7 @@ bind_for_vars(Lower *L, Node *s, int elem_reg, Type *et)
     env_set(L->env, v->name, et);
     return;
   }
-  Type *tt = ty_expand(et);
-  if (tt->kind != TY_TUPLE || tt->n != s->vars.n)
+  if (ty_tuple_arity(et) != s->vars.n)
     error_at(s->pos, "for with %d variables needs a map", s->vars.n);
   for (int i = 0; i < s->vars.n; i++) {
     Node *v = s->vars.v[i];
@@ -600,7 +599,7 @@ bind_for_vars(Lower *L, Node *s, int elem_reg, Type *et)
     int r = lower_var(L, v->name);
     Insn *in = lower_emit(L, OP_TUPLELOAD, et, r, 1, &elem_reg, v->pos);
     in->imm = i;
-    env_set(L->env, v->name, tt->elems[i]);
+    env_set(L->env, v->name, ty_tuple_elem(et, s->vars.n, i));
   }
 }
 

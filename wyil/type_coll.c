@@ -93,3 +93,36 @@ ty_index_val(Type *t, Type **key)
   if (key) *key = v ? k : NULL;
   return v;
 }
+
+static Type *
+tuple_elem(Type *t, int n, int i, int depth)
+{
+  t = ty_expand(t);
+  if (t->kind == TY_TUPLE) return t->n == n ? t->elems[i] : NULL;
+  if (t->kind != TY_UNION || depth > COLL_DEPTH || t->n == 0) return NULL;
+  Type *r = NULL;
+  for (int k = 0; k < t->n; k++) {
+    Type *e = tuple_elem(t->elems[k], n, i, depth + 1);
+    if (!e) return NULL;
+    r = ty_union(r, e);
+  }
+  return r;
+}
+
+Type *
+ty_tuple_elem(Type *t, int n, int i)
+{
+  return i >= 0 && i < n ? tuple_elem(t, n, i, 0) : NULL;
+}
+
+int
+ty_tuple_arity(Type *t)
+{
+  t = ty_expand(t);
+  if (t->kind == TY_TUPLE) return t->n;
+  if (t->kind == TY_UNION && t->n > 0) {
+    int n = ty_tuple_arity(t->elems[0]);
+    return n >= 0 && ty_tuple_elem(t, n, 0) ? n : -1;
+  }
+  return -1;
+}

@@ -144,6 +144,10 @@ Type *ty_iter_elem(Type *t);
  * strings, the key type of maps; the union over members); NULL if
  * some member cannot be indexed. */
 Type *ty_index_val(Type *t, Type **key);
+/* Tuples and unions of tuples of one arity, (int,int)|(real,real):
+ * the arity (-1 if t is none), and the union of the i-th members. */
+int ty_tuple_arity(Type *t);
+Type *ty_tuple_elem(Type *t, int n, int i);
 bool ty_is(Type *t, TypeKind k);          /* ty_expand(t)->kind == k */
 /* Does t contain a nominal type with a `where` constraint? */
 bool ty_has_constraint(Type *t);
