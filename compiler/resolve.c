@@ -410,7 +410,9 @@ typedef_of(Program *prog, TypeSym *ts)
   def->constrained = ts->decl->where != NULL;
   ts->def = def;  /* set first: recursive types refer to themselves */
   Scope sc = {prog, ts->mod, ts->decl};
+  ty_pending++;
   def->type = resolve_type(&sc, ts->decl->type);
+  ty_pending--;
   if (def->type->kind == TY_NOMINAL && def->type->def == def)
     error_at(ts->decl->pos, "type '%s' is defined as itself", def->name);
   vec_push(&prog->m->typedefs, def);

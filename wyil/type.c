@@ -249,6 +249,22 @@ covers(Type *m, Type *t)
   return t->kind == TY_NOMINAL && m->kind == TY_NOMINAL && t->def == m->def;
 }
 
+int ty_pending;
+
+/* Does t reach a named type whose definition is still being resolved
+ * (its type NULL)?  Subtyping would see `any` there: define Link as
+ * {List next}, List as int|Link must not drop int as covered by Link. */
+static bool
+unresolved(Type *t, int depth)
+{
+  if (!t || depth > 8) return false;
+  if (t->kind == TY_NOMINAL)
+    return !t->def->type || unresolved(t->def->type, depth + 1);
+  for (int i = 0; i < t->n; i++)
+    if (unresolved(t->elems[i], depth + 1)) return true;
+  return t->ret && unresolved(t->ret, depth + 1);
+}
+
 static void
 add_member(PtrVec *v, Type *t)
 {
@@ -257,8 +273,15 @@ add_member(PtrVec *v, Type *t)
     return;
   }
   if (t->kind == TY_VOID) return;
+  if (ty_pending && unresolved(t, 0)) {  /* keep it as it is */
+    for (int i = 0; i < v->n; i++)
+      if (v->v[i] == t) return;
+    vec_push(v, t);
+    return;
+  }
   for (int i = 0; i < v->n; i++) {
     Type *m = v->v[i];
+    if (ty_pending && unresolved(m, 0)) continue;
     if (covers(m, t)) return;           /* already covered */
     if (covers(t, m)) {                 /* t covers m: replace */
       v->v[i] = t;

@@ -120,6 +120,9 @@ Type *ty_intersect(int n, Type **members);
 /* The union of a and b, flattened and simplified: members that are
  * subtypes of another member are dropped, T|void = T, T|any = any. */
 Type *ty_union(Type *a, Type *b);
+/* Named types being resolved now (the front end counts them): while
+ * any are, ty_union keeps members that reach them as they are. */
+extern int ty_pending;
 
 /* Expand nominal types at the top level (not inside). */
 Type *ty_expand(Type *t);
