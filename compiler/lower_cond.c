@@ -7,25 +7,92 @@
 
 #include "compiler.h"
 
+/* Pairs under intersection: a recursive type met with another one again
+ * keeps what the variable already had (a sound answer: its value is a
+ * t whatever else holds). */
+typedef struct Meet {
+  Type *a, *b;
+  struct Meet *prev;
+} Meet;
+
+static Type *meet(Type *t, Type *T, Meet *seen);
+
+static Type *
+meet_list(Type *t, Type *T, Meet *seen)
+{
+  Type *e = meet(t, T, seen);  /* [int] and [real] share the empty list */
+  return e ? e : ty_void;
+}
+
+/* Records: closed ones with the same fields, or an open one whose fields
+ * the other has; field by field. */
+static Type *
+meet_record(Type *x, Type *y, Meet *seen)
+{
+  Type *big = x->open && !y->open ? y : x, *small = big == x ? y : x;
+  if (!small->open && small->n != big->n) return NULL;
+  if (big->open && small->open) return NULL;  /* not worth the detail */
+  Type **ts = wyil_alloc(sizeof(Type *) * (size_t)(big->n + 1));
+  int found = 0;
+  for (int i = 0; i < big->n; i++) {
+    ts[i] = big->elems[i];
+    for (int k = 0; k < small->n; k++)
+      if (!strcmp(small->names[k], big->names[i])) {
+        ts[i] = big == x ? meet(ts[i], small->elems[k], seen)
+                         : meet(small->elems[k], ts[i], seen);
+        if (!ts[i]) return NULL;
+        found++;
+      }
+  }
+  if (found != small->n) return NULL;
+  return ty_record(big->n, big->names, ts, false);
+}
+
+/* The values of t that are a T (t ∩ T), NULL when there are none. */
+static Type *
+meet(Type *t, Type *T, Meet *seen)
+{
+  if (ty_subtype(t, T)) return t;
+  if (ty_subtype(T, t)) return T;
+  for (Meet *p = seen; p; p = p->prev)
+    if (p->a == t && p->b == T) return t;
+  Meet here = {t, T, seen};
+  Type *x = ty_expand(t), *y = ty_expand(T), *r = NULL;
+  if (x->kind == TY_UNION || y->kind == TY_UNION) {
+    Type *u = x->kind == TY_UNION ? x : y;
+    for (int i = 0; i < u->n; i++) {
+      Type *m = u == x ? meet(u->elems[i], T, &here)
+                       : meet(t, u->elems[i], &here);
+      if (m && m->kind != TY_VOID) r = ty_union(r, m);
+    }
+    return r;
+  }
+  if (x->kind == TY_ANY) return T;
+  if (y->kind == TY_ANY) return t;
+  if (x->kind != y->kind) return NULL;
+  switch (x->kind) {
+  case TY_LIST: return ty_list(meet_list(x->elems[0], y->elems[0], &here));
+  case TY_SET: return ty_set(meet_list(x->elems[0], y->elems[0], &here));
+  case TY_MAP:
+    return ty_map(meet_list(x->elems[0], y->elems[0], &here),
+                  meet_list(x->elems[1], y->elems[1], &here));
+  case TY_TUPLE: {
+    if (x->n != y->n) return NULL;
+    Type **ts = wyil_alloc(sizeof(Type *) * (size_t)(x->n + 1));
+    for (int i = 0; i < x->n; i++)
+      if (!(ts[i] = meet(x->elems[i], y->elems[i], &here))) return NULL;
+    return ty_tuple(x->n, ts);
+  }
+  case TY_RECORD: return meet_record(x, y, &here);
+  default: return T;  /* T is the best we know */
+  }
+}
+
 /* The part of t that is a T (for the true branch of `x is T`). */
 static Type *
 narrow_to(Type *t, Type *T)
 {
-  if (ty_subtype(t, T)) return t;
-  Type *x = ty_expand(t);
-  if (x->kind == TY_UNION) {
-    Type *r = NULL;
-    for (int i = 0; i < x->n; i++) {
-      Type *m = narrow_to(x->elems[i], T);
-      if (m) r = ty_union(r, m);
-    }
-    if (r) return r;
-  }
-  if (ty_subtype(T, t)) return T;
-  /* overlapping but neither contains the other: T is the best we know,
-   * unless they cannot overlap at all */
-  return x->kind == TY_UNION ? NULL : (ty_expand(T)->kind == x->kind
-                                       || x->kind == TY_ANY ? T : NULL);
+  return meet(t, T, NULL);
 }
 
 /* Strip constraints: the false branch of `x is nat` keeps ints. */
@@ -41,6 +108,7 @@ narrow_away(Type *t, Type *T)
 {
   if (has_where(T)) return t;
   Type *x = ty_expand(t);
+  if (x->kind == TY_ANY) return ty_negation(T);  /* any but a T: !T */
   if (x->kind != TY_UNION) return ty_subtype(t, T) ? ty_void : t;
   Type *r = NULL;
   for (int i = 0; i < x->n; i++)

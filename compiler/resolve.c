@@ -399,6 +399,20 @@ resolve_type(Scope *sc, TypeExpr *te)
   internal_error("resolve_type: kind %d", te->kind);
 }
 
+/* Is t, without going through a list, record or other constructor,
+ * the type `def` itself (define junk as junk | int)? */
+static bool
+reaches_self(Type *t, TypeDef *def, int depth)
+{
+  if (!t || depth > 32) return false;
+  if (t->kind == TY_NOMINAL)
+    return t->def == def || reaches_self(t->def->type, def, depth + 1);
+  if (t->kind != TY_UNION && t->kind != TY_INTERSECT) return false;
+  for (int i = 0; i < t->n; i++)
+    if (reaches_self(t->elems[i], def, depth + 1)) return true;
+  return false;
+}
+
 static TypeDef *
 typedef_of(Program *prog, TypeSym *ts)
 {
@@ -413,7 +427,7 @@ typedef_of(Program *prog, TypeSym *ts)
   ty_pending++;
   def->type = resolve_type(&sc, ts->decl->type);
   ty_pending--;
-  if (def->type->kind == TY_NOMINAL && def->type->def == def)
+  if (reaches_self(def->type, def, 0))
     error_at(ts->decl->pos, "type '%s' is defined as itself", def->name);
   vec_push(&prog->m->typedefs, def);
   return def;
