@@ -199,7 +199,12 @@ step_type(Lower *L, Node *lv, Type *ct, Type *vt, Type *kt)
     if (t->kind != TY_RECORD) {
       Type *ft = ty_field_type(t, lv->name);
       if (!ft) error_at(lv->pos, "no field '%s' in %s", lv->name, ty_str(ct));
-      return ct;  /* a union of records keeps its type */
+      if (t->kind != TY_UNION) return ct;
+      /* a union of records: the field changes in each */
+      Type *r = NULL;
+      for (int i = 0; i < t->n; i++)
+        r = ty_union(r, step_type(L, lv, t->elems[i], vt, kt));
+      return r;
     }
     Type **ts = wyil_alloc(sizeof(Type *) * (size_t)t->n);
     bool found = false;
