@@ -194,6 +194,14 @@ lower_call(Lower *L, Node *e, bool want_value)
         return indirect(L, e, (Val){r, ft}, want_value);
       }
       lookup_funcs(&L->sc, name, &cands);
+      /* r.read() on a File.Reader: the methods of a named type's module
+       * apply to its values without an import */
+      if (recv.type->kind == TY_NOMINAL)
+        for (int i = 0; i < L->prog->mods.n; i++) {
+          ModInfo *tm = L->prog->mods.v[i];
+          if (!strcmp(tm->name, recv.type->def->module))
+            module_funcs(tm, name, &cands);
+        }
       if (cands.n == 0) {
         /* sys.out.print without the import: accepted (spec §2.2) */
         ModInfo *sys = find_module(L->prog, "whiley.lang", "System");
