@@ -446,6 +446,8 @@ typedef struct Lower {
   VarReg *vars;         /* variable -> register, for the whole function */
   int nvars, capvars;
   bool dry;             /* typing only (loop fixed points): emit nothing */
+  bool pure;            /* an assert/assume condition: no method calls
+                           (it must have no effect) */
   Loop *loop;           /* innermost loop */
   int try_depth;        /* open try regions */
   Type *ret;            /* declared return type */

@@ -341,6 +341,9 @@ assign_path(Lower *L, Node *lv, Val v)
     if (st->kind == ND_ARROW) ct = ty_field_type(t, st->name);
     if (!ct) error_at(st->pos, "invalid assignment target");
   }
+  /* a string holds chars only (s[0] = 1.234 is an error) */
+  if (lv->kind == ND_INDEX && ty_is(steps[nsteps - 1].type, TY_STRING))
+    v = lower_coerce(L, v, ty_char, lv->pos);
   args[nargs++] = v.reg;
   Type *nt = updated_type(L, lv, rt, v.type, keys);
   Insn *in = lower_emit(L, OP_UPDATE, rt, reg, nargs, args, lv->pos);
@@ -771,7 +774,10 @@ lower_check(Lower *L, Node *s, const char *msg)
 {
   int ok = lower_new_label(L);
   Env *t, *f;
+  bool was_pure = L->pure;
+  L->pure = true;
   lower_cond(L, s->cond, true, ok, &t, &f);
+  L->pure = was_pure;
   L->env = f;
   lower_emit(L, OP_FAIL, NULL, -1, 0, NULL, s->pos)->name = msg;
   lower_label(L, ok, s->pos);

@@ -90,6 +90,8 @@ indirect(Lower *L, Node *e, Val f, bool want_value)
     error_at(e->pos, "cannot call a value of type %s", ty_str(f.type));
   if (ft->kind == TY_METHOD && !L->fn->is_method)
     error_at(e->pos, "method invocation not permitted in function");
+  if (ft->kind == TY_METHOD && L->pure)
+    error_at(e->pos, "method invocation not permitted in an assertion");
   int n = e->args.n;
   if (n != ft->n)
     error_at(e->pos, "expected %d arguments, found %d", ft->n, n);
@@ -233,6 +235,8 @@ lower_call(Lower *L, Node *e, bool want_value)
   lower_check_native(fn, e->pos);
   if (fn->is_method && !L->fn->is_method)
     error_at(e->pos, "method invocation not permitted in function");
+  if (fn->is_method && L->pure)
+    error_at(e->pos, "method invocation not permitted in an assertion");
   int *regs = wyil_alloc(sizeof(int) * (size_t)(n + 1));
   for (int i = 0; i < n; i++) {
     SrcPos p = i < first ? c->pos : ((Node *)e->args.v[i - first])->pos;

@@ -241,6 +241,11 @@ cond_in(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
                       ty_str(c.type));
     if (!ty_subtype(x.type, et) && coercible(x.type, et))
       x = lower_coerce(L, x, et, e->lhs->pos);
+    else if (!ty_subtype(et, x.type) && !meet(x.type, et, NULL))
+      /* 1.23 in [int]: no element can equal it (the 2013 compiler
+       * rejects it too) */
+      error_at(e->pos, "incomparable operands: %s and %s", ty_str(x.type),
+               ty_str(et));
   } else {
     cmp = e->op == BOP_SUBSET ? CMP_SB : CMP_SBE;
     if (ty_list_elem(x.type))

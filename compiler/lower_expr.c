@@ -69,12 +69,37 @@ coercible(Type *from, Type *to)
   return coerce_ok(from, to, 0);
 }
 
+/* The member of union `to` that a value of `from` is coerced to, when
+ * there is more than one: {int x, int y} into {real x, int y} | {int x,
+ * real y} could become either (the 2013 compiler rejects it too). */
+static Type *
+ambiguous(Type *from, Type *to)
+{
+  Type *f = ty_expand(from), *t = ty_expand(to);
+  if (f->kind == TY_UNION) {
+    for (int i = 0; i < f->n; i++) {
+      Type *m = ambiguous(f->elems[i], to);
+      if (m) return m;
+    }
+    return NULL;
+  }
+  if (t->kind != TY_UNION || ty_subtype(from, to)) return NULL;
+  int n = 0;
+  for (int i = 0; i < t->n; i++)
+    if (coercible(from, t->elems[i])) n++;
+  return n > 1 ? from : NULL;
+}
+
 Val
 lower_coerce(Lower *L, Val v, Type *to, SrcPos pos)
 {
   if (ty_subtype(v.type, to)) return v;
   if (!coercible(v.type, to))
     error_at(pos, "expected type %s, found %s", ty_str(to), ty_str(v.type));
+  Type *amb = ambiguous(v.type, to);
+  if (amb)
+    error_at(pos, "ambiguous coercion of %s to %s", ty_str(amb),
+             ty_str(to));
   int r = lower_tmp(L);
   Insn *in = lower_emit(L, OP_CONVERT, v.type, r, 1, &v.reg, pos);
   in->type2 = to;
