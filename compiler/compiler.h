@@ -431,6 +431,15 @@ typedef struct Loop {
   struct Loop *prev;
 } Loop;
 
+/* An open try block while its body is lowered: what its catches take,
+ * and whether anything in the body may throw (if nothing can, the
+ * catches are unreachable: an error, as in the 2013 compiler). */
+typedef struct TryScope {
+  Type *caught;         /* union of the catch types */
+  bool may_throw;
+  struct TryScope *prev;
+} TryScope;
+
 typedef struct VarReg {
   const char *name;
   int reg;
@@ -450,6 +459,7 @@ typedef struct Lower {
                            (it must have no effect) */
   Loop *loop;           /* innermost loop */
   int try_depth;        /* open try regions */
+  TryScope *tries;      /* innermost open try block, NULL */
   Type *ret;            /* declared return type */
   Node *ensures;        /* postcondition or NULL */
   int *shadows;         /* ensures: registers holding the parameters'
@@ -463,6 +473,10 @@ typedef struct Val {
 } Val;
 
 /* lower.c */
+/* A value of type t may be thrown at pos (a throw, or a call of a
+ * function declared `throws t`): the enclosing catches or the
+ * function's own `throws` must take it. */
+void lower_may_throw(Lower *L, Type *t, SrcPos pos);
 /* The constraint function of def (which must have a `where`), made on
  * first use; its body is lowered later by lower_program. */
 Func *lower_where_func(Program *prog, TypeDef *def);

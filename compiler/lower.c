@@ -784,6 +784,22 @@ lower_check(Lower *L, Node *s, const char *msg)
   L->env = t;
 }
 
+void
+lower_may_throw(Lower *L, Type *t, SrcPos pos)
+{
+  Type *covered = ty_void;  /* by the catches so far, inside out */
+  for (TryScope *ts = L->tries; ts; ts = ts->prev) {
+    ts->may_throw = true;
+    covered = ty_union(covered, ts->caught);
+    if (ty_subtype(t, covered)) return;
+  }
+  TypeExpr *te = L->fs && L->fs->decl ? L->fs->decl->throws : NULL;
+  if (te) covered = ty_union(covered, resolve_type(&L->sc, te));
+  if (ty_subtype(t, covered)) return;
+  error_at(pos, "exception may be thrown which is not declared (%s)",
+           ty_str(t));
+}
+
 static void
 lower_try(Lower *L, Node *s)
 {
@@ -792,9 +808,19 @@ lower_try(Lower *L, Node *s)
   Insn *in = lower_emit(L, OP_TRY, NULL, caught, 0, NULL, s->pos);
   in->label = lhandler;
   Env *before = env_copy(L->env);
+  TryScope scope = {NULL, false, L->tries};
+  for (int i = 0; i < s->cases.n; i++)
+    scope.caught = ty_union(scope.caught,
+                            resolve_type(&L->sc, s->cases.v[i]->type));
+  if (!scope.caught) scope.caught = ty_void;
+  L->tries = &scope;
   L->try_depth++;
   lower_block(L, &s->body);
   L->try_depth--;
+  L->tries = scope.prev;
+  if (!scope.may_throw && s->cases.n > 0)
+    error_at(s->cases.v[0]->pos, "unreachable code: nothing in the try "
+             "block can throw");
   lower_emit(L, OP_TRYEND, NULL, -1, 0, NULL, s->pos);
   lower_goto(L, lend, s->pos);
   Env *out = L->env;
@@ -853,6 +879,7 @@ lower_stmt(Lower *L, Node *s)
   case ND_SKIP: lower_emit(L, OP_NOP, NULL, -1, 0, NULL, s->pos); break;
   case ND_THROW: {
     Val v = lower_expr(L, s->lhs);
+    lower_may_throw(L, v.type, s->pos);
     lower_emit(L, OP_THROW, v.type, -1, 1, &v.reg, s->pos);
     L->env = NULL;
     break;

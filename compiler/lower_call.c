@@ -237,6 +237,10 @@ lower_call(Lower *L, Node *e, bool want_value)
     error_at(e->pos, "method invocation not permitted in function");
   if (fn->is_method && L->pure)
     error_at(e->pos, "method invocation not permitted in an assertion");
+  if (fs->decl->throws) {
+    Scope fsc = {L->prog, fs->mod, fs->decl};
+    lower_may_throw(L, resolve_type(&fsc, fs->decl->throws), e->pos);
+  }
   int *regs = wyil_alloc(sizeof(int) * (size_t)(n + 1));
   for (int i = 0; i < n; i++) {
     SrcPos p = i < first ? c->pos : ((Node *)e->args.v[i - first])->pos;
