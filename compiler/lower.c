@@ -559,7 +559,15 @@ do_head(Lower *L, Node *s, Env **benv, Env **xenv)
 static void
 lower_do_while(Lower *L, Node *s)
 {
-  loop_fixpoint(L, s, do_head, &s->body);
+  /* typed as `body; if !cond: break`: the next iteration starts where
+   * the condition held (do: x = x.next while x is Link) */
+  NodeList typed = {0};
+  for (int i = 0; i < s->body.n; i++) nodes_push(&typed, s->body.v[i]);
+  Node brk = {.kind = ND_BREAK, .pos = s->pos};
+  Node test = {.kind = ND_IF, .pos = s->pos, .cond = s->cond};
+  nodes_push(&test.else_body, &brk);
+  nodes_push(&typed, &test);
+  loop_fixpoint(L, s, do_head, &typed);
   Loop lp = {lower_new_label(L), NULL, L->try_depth, L->loop};
   lower_emit(L, OP_LOOP, NULL, -1, 0, NULL, s->pos);
   L->loop = &lp;
