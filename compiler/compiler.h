@@ -375,8 +375,11 @@ void lookup_funcs(Scope *sc, const char *name, PtrVec *out);
 void module_funcs(ModInfo *mod, const char *name, PtrVec *out);
 TypeSym *lookup_type(Scope *sc, const char *name);
 ConstSym *lookup_const(Scope *sc, const char *name);
-/* A module visible by name from sc (Math, System, or a qualified one). */
-ModInfo *lookup_module(Scope *sc, const char *name);
+/* A module visible by name from sc (Math, System, or a qualified one),
+ * for Module.member: the program's own module when its file has that
+ * name, unless it lacks the member and a library module has the name
+ * (a file Math.whiley still reaches whiley.lang.Math.max). */
+ModInfo *lookup_module(Scope *sc, const char *name, const char *member);
 Type *resolve_type(Scope *sc, TypeExpr *te);
 /* The Func of a symbol, with its type resolved (not yet lowered). */
 Func *func_of(Program *prog, FuncSym *fs);

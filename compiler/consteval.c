@@ -278,7 +278,7 @@ const_eval(Scope *sc, Node *e)
   case ND_NAME: return const_name(sc, e, NULL, e->name);
   case ND_FIELD:
     if (e->lhs->kind == ND_NAME) {
-      ModInfo *mod = lookup_module(sc, e->lhs->name);
+      ModInfo *mod = lookup_module(sc, e->lhs->name, e->name);
       if (mod) return const_name(sc, e, mod, e->name);
     }
     break;

@@ -182,7 +182,7 @@ lower_call(Lower *L, Node *e, bool want_value)
     name = c->name;
     ModInfo *mod = NULL;
     if (c->lhs->kind == ND_NAME && !env_get(L->env, c->lhs->name))
-      mod = lookup_module(&L->sc, c->lhs->name);
+      mod = lookup_module(&L->sc, c->lhs->name, name);
     if (mod) {
       module_funcs(mod, name, &cands);
     } else {

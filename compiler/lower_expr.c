@@ -490,7 +490,7 @@ lower_field(Lower *L, Node *e)
 {
   if (e->lhs->kind == ND_NAME && !env_get(L->env, e->lhs->name)) {
     /* Module.CONSTANT */
-    ModInfo *mod = lookup_module(&L->sc, e->lhs->name);
+    ModInfo *mod = lookup_module(&L->sc, e->lhs->name, e->name);
     if (mod) return lower_const(L, const_eval(&L->sc, e), e->pos);
   }
   Val r = lower_expr(L, e->lhs);
@@ -663,7 +663,8 @@ funcref_cands(Lower *L, Node *e, PtrVec *cands)
   }
   const char *modname = wyil_strndup(e->name, (size_t)(dot - e->name));
   const char *mdot = strrchr(modname, '.');
-  ModInfo *mod = lookup_module(&L->sc, mdot ? mdot + 1 : modname);
+  ModInfo *mod = lookup_module(&L->sc, mdot ? mdot + 1 : modname,
+                                dot + 1);
   if (mod) module_funcs(mod, dot + 1, cands);
 }
 

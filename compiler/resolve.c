@@ -355,13 +355,16 @@ find_mod(ModInfo *mod, const char *only, void *vctx)
 }
 
 ModInfo *
-lookup_module(Scope *sc, const char *name)
+lookup_module(Scope *sc, const char *name, const char *member)
 {
-  if (!strcmp(name, sc->mod->stem)) return sc->mod;
+  bool own = !strcmp(name, sc->mod->stem);
+  if (own && (!member || name_entry(sc->mod->names, member, false)))
+    return sc->mod;
   /* whiley.lang modules are always visible by name (§2.2) */
   ModInfo *mod = find_module(sc->prog, "whiley.lang", name);
   if (!mod) mod = find_module(sc->prog, "whiley.gpgpu", name);
   if (mod) return mod;
+  if (own) return sc->mod;
   /* a module an import brings in (import whiley.io.File, a.b.*, a..*) */
   ModCtx ctx = {name, NULL};
   visit_scope(sc, find_mod, &ctx);
@@ -381,7 +384,8 @@ resolve_nominal(Scope *sc, TypeExpr *te)
   } else {
     /* Mod.Name or pkg.Mod.Name */
     const char *stem = te->names[te->n - 2];
-    ModInfo *mod = te->n == 2 ? lookup_module(sc, stem)
+    ModInfo *mod = te->n == 2
+                   ? lookup_module(sc, stem, te->names[te->n - 1])
                    : find_module(sc->prog, join_parts(te->names, 0, te->n - 2),
                                  stem);
     if (mod) {
