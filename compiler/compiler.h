@@ -521,6 +521,8 @@ void lower_close_sources(Lower *L, Node *e, int nloops);
 void lower_check_constraint(Lower *L, int reg, Type *t, SrcPos pos);
 
 /* lower_cond.c */
+/* The values of type t that are also a T (t ∩ T), or NULL if none. */
+Type *lower_meet(Type *t, Type *T);
 /* Jump to label when e evaluates to `sense`, fall through otherwise.
  * *tenv and *fenv receive the environments where e is true / false. */
 void lower_cond(Lower *L, Node *e, bool sense, int label, Env **tenv,

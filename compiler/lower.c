@@ -678,10 +678,83 @@ lower_break(Lower *L, Node *s)
   L->env = NULL;
 }
 
+/* The type of a type case label (`case int:`, `case Point:`), or NULL
+ * for a value. */
+static Type *
+case_type(Lower *L, Node *a)
+{
+  if (a->kind == ND_IS && !a->lhs) return resolve_type(&L->sc, a->type);
+  if (a->kind == ND_NAME && !lookup_const(&L->sc, a->name)
+      && lookup_type(&L->sc, a->name)) {
+    TypeExpr te = {.kind = TE_NOMINAL, .n = 1, .names = &a->name,
+                   .pos = a->pos};
+    return resolve_type(&L->sc, &te);
+  }
+  return NULL;
+}
+
+/* switch x: case int: ... case [int]: ...: `is` tests in order, each
+ * body seeing a variable x narrowed to its case's types (`case null:`
+ * is the type null here). */
+static void
+lower_type_switch(Lower *L, Node *s, Val v)
+{
+  int lend = lower_new_label(L), ldef = lend;
+  int *labels = wyil_alloc(sizeof(int) * (size_t)(s->cases.n + 1));
+  Type **types = wyil_alloc(sizeof(Type *) * (size_t)(s->cases.n + 1));
+  for (int i = 0; i < s->cases.n; i++) {
+    Node *c = s->cases.v[i];
+    labels[i] = lower_new_label(L);
+    types[i] = NULL;
+    if (c->is_default) {
+      if (i != s->cases.n - 1)
+        error_at(((Node *)s->cases.v[i + 1])->pos,
+                 "unreachable code: a case after the default");
+      ldef = labels[i];
+    }
+    for (int a = 0; a < c->args.n; a++) {
+      Node *arg = c->args.v[a];
+      Type *T = arg->kind == ND_NULL ? ty_null : case_type(L, arg);
+      if (!T) error_at(arg->pos, "a switch cannot mix type and value cases");
+      Insn *in = lower_emit(L, OP_IFIS, v.type, -1, 1, &v.reg, arg->pos);
+      in->type2 = T;
+      in->label = labels[i];
+      types[i] = ty_union(types[i], T);
+    }
+  }
+  lower_goto(L, ldef, s->pos);
+  Env *before = L->env, *out = ldef == lend ? env_copy(before) : NULL;
+  const char *var = s->lhs->kind == ND_NAME && env_get(before, s->lhs->name)
+                    ? s->lhs->name : NULL;
+  for (int i = 0; i < s->cases.n; i++) {
+    Node *c = s->cases.v[i];
+    lower_label(L, labels[i], c->pos);
+    L->env = env_copy(before);
+    if (var && types[i]) {
+      Type *nt = lower_meet(v.type, types[i]);
+      if (!nt) error_at(c->pos, "incomparable operands: %s and %s",
+                        ty_str(v.type), ty_str(types[i]));
+      env_set(L->env, var, nt);
+    }
+    lower_block(L, &c->body);
+    lower_goto(L, lend, c->pos);
+    out = env_join(out, L->env);
+  }
+  lower_label(L, lend, s->pos);
+  L->env = out;
+}
+
 static void
 lower_switch(Lower *L, Node *s)
 {
   Val v = lower_expr(L, s->lhs);
+  for (int i = 0; i < s->cases.n; i++) {
+    Node *c = s->cases.v[i];
+    if (c->args.n && case_type(L, c->args.v[0])) {
+      lower_type_switch(L, s, v);
+      return;
+    }
+  }
   int lend = lower_new_label(L), ldef = lend;
   int ncases = 0;
   for (int i = 0; i < s->cases.n; i++)

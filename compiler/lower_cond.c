@@ -95,6 +95,12 @@ narrow_to(Type *t, Type *T)
   return meet(t, T, NULL);
 }
 
+Type *
+lower_meet(Type *t, Type *T)
+{
+  return meet(t, T, NULL);
+}
+
 /* Strip constraints: the false branch of `x is nat` keeps ints. */
 static bool
 has_where(Type *T)
