@@ -167,6 +167,35 @@ record_sub(Type *a, Type *b, Assume *as)
   return true;
 }
 
+/* {null|int x} <= {int x}|{null x}: a record is split on a field of
+ * union type, each part checked on its own (distributivity).  Bounded:
+ * this many splits deep. */
+#define MAX_SPLITS 6
+static int splits;
+
+static bool
+distribute(Type *a, Type *b, Assume *as)
+{
+  if (splits >= MAX_SPLITS) return false;
+  for (int i = 0; i < a->n; i++) {
+    Type *f = ty_expand(a->elems[i]);
+    if (f->kind != TY_UNION || f->n < 2) continue;
+    bool ok = true;
+    splits++;
+    for (int k = 0; k < f->n && ok; k++) {
+      Type **ts = wyil_alloc(sizeof(Type *) * (size_t)a->n);
+      memcpy(ts, a->elems, sizeof(Type *) * (size_t)a->n);
+      ts[i] = f->elems[k];
+      Type part = *a;  /* names stay sorted: same fields */
+      part.elems = ts;
+      ok = sub(&part, b, as);
+    }
+    splits--;
+    return ok;
+  }
+  return false;
+}
+
 static bool
 sub(Type *a, Type *b, Assume *as)
 {
@@ -186,7 +215,7 @@ sub(Type *a, Type *b, Assume *as)
   if (b->kind == TY_UNION) {
     for (int i = 0; i < b->n; i++)
       if (sub(a, b->elems[i], as)) return true;
-    return false;
+    return a->kind == TY_RECORD && distribute(a, b, as);
   }
   if (b->kind == TY_NEGATION) /* a <= !c when a and c are disjoint */
     return a->kind != TY_ANY && !sub(a, b->elems[0], as)
