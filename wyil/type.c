@@ -361,6 +361,16 @@ ty_field_type(Type *t, const char *f)
     }
     return r;
   }
+  if (t->kind == TY_INTERSECT) {
+    /* a value of every member: a member that has the field says (the
+     * smallest such type is the best) */
+    Type *r = NULL;
+    for (int i = 0; i < t->n; i++) {
+      Type *ft = ty_field_type(t->elems[i], f);
+      if (ft && (!r || ty_subtype(ft, r))) r = ft;
+    }
+    return r;
+  }
   return NULL;
 }
 

@@ -2,7 +2,8 @@
  * kind (list, string, set, map) or a union of them, such as
  * `[int]|{int=>string}`: measured with |...|, iterated, indexed.  A
  * union answers for every member, so the operation must suit them all;
- * the back ends dispatch on the value's kind at run time. */
+ * the back ends dispatch on the value's kind at run time.  An
+ * intersection ([int] & [real]) answers as its first member that can. */
 #include "wyil.h"
 
 /* Deep enough for any sensible nesting of named unions; a cycle
@@ -15,6 +16,10 @@ has_length(Type *t, int depth)
   t = ty_expand(t);
   switch (t->kind) {
   case TY_LIST: case TY_STRING: case TY_SET: case TY_MAP: return true;
+  case TY_INTERSECT:  /* a value of every member: one collection will do */
+    for (int i = 0; i < t->n && depth <= COLL_DEPTH; i++)
+      if (has_length(t->elems[i], depth + 1)) return true;
+    return false;
   case TY_UNION:
     if (depth > COLL_DEPTH || t->n == 0) return false;
     for (int i = 0; i < t->n; i++)
@@ -38,6 +43,12 @@ iter_elem(Type *t, int depth)
   case TY_LIST: case TY_SET: return t->elems[0];
   case TY_STRING: return ty_char;
   case TY_MAP: return ty_tuple(2, t->elems);
+  case TY_INTERSECT:
+    for (int i = 0; i < t->n && depth <= COLL_DEPTH; i++) {
+      Type *e = iter_elem(t->elems[i], depth + 1);
+      if (e) return e;
+    }
+    return NULL;
   case TY_UNION: {
     if (depth > COLL_DEPTH || t->n == 0) return NULL;
     Type *r = NULL;
@@ -68,6 +79,12 @@ index_val(Type *t, Type **key, int depth)
   case TY_LIST: *key = ty_int; return t->elems[0];
   case TY_STRING: *key = ty_int; return ty_char;
   case TY_MAP: *key = t->elems[0]; return t->elems[1];
+  case TY_INTERSECT:
+    for (int i = 0; i < t->n && depth <= COLL_DEPTH; i++) {
+      Type *v = index_val(t->elems[i], key, depth + 1);
+      if (v) return v;
+    }
+    return NULL;
   case TY_UNION: {
     if (depth > COLL_DEPTH || t->n == 0) return NULL;
     Type *r = NULL, *k = NULL;
