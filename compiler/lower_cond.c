@@ -268,6 +268,63 @@ cond_in(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
   L->env = sense ? *fenv : *tenv;
 }
 
+/* t with the value at field path names[0..n) narrowed to T (yes) or
+ * away from T; NULL when no value of t is left. */
+static Type *
+narrow_path(Type *t, const char **names, int n, Type *T, bool yes)
+{
+  if (n == 0) {
+    Type *r = yes ? meet(t, T, NULL) : narrow_away(t, T);
+    return r && r->kind != TY_VOID ? r : NULL;
+  }
+  Type *x = ty_expand(t);
+  if (x->kind == TY_UNION) {
+    Type *r = NULL;
+    for (int i = 0; i < x->n; i++) {
+      Type *m = narrow_path(x->elems[i], names, n, T, yes);
+      if (m) r = ty_union(r, m);
+    }
+    return r;
+  }
+  if (x->kind != TY_RECORD) return t;
+  for (int k = 0; k < x->n; k++) {
+    if (strcmp(x->names[k], names[0])) continue;
+    Type *ft = narrow_path(x->elems[k], names + 1, n - 1, T, yes);
+    if (!ft) return NULL;
+    Type **ts = wyil_alloc(sizeof(Type *) * (size_t)x->n);
+    memcpy(ts, x->elems, sizeof(Type *) * (size_t)x->n);
+    ts[k] = ft;
+    return ty_record(x->n, x->names, ts, x->open);
+  }
+  return t;
+}
+
+/* `x.f.g is T` on a local x narrows x's field f.g (t.lhs is [int] makes
+ * |t.lhs| legal); a union of records loses the members that cannot
+ * take the branch. */
+static void
+narrow_field(Lower *L, Node *path, Type *T, Env *tenv, Env *fenv)
+{
+  const char *names[16];
+  int n = 0;
+  while (path->kind == ND_FIELD && n < 16) {
+    names[n++] = path->name;
+    path = path->lhs;
+  }
+  if (path->kind != ND_NAME || n == 0 || n == 16) return;
+  for (int i = 0; i < n / 2; i++) {  /* outermost field first */
+    const char *tmp = names[i];
+    names[i] = names[n - 1 - i];
+    names[n - 1 - i] = tmp;
+  }
+  Type *t = env_get(L->env, path->name);
+  if (!t) return;
+  Type *yes = narrow_path(t, names, n, T, true);
+  Type *no = narrow_path(t, names, n, T, false);
+  if (yes) env_set(tenv, path->name, yes);
+  if (no) env_set(fenv, path->name, no);
+}
+
 static void
 cond_is(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
 {
@@ -277,6 +334,8 @@ cond_is(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
   *fenv = env_copy(L->env);
   if (e->lhs->kind == ND_NAME && env_get(L->env, e->lhs->name))
     narrow(*tenv, *fenv, e->lhs->name, v.type, T, e->pos);
+  else
+    narrow_field(L, e->lhs, T, *tenv, *fenv);
   if (sense) {
     Insn *in = lower_emit(L, OP_IFIS, v.type, -1, 1, &v.reg, e->pos);
     in->type2 = T;
