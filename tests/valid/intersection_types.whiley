@@ -22,5 +22,6 @@ bool isUnit(List x):
 void ::main(System.Console sys):
     sys.out.println(size([]))
     sys.out.println(first({data: 41, next: null}))
-    for x in [null, {data: 1, next: null}, {data: 2, next: {data: 3, next: null}}]:
+    two = {data: 2, next: {data: 3, next: null}}
+    for x in [null, {data: 1, next: null}, two]:
         sys.out.println(isUnit(x))

@@ -1,7 +1,8 @@
 // Named types that refer to each other through a union with a primitive
 // member (List = Leaf | Node, Node = {List next}): the union keeps each
 // member while the definitions are being resolved (Node first, here,
-// and Branch), so a chain of records ending in an int is a Node.  Output checked against the 2013 compiler.
+// and Branch), so a chain of records ending in an int is a Node.
+// Output checked against the 2013 compiler.
 import println from whiley.lang.System
 
 define Leaf as int
@@ -33,5 +34,6 @@ void ::main(System.Console sys):
     sys.out.println(last(b))
     sys.out.println(depth(b))
     sys.out.println(depth(3))
-    t = { left: { left: null, right: null, value: 1.5 }, right: null, value: 2.0 }
+    leaf = { left: null, right: null, value: 1.5 }
+    t = { left: leaf, right: null, value: 2.0 }
     sys.out.println(total(t))
