@@ -131,7 +131,8 @@ cgen_emit_end(Gen *g, int i)
 /* ---------------------------------------------------------------- */
 /* UPDATE                                                             */
 
-typedef enum Container { CT_LIST, CT_STRING, CT_MAP } Container;
+/* CT_ANY: a union of lists, strings and maps, dispatched at run time */
+typedef enum Container { CT_LIST, CT_STRING, CT_MAP, CT_ANY } Container;
 
 static Container
 container(Type *t)
@@ -139,10 +140,11 @@ container(Type *t)
   if (!t) return CT_LIST;
   if (ty_is(t, TY_STRING)) return CT_STRING;
   if (ty_is(t, TY_MAP)) return CT_MAP;
+  if (ty_list_elem(t)) return CT_LIST;
   Type *e = ty_expand(t);
   if (e->kind == TY_UNION && e->n > 0) {
     for (int k = 0; k < e->n; k++)
-      if (!ty_is(e->elems[k], TY_MAP)) return CT_LIST;
+      if (!ty_is(e->elems[k], TY_MAP)) return CT_ANY;
     return CT_MAP;
   }
   return CT_LIST;
@@ -192,6 +194,18 @@ emit_steps(Gen *g, Insn *in, int from, int arg, const char *v)
         cgen_emit(g, "wy_decref(m%d);", k);
         return;
       }
+    } else if (ct == CT_ANY && last) {
+      cgen_emit(g, "switch (wy_kind(*s%d)) {", k);
+      cgen_emit(g, "case WY_K_MAP: wy_map_put(s%d, r%d, %s); break;", k, idx,
+                v);
+      cgen_emit(g, "case WY_K_STRING: wy_str_set(s%d, r%d, %s, %s); break;",
+                k, idx, v, pos);
+      cgen_emit(g, "default: wy_list_set(s%d, r%d, %s, %s);", k, idx, v, pos);
+      cgen_emit(g, "}");
+    } else if (ct == CT_ANY) {  /* a string holds no inner path */
+      cgen_emit(g, "wyv *s%d = wy_kind(*s%d) == WY_K_MAP", k + 1, k);
+      cgen_emit(g, "  ? wy_map_slot(s%d, r%d) : wy_list_slot(s%d, r%d, %s);",
+                k, idx, k, idx, pos);
     } else if (ct == CT_STRING) {
       cgen_emit(g, "wy_str_set(s%d, r%d, %s, %s);", k, idx, v, pos);
     } else if (last) {

@@ -376,8 +376,11 @@ void lookup_funcs(Scope *sc, const char *name, PtrVec *out);
 void module_funcs(ModInfo *mod, const char *name, PtrVec *out);
 TypeSym *lookup_type(Scope *sc, const char *name);
 ConstSym *lookup_const(Scope *sc, const char *name);
-/* A module visible by name from sc (Math, System, or a qualified one). */
-ModInfo *lookup_module(Scope *sc, const char *name);
+/* A module visible by name from sc (Math, System, or a qualified one),
+ * for Module.member: the program's own module when its file has that
+ * name, unless it lacks the member and a library module has the name
+ * (a file Math.whiley still reaches whiley.lang.Math.max). */
+ModInfo *lookup_module(Scope *sc, const char *name, const char *member);
 Type *resolve_type(Scope *sc, TypeExpr *te);
 /* The Func of a symbol, with its type resolved (not yet lowered). */
 Func *func_of(Program *prog, FuncSym *fs);
@@ -435,6 +438,15 @@ typedef struct Loop {
   struct Loop *prev;
 } Loop;
 
+/* An open try block while its body is lowered: what its catches take,
+ * and whether anything in the body may throw (if nothing can, the
+ * catches are unreachable: an error, as in the 2013 compiler). */
+typedef struct TryScope {
+  Type *caught;         /* union of the catch types */
+  bool may_throw;
+  struct TryScope *prev;
+} TryScope;
+
 typedef struct VarReg {
   const char *name;
   int reg;
@@ -450,8 +462,11 @@ typedef struct Lower {
   VarReg *vars;         /* variable -> register, for the whole function */
   int nvars, capvars;
   bool dry;             /* typing only (loop fixed points): emit nothing */
+  bool pure;            /* an assert/assume condition: no method calls
+                           (it must have no effect) */
   Loop *loop;           /* innermost loop */
   int try_depth;        /* open try regions */
+  TryScope *tries;      /* innermost open try block, NULL */
   Type *ret;            /* declared return type */
   Node *ensures;        /* postcondition or NULL */
   int *shadows;         /* ensures: registers holding the parameters'
@@ -482,6 +497,10 @@ bool flow_loop_skip(Lower *L, Node *s);
 void flow_loop_done(Lower *L, Node *s);
 
 /* lower.c */
+/* A value of type t may be thrown at pos (a throw, or a call of a
+ * function declared `throws t`): the enclosing catches or the
+ * function's own `throws` must take it. */
+void lower_may_throw(Lower *L, Type *t, SrcPos pos);
 /* The constraint function of def (which must have a `where`), made on
  * first use; its body is lowered later by lower_program. */
 Func *lower_where_func(Program *prog, TypeDef *def);
@@ -523,6 +542,8 @@ void lower_close_sources(Lower *L, Node *e, int nloops);
 void lower_check_constraint(Lower *L, int reg, Type *t, SrcPos pos);
 
 /* lower_cond.c */
+/* The values of type t that are also a T (t ∩ T), or NULL if none. */
+Type *lower_meet(Type *t, Type *T);
 /* Jump to label when e evaluates to `sense`, fall through otherwise.
  * *tenv and *fenv receive the environments where e is true / false. */
 void lower_cond(Lower *L, Node *e, bool sense, int label, Env **tenv,

@@ -208,6 +208,46 @@ cmp_const(const void *a, const void *b)
   return r;
 }
 
+static bool
+set_has(Const *s, Const *e)
+{
+  for (int i = 0; i < s->n; i++)
+    if (const_equal(s->elems[i], e)) return true;
+  return false;
+}
+
+/* a ∪ b, a ∩ b, a - b of constant sets (odd ∪ even as an enumeration) */
+static Const *
+set_op(int op, Const *a, Const *b)
+{
+  Const *c = new_const(C_SET);
+  c->elems = wyil_alloc(sizeof(Const *) * (size_t)(a->n + b->n + 1));
+  for (int i = 0; i < a->n; i++)
+    if ((op == BOP_UNION) || (op == BOP_INTERSECT) == set_has(b, a->elems[i]))
+      c->elems[c->n++] = a->elems[i];
+  for (int i = 0; op == BOP_UNION && i < b->n; i++)
+    if (!set_has(a, b->elems[i])) c->elems[c->n++] = b->elems[i];
+  qsort(c->elems, (size_t)c->n, sizeof(Const *), cmp_const);
+  return c;
+}
+
+/* &f: a function value (one function of that name, not overloaded) */
+static Const *
+funcref(Scope *sc, Node *e)
+{
+  if (e->has_args) error_at(e->pos, "not a constant expression");
+  PtrVec cands = {0};
+  lookup_funcs(sc, e->name, &cands);
+  if (cands.n == 0) error_at(e->pos, "unknown function '%s'", e->name);
+  if (cands.n > 1)
+    error_at(e->pos, "reference to overloaded function '%s' is ambiguous",
+             e->name);
+  Const *c = new_const(C_FUNC);
+  c->fn = use_func(sc->prog, cands.v[0]);
+  lower_check_native(c->fn, e->pos);
+  return c;
+}
+
 static Const *
 const_name(Scope *sc, Node *e, ModInfo *mod, const char *name)
 {
@@ -246,7 +286,7 @@ const_eval(Scope *sc, Node *e)
   case ND_NAME: return const_name(sc, e, NULL, e->name);
   case ND_FIELD:
     if (e->lhs->kind == ND_NAME) {
-      ModInfo *mod = lookup_module(sc, e->lhs->name);
+      ModInfo *mod = lookup_module(sc, e->lhs->name, e->name);
       if (mod) return const_name(sc, e, mod, e->name);
     }
     break;
@@ -272,8 +312,14 @@ const_eval(Scope *sc, Node *e)
         return c;
       }
       /* fall through */
-    case BOP_SUB: case BOP_MUL: case BOP_DIV: case BOP_REM:
+    case BOP_SUB:
+      if (a->kind == C_SET && b->kind == C_SET) return set_op(e->op, a, b);
+      /* fall through */
+    case BOP_MUL: case BOP_DIV: case BOP_REM:
       return arith(e, e->op, a, b);
+    case BOP_UNION: case BOP_INTERSECT:
+      if (a->kind == C_SET && b->kind == C_SET) return set_op(e->op, a, b);
+      break;
     case BOP_AND: case BOP_OR:
       if (a->kind == C_BOOL && b->kind == C_BOOL)
         return const_bool(e->op == BOP_AND ? a->u && b->u : a->u || b->u);
@@ -291,6 +337,7 @@ const_eval(Scope *sc, Node *e)
     }
     break;
   }
+  case ND_FUNCREF: return funcref(sc, e);
   case ND_LIST: return elements(sc, e, C_LIST);
   case ND_TUPLE: return elements(sc, e, C_TUPLE);
   case ND_SET: {

@@ -195,24 +195,37 @@ pop_tries(Lower *L, int n, SrcPos pos)
 /* ---- assignment -------------------------------------------------- */
 
 /* The type of a container after storing a value of type vt along the
- * path of lvalue `lv` (§4.5 rule 3). */
+ * path of lvalue `lv` (§4.5 rule 3); kt is the index's type at an
+ * index step (a map takes a key of a new type: `{=>}` grows keys). */
 
 static Type *
-step_type(Lower *L, Node *lv, Type *ct, Type *vt)
+step_type(Lower *L, Node *lv, Type *ct, Type *vt, Type *kt)
 {
   Type *t = ty_expand(ct);
   switch (lv->kind) {
   case ND_INDEX:
     if (t->kind == TY_STRING) return ct;
     if (t->kind == TY_MAP)
-      return ty_map(t->elems[0], ty_union(t->elems[1], vt));
+      return ty_map(ty_union(t->elems[0], kt), ty_union(t->elems[1], vt));
     if (ty_list_elem(t)) return ty_list(ty_union(ty_list_elem(t), vt));
+    if (t->kind == TY_UNION && ty_index_val(t, NULL)) {
+      /* each member takes the value as it would alone */
+      Type *r = NULL;
+      for (int i = 0; i < t->n; i++)
+        r = ty_union(r, step_type(L, lv, t->elems[i], vt, kt));
+      return r;
+    }
     error_at(lv->pos, "cannot index a value of type %s", ty_str(ct));
   case ND_FIELD: {
     if (t->kind != TY_RECORD) {
       Type *ft = ty_field_type(t, lv->name);
       if (!ft) error_at(lv->pos, "no field '%s' in %s", lv->name, ty_str(ct));
-      return ct;  /* a union of records keeps its type */
+      if (t->kind != TY_UNION) return ct;
+      /* a union of records: the field changes in each */
+      Type *r = NULL;
+      for (int i = 0; i < t->n; i++)
+        r = ty_union(r, step_type(L, lv, t->elems[i], vt, kt));
+      return r;
     }
     Type **ts = wyil_alloc(sizeof(Type *) * (size_t)t->n);
     bool found = false;
@@ -244,7 +257,8 @@ inner_type(Node *lv, Type *ct)
   case ND_INDEX:
     if (t->kind == TY_STRING) return ty_char;
     if (t->kind == TY_MAP) return t->elems[1];
-    return ty_list_elem(t);
+    if (ty_list_elem(t)) return ty_list_elem(t);
+    return ty_index_val(t, NULL);
   case ND_FIELD:
     return ty_field_type(t, lv->name);
   case ND_ARROW: {
@@ -256,13 +270,14 @@ inner_type(Node *lv, Type *ct)
   }
 }
 
+/* keys[i]: the index's type at the i-th step from lv outwards */
 static Type *
-updated_type(Lower *L, Node *lv, Type *ct, Type *vt)
+updated_type(Lower *L, Node *lv, Type *ct, Type *vt, Type **keys)
 {
   /* lv = outer[...]; rebuild from the root inwards */
   if (lv->kind == ND_NAME) return vt;
   Node *outer = lv->lhs;
-  if (outer->kind == ND_NAME) return step_type(L, lv, ct, vt);
+  if (outer->kind == ND_NAME) return step_type(L, lv, ct, vt, keys[0]);
   /* the container of lv's step, as reached from the root */
   Node *chain[64];
   int n = 0;
@@ -278,7 +293,8 @@ updated_type(Lower *L, Node *lv, Type *ct, Type *vt)
     if (!types[i]) error_at(chain[i]->pos, "invalid assignment target");
   }
   Type *t = vt;
-  for (int i = 0; i < n; i++) t = step_type(L, chain[i], types[i + 1], t);
+  for (int i = 0; i < n; i++)
+    t = step_type(L, chain[i], types[i + 1], t, keys[i]);
   return t;
 }
 
@@ -303,6 +319,7 @@ assign_path(Lower *L, Node *lv, Val v)
   int reg = lower_var(L, root->name);
   UpdStep *steps = wyil_alloc(sizeof(UpdStep) * (size_t)(2 * n + 1));
   int *args = wyil_alloc(sizeof(int) * (size_t)(n + 1));
+  Type **keys = wyil_alloc(sizeof(Type *) * (size_t)(n + 1));
   int nsteps = 0, nargs = 0;
   Type *ct = rt;
   for (int i = n - 1; i >= 0; i--) {
@@ -310,15 +327,23 @@ assign_path(Lower *L, Node *lv, Val v)
     Type *t = ty_expand(ct);
     if (st->kind == ND_INDEX) {
       Val idx = lower_expr(L, st->rhs);
+      Type *key;
       if (t->kind == TY_MAP) {
-        idx = lower_coerce(L, idx, t->elems[0], st->rhs->pos);
+        /* a key of another type widens the map; int -> real converts,
+         * a char stays a char (as the 2013 compiler has it) */
+        if (coercible(idx.type, t->elems[0])
+            && (!ty_is(idx.type, TY_CHAR) || ty_is(t->elems[0], TY_CHAR)))
+          idx = lower_coerce(L, idx, t->elems[0], st->rhs->pos);
       } else if (t->kind == TY_STRING || ty_list_elem(t)) {
         idx = lower_coerce(L, idx, ty_int, st->rhs->pos);
+      } else if (t->kind == TY_UNION && ty_index_val(t, &key)) {
+        idx = lower_coerce(L, idx, key, st->rhs->pos);
       } else {
         error_at(st->pos, "cannot index a value of type %s", ty_str(ct));
       }
       steps[nsteps++] = (UpdStep){UPD_INDEX, NULL, ct};
       args[nargs++] = idx.reg;
+      keys[i] = idx.type;
     } else if (st->kind == ND_FIELD) {
       if (!ty_field_type(t, st->name))
         error_at(st->pos, "no field '%s' in %s", st->name, ty_str(ct));
@@ -337,8 +362,11 @@ assign_path(Lower *L, Node *lv, Val v)
     if (st->kind == ND_ARROW) ct = ty_field_type(t, st->name);
     if (!ct) error_at(st->pos, "invalid assignment target");
   }
+  /* a string holds chars only (s[0] = 1.234 is an error) */
+  if (lv->kind == ND_INDEX && ty_is(steps[nsteps - 1].type, TY_STRING))
+    v = lower_coerce(L, v, ty_char, lv->pos);
   args[nargs++] = v.reg;
-  Type *nt = updated_type(L, lv, rt, v.type);
+  Type *nt = updated_type(L, lv, rt, v.type, keys);
   Insn *in = lower_emit(L, OP_UPDATE, rt, reg, nargs, args, lv->pos);
   in->nsteps = nsteps;
   in->steps = steps;
@@ -399,8 +427,8 @@ lower_assign(Lower *L, Node *s)
   }
   /* a, b, c = e: e must be a tuple of that arity */
   Val t = lower_expr(L, s->rhs);
-  Type *tt = ty_expand(t.type);
-  if (tt->kind != TY_TUPLE || tt->n != s->args.n)
+  /* a union of tuples of that arity, too: each takes the union */
+  if (ty_tuple_arity(t.type) != s->args.n)
     error_at(s->rhs->pos, "expected a tuple of %d values, found %s",
              s->args.n, ty_str(t.type));
   for (int i = 0; i < s->args.n; i++) {
@@ -409,7 +437,7 @@ lower_assign(Lower *L, Node *s)
     int r = lower_tmp(L);
     Insn *in = lower_emit(L, OP_TUPLELOAD, t.type, r, 1, &t.reg, lv->pos);
     in->imm = i;
-    assign_var(L, lv, (Val){r, tt->elems[i]});
+    assign_var(L, lv, (Val){r, ty_tuple_elem(t.type, s->args.n, i)});
   }
 }
 
@@ -508,7 +536,15 @@ static void
 lower_do_while(Lower *L, Node *s)
 {
   if (flow_loop_skip(L, s)) return;
-  flow_loop_head(L, s, do_head, &s->body);
+  /* typed as `body; if !cond: break`: the next iteration starts where
+   * the condition held (do: x = x.next while x is Link) */
+  NodeList typed = {0};
+  for (int i = 0; i < s->body.n; i++) nodes_push(&typed, s->body.v[i]);
+  Node brk = {.kind = ND_BREAK, .pos = s->pos};
+  Node test = {.kind = ND_IF, .pos = s->pos, .cond = s->cond};
+  nodes_push(&test.else_body, &brk);
+  nodes_push(&typed, &test);
+  flow_loop_head(L, s, do_head, &typed);
   Loop lp = {lower_new_label(L), NULL, L->try_depth, L->loop};
   lower_emit(L, OP_LOOP, NULL, -1, 0, NULL, s->pos);
   L->loop = &lp;
@@ -529,22 +565,7 @@ lower_do_while(Lower *L, Node *s)
 static Type *
 iter_elem_type(Node *src, Type *t)
 {
-  Type *x = ty_expand(t);
-  if (x->kind == TY_STRING) return ty_char;
-  if (x->kind == TY_MAP) {
-    Type *kv[2] = {x->elems[0], x->elems[1]};
-    return ty_tuple(2, kv);
-  }
-  Type *e = ty_list_elem(x);
-  if (!e) e = ty_set_elem(x);
-  if (!e && x->kind == TY_UNION) {
-    /* a union of collections */
-    e = NULL;
-    for (int i = 0; i < x->n; i++) {
-      Type *m = iter_elem_type(src, x->elems[i]);
-      e = ty_union(e, m);
-    }
-  }
+  Type *e = ty_iter_elem(t);
   if (!e) error_at(src->pos, "cannot iterate over a value of type %s",
                    ty_str(t));
   return e;
@@ -563,8 +584,7 @@ bind_for_vars(Lower *L, Node *s, int elem_reg, Type *et)
     env_set(L->env, v->name, et);
     return;
   }
-  Type *tt = ty_expand(et);
-  if (tt->kind != TY_TUPLE || tt->n != s->vars.n)
+  if (ty_tuple_arity(et) != s->vars.n)
     error_at(s->pos, "for with %d variables needs a map", s->vars.n);
   for (int i = 0; i < s->vars.n; i++) {
     Node *v = s->vars.v[i];
@@ -573,7 +593,7 @@ bind_for_vars(Lower *L, Node *s, int elem_reg, Type *et)
     int r = lower_var(L, v->name);
     Insn *in = lower_emit(L, OP_TUPLELOAD, et, r, 1, &elem_reg, v->pos);
     in->imm = i;
-    env_set(L->env, v->name, tt->elems[i]);
+    env_set(L->env, v->name, ty_tuple_elem(et, s->vars.n, i));
   }
 }
 
@@ -642,10 +662,83 @@ lower_break(Lower *L, Node *s)
   L->env = NULL;
 }
 
+/* The type of a type case label (`case int:`, `case Point:`), or NULL
+ * for a value. */
+static Type *
+case_type(Lower *L, Node *a)
+{
+  if (a->kind == ND_IS && !a->lhs) return resolve_type(&L->sc, a->type);
+  if (a->kind == ND_NAME && !lookup_const(&L->sc, a->name)
+      && lookup_type(&L->sc, a->name)) {
+    TypeExpr te = {.kind = TE_NOMINAL, .n = 1, .names = &a->name,
+                   .pos = a->pos};
+    return resolve_type(&L->sc, &te);
+  }
+  return NULL;
+}
+
+/* switch x: case int: ... case [int]: ...: `is` tests in order, each
+ * body seeing a variable x narrowed to its case's types (`case null:`
+ * is the type null here). */
+static void
+lower_type_switch(Lower *L, Node *s, Val v)
+{
+  int lend = lower_new_label(L), ldef = lend;
+  int *labels = wyil_alloc(sizeof(int) * (size_t)(s->cases.n + 1));
+  Type **types = wyil_alloc(sizeof(Type *) * (size_t)(s->cases.n + 1));
+  for (int i = 0; i < s->cases.n; i++) {
+    Node *c = s->cases.v[i];
+    labels[i] = lower_new_label(L);
+    types[i] = NULL;
+    if (c->is_default) {
+      if (i != s->cases.n - 1)
+        error_at(((Node *)s->cases.v[i + 1])->pos,
+                 "unreachable code: a case after the default");
+      ldef = labels[i];
+    }
+    for (int a = 0; a < c->args.n; a++) {
+      Node *arg = c->args.v[a];
+      Type *T = arg->kind == ND_NULL ? ty_null : case_type(L, arg);
+      if (!T) error_at(arg->pos, "a switch cannot mix type and value cases");
+      Insn *in = lower_emit(L, OP_IFIS, v.type, -1, 1, &v.reg, arg->pos);
+      in->type2 = T;
+      in->label = labels[i];
+      types[i] = ty_union(types[i], T);
+    }
+  }
+  lower_goto(L, ldef, s->pos);
+  Env *before = L->env, *out = ldef == lend ? env_copy(before) : NULL;
+  const char *var = s->lhs->kind == ND_NAME && env_get(before, s->lhs->name)
+                    ? s->lhs->name : NULL;
+  for (int i = 0; i < s->cases.n; i++) {
+    Node *c = s->cases.v[i];
+    lower_label(L, labels[i], c->pos);
+    L->env = env_copy(before);
+    if (var && types[i]) {
+      Type *nt = lower_meet(v.type, types[i]);
+      if (!nt) error_at(c->pos, "incomparable operands: %s and %s",
+                        ty_str(v.type), ty_str(types[i]));
+      env_set(L->env, var, nt);
+    }
+    lower_block(L, &c->body);
+    lower_goto(L, lend, c->pos);
+    out = env_join(out, L->env);
+  }
+  lower_label(L, lend, s->pos);
+  L->env = out;
+}
+
 static void
 lower_switch(Lower *L, Node *s)
 {
   Val v = lower_expr(L, s->lhs);
+  for (int i = 0; i < s->cases.n; i++) {
+    Node *c = s->cases.v[i];
+    if (c->args.n && case_type(L, c->args.v[0])) {
+      lower_type_switch(L, s, v);
+      return;
+    }
+  }
   int lend = lower_new_label(L), ldef = lend;
   int ncases = 0;
   for (int i = 0; i < s->cases.n; i++)
@@ -746,11 +839,30 @@ lower_check(Lower *L, Node *s, const char *msg)
 {
   int ok = lower_new_label(L);
   Env *t, *f;
+  bool was_pure = L->pure;
+  L->pure = true;
   lower_cond(L, s->cond, true, ok, &t, &f);
+  L->pure = was_pure;
   L->env = f;
   lower_emit(L, OP_FAIL, NULL, -1, 0, NULL, s->pos)->name = msg;
   lower_label(L, ok, s->pos);
   L->env = t;
+}
+
+void
+lower_may_throw(Lower *L, Type *t, SrcPos pos)
+{
+  Type *covered = ty_void;  /* by the catches so far, inside out */
+  for (TryScope *ts = L->tries; ts; ts = ts->prev) {
+    ts->may_throw = true;
+    covered = ty_union(covered, ts->caught);
+    if (ty_subtype(t, covered)) return;
+  }
+  TypeExpr *te = L->fs && L->fs->decl ? L->fs->decl->throws : NULL;
+  if (te) covered = ty_union(covered, resolve_type(&L->sc, te));
+  if (ty_subtype(t, covered)) return;
+  error_at(pos, "exception may be thrown which is not declared (%s)",
+           ty_str(t));
 }
 
 static void
@@ -761,9 +873,19 @@ lower_try(Lower *L, Node *s)
   Insn *in = lower_emit(L, OP_TRY, NULL, caught, 0, NULL, s->pos);
   in->label = lhandler;
   Env *before = env_copy(L->env);
+  TryScope scope = {NULL, false, L->tries};
+  for (int i = 0; i < s->cases.n; i++)
+    scope.caught = ty_union(scope.caught,
+                            resolve_type(&L->sc, s->cases.v[i]->type));
+  if (!scope.caught) scope.caught = ty_void;
+  L->tries = &scope;
   L->try_depth++;
   lower_block(L, &s->body);
   L->try_depth--;
+  L->tries = scope.prev;
+  if (!scope.may_throw && s->cases.n > 0)
+    error_at(s->cases.v[0]->pos, "unreachable code: nothing in the try "
+             "block can throw");
   lower_emit(L, OP_TRYEND, NULL, -1, 0, NULL, s->pos);
   lower_goto(L, lend, s->pos);
   Env *out = L->env;
@@ -822,6 +944,7 @@ lower_stmt(Lower *L, Node *s)
   case ND_SKIP: lower_emit(L, OP_NOP, NULL, -1, 0, NULL, s->pos); break;
   case ND_THROW: {
     Val v = lower_expr(L, s->lhs);
+    lower_may_throw(L, v.type, s->pos);
     lower_emit(L, OP_THROW, v.type, -1, 1, &v.reg, s->pos);
     L->env = NULL;
     break;

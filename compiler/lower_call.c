@@ -90,6 +90,8 @@ indirect(Lower *L, Node *e, Val f, bool want_value)
     error_at(e->pos, "cannot call a value of type %s", ty_str(f.type));
   if (ft->kind == TY_METHOD && !L->fn->is_method)
     error_at(e->pos, "method invocation not permitted in function");
+  if (ft->kind == TY_METHOD && L->pure)
+    error_at(e->pos, "method invocation not permitted in an assertion");
   int n = e->args.n;
   if (n != ft->n)
     error_at(e->pos, "expected %d arguments, found %d", ft->n, n);
@@ -180,7 +182,7 @@ lower_call(Lower *L, Node *e, bool want_value)
     name = c->name;
     ModInfo *mod = NULL;
     if (c->lhs->kind == ND_NAME && !env_get(L->env, c->lhs->name))
-      mod = lookup_module(&L->sc, c->lhs->name);
+      mod = lookup_module(&L->sc, c->lhs->name, name);
     if (mod) {
       module_funcs(mod, name, &cands);
     } else {
@@ -194,6 +196,14 @@ lower_call(Lower *L, Node *e, bool want_value)
         return indirect(L, e, (Val){r, ft}, want_value);
       }
       lookup_funcs(&L->sc, name, &cands);
+      /* r.read() on a File.Reader: the methods of a named type's module
+       * apply to its values without an import */
+      if (recv.type->kind == TY_NOMINAL)
+        for (int i = 0; i < L->prog->mods.n; i++) {
+          ModInfo *tm = L->prog->mods.v[i];
+          if (!strcmp(tm->name, recv.type->def->module))
+            module_funcs(tm, name, &cands);
+        }
       if (cands.n == 0) {
         /* sys.out.print without the import: accepted (spec §2.2) */
         ModInfo *sys = find_module(L->prog, "whiley.lang", "System");
@@ -225,6 +235,12 @@ lower_call(Lower *L, Node *e, bool want_value)
   lower_check_native(fn, e->pos);
   if (fn->is_method && !L->fn->is_method)
     error_at(e->pos, "method invocation not permitted in function");
+  if (fn->is_method && L->pure)
+    error_at(e->pos, "method invocation not permitted in an assertion");
+  if (fs->decl->throws) {
+    Scope fsc = {L->prog, fs->mod, fs->decl};
+    lower_may_throw(L, resolve_type(&fsc, fs->decl->throws), e->pos);
+  }
   int *regs = wyil_alloc(sizeof(int) * (size_t)(n + 1));
   for (int i = 0; i < n; i++) {
     SrcPos p = i < first ? c->pos : ((Node *)e->args.v[i - first])->pos;

@@ -7,25 +7,98 @@
 
 #include "compiler.h"
 
+/* Pairs under intersection: a recursive type met with another one again
+ * keeps what the variable already had (a sound answer: its value is a
+ * t whatever else holds). */
+typedef struct Meet {
+  Type *a, *b;
+  struct Meet *prev;
+} Meet;
+
+static Type *meet(Type *t, Type *T, Meet *seen);
+
+static Type *
+meet_list(Type *t, Type *T, Meet *seen)
+{
+  Type *e = meet(t, T, seen);  /* [int] and [real] share the empty list */
+  return e ? e : ty_void;
+}
+
+/* Records: closed ones with the same fields, or an open one whose fields
+ * the other has; field by field. */
+static Type *
+meet_record(Type *x, Type *y, Meet *seen)
+{
+  Type *big = x->open && !y->open ? y : x, *small = big == x ? y : x;
+  if (!small->open && small->n != big->n) return NULL;
+  if (big->open && small->open) return NULL;  /* not worth the detail */
+  Type **ts = wyil_alloc(sizeof(Type *) * (size_t)(big->n + 1));
+  int found = 0;
+  for (int i = 0; i < big->n; i++) {
+    ts[i] = big->elems[i];
+    for (int k = 0; k < small->n; k++)
+      if (!strcmp(small->names[k], big->names[i])) {
+        ts[i] = big == x ? meet(ts[i], small->elems[k], seen)
+                         : meet(small->elems[k], ts[i], seen);
+        if (!ts[i]) return NULL;
+        found++;
+      }
+  }
+  if (found != small->n) return NULL;
+  return ty_record(big->n, big->names, ts, false);
+}
+
+/* The values of t that are a T (t ∩ T), NULL when there are none. */
+static Type *
+meet(Type *t, Type *T, Meet *seen)
+{
+  if (ty_subtype(t, T)) return t;
+  if (ty_subtype(T, t)) return T;
+  for (Meet *p = seen; p; p = p->prev)
+    if (p->a == t && p->b == T) return t;
+  Meet here = {t, T, seen};
+  Type *x = ty_expand(t), *y = ty_expand(T), *r = NULL;
+  if (x->kind == TY_UNION || y->kind == TY_UNION) {
+    Type *u = x->kind == TY_UNION ? x : y;
+    for (int i = 0; i < u->n; i++) {
+      Type *m = u == x ? meet(u->elems[i], T, &here)
+                       : meet(t, u->elems[i], &here);
+      if (m && m->kind != TY_VOID) r = ty_union(r, m);
+    }
+    return r;
+  }
+  if (x->kind == TY_ANY) return T;
+  if (y->kind == TY_ANY) return t;
+  if (x->kind != y->kind) return NULL;
+  switch (x->kind) {
+  case TY_LIST: return ty_list(meet_list(x->elems[0], y->elems[0], &here));
+  case TY_SET: return ty_set(meet_list(x->elems[0], y->elems[0], &here));
+  case TY_MAP:
+    return ty_map(meet_list(x->elems[0], y->elems[0], &here),
+                  meet_list(x->elems[1], y->elems[1], &here));
+  case TY_TUPLE: {
+    if (x->n != y->n) return NULL;
+    Type **ts = wyil_alloc(sizeof(Type *) * (size_t)(x->n + 1));
+    for (int i = 0; i < x->n; i++)
+      if (!(ts[i] = meet(x->elems[i], y->elems[i], &here))) return NULL;
+    return ty_tuple(x->n, ts);
+  }
+  case TY_RECORD: return meet_record(x, y, &here);
+  default: return T;  /* T is the best we know */
+  }
+}
+
 /* The part of t that is a T (for the true branch of `x is T`). */
 static Type *
 narrow_to(Type *t, Type *T)
 {
-  if (ty_subtype(t, T)) return t;
-  Type *x = ty_expand(t);
-  if (x->kind == TY_UNION) {
-    Type *r = NULL;
-    for (int i = 0; i < x->n; i++) {
-      Type *m = narrow_to(x->elems[i], T);
-      if (m) r = ty_union(r, m);
-    }
-    if (r) return r;
-  }
-  if (ty_subtype(T, t)) return T;
-  /* overlapping but neither contains the other: T is the best we know,
-   * unless they cannot overlap at all */
-  return x->kind == TY_UNION ? NULL : (ty_expand(T)->kind == x->kind
-                                       || x->kind == TY_ANY ? T : NULL);
+  return meet(t, T, NULL);
+}
+
+Type *
+lower_meet(Type *t, Type *T)
+{
+  return meet(t, T, NULL);
 }
 
 /* Strip constraints: the false branch of `x is nat` keeps ints. */
@@ -41,6 +114,7 @@ narrow_away(Type *t, Type *T)
 {
   if (has_where(T)) return t;
   Type *x = ty_expand(t);
+  if (x->kind == TY_ANY) return ty_negation(T);  /* any but a T: !T */
   if (x->kind != TY_UNION) return ty_subtype(t, T) ? ty_void : t;
   Type *r = NULL;
   for (int i = 0; i < x->n; i++)
@@ -173,6 +247,11 @@ cond_in(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
                       ty_str(c.type));
     if (!ty_subtype(x.type, et) && coercible(x.type, et))
       x = lower_coerce(L, x, et, e->lhs->pos);
+    else if (!ty_subtype(et, x.type) && !meet(x.type, et, NULL))
+      /* 1.23 in [int]: no element can equal it (the 2013 compiler
+       * rejects it too) */
+      error_at(e->pos, "incomparable operands: %s and %s", ty_str(x.type),
+               ty_str(et));
   } else {
     cmp = e->op == BOP_SUBSET ? CMP_SB : CMP_SBE;
     if (ty_list_elem(x.type))
@@ -189,6 +268,63 @@ cond_in(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
   L->env = sense ? *fenv : *tenv;
 }
 
+/* t with the value at field path names[0..n) narrowed to T (yes) or
+ * away from T; NULL when no value of t is left. */
+static Type *
+narrow_path(Type *t, const char **names, int n, Type *T, bool yes)
+{
+  if (n == 0) {
+    Type *r = yes ? meet(t, T, NULL) : narrow_away(t, T);
+    return r && r->kind != TY_VOID ? r : NULL;
+  }
+  Type *x = ty_expand(t);
+  if (x->kind == TY_UNION) {
+    Type *r = NULL;
+    for (int i = 0; i < x->n; i++) {
+      Type *m = narrow_path(x->elems[i], names, n, T, yes);
+      if (m) r = ty_union(r, m);
+    }
+    return r;
+  }
+  if (x->kind != TY_RECORD) return t;
+  for (int k = 0; k < x->n; k++) {
+    if (strcmp(x->names[k], names[0])) continue;
+    Type *ft = narrow_path(x->elems[k], names + 1, n - 1, T, yes);
+    if (!ft) return NULL;
+    Type **ts = wyil_alloc(sizeof(Type *) * (size_t)x->n);
+    memcpy(ts, x->elems, sizeof(Type *) * (size_t)x->n);
+    ts[k] = ft;
+    return ty_record(x->n, x->names, ts, x->open);
+  }
+  return t;
+}
+
+/* `x.f.g is T` on a local x narrows x's field f.g (t.lhs is [int] makes
+ * |t.lhs| legal); a union of records loses the members that cannot
+ * take the branch. */
+static void
+narrow_field(Lower *L, Node *path, Type *T, Env *tenv, Env *fenv)
+{
+  const char *names[16];
+  int n = 0;
+  while (path->kind == ND_FIELD && n < 16) {
+    names[n++] = path->name;
+    path = path->lhs;
+  }
+  if (path->kind != ND_NAME || n == 0 || n == 16) return;
+  for (int i = 0; i < n / 2; i++) {  /* outermost field first */
+    const char *tmp = names[i];
+    names[i] = names[n - 1 - i];
+    names[n - 1 - i] = tmp;
+  }
+  Type *t = env_get(L->env, path->name);
+  if (!t) return;
+  Type *yes = narrow_path(t, names, n, T, true);
+  Type *no = narrow_path(t, names, n, T, false);
+  if (yes) env_set(tenv, path->name, yes);
+  if (no) env_set(fenv, path->name, no);
+}
+
 static void
 cond_is(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
 {
@@ -198,6 +334,8 @@ cond_is(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
   *fenv = env_copy(L->env);
   if (e->lhs->kind == ND_NAME && env_get(L->env, e->lhs->name))
     narrow(*tenv, *fenv, e->lhs->name, v.type, T, e->pos);
+  else
+    narrow_field(L, e->lhs, T, *tenv, *fenv);
   if (sense) {
     Insn *in = lower_emit(L, OP_IFIS, v.type, -1, 1, &v.reg, e->pos);
     in->type2 = T;

@@ -69,12 +69,37 @@ coercible(Type *from, Type *to)
   return coerce_ok(from, to, 0);
 }
 
+/* The member of union `to` that a value of `from` is coerced to, when
+ * there is more than one: {int x, int y} into {real x, int y} | {int x,
+ * real y} could become either (the 2013 compiler rejects it too). */
+static Type *
+ambiguous(Type *from, Type *to)
+{
+  Type *f = ty_expand(from), *t = ty_expand(to);
+  if (f->kind == TY_UNION) {
+    for (int i = 0; i < f->n; i++) {
+      Type *m = ambiguous(f->elems[i], to);
+      if (m) return m;
+    }
+    return NULL;
+  }
+  if (t->kind != TY_UNION || ty_subtype(from, to)) return NULL;
+  int n = 0;
+  for (int i = 0; i < t->n; i++)
+    if (coercible(from, t->elems[i])) n++;
+  return n > 1 ? from : NULL;
+}
+
 Val
 lower_coerce(Lower *L, Val v, Type *to, SrcPos pos)
 {
   if (ty_subtype(v.type, to)) return v;
   if (!coercible(v.type, to))
     error_at(pos, "expected type %s, found %s", ty_str(to), ty_str(v.type));
+  Type *amb = ambiguous(v.type, to);
+  if (amb)
+    error_at(pos, "ambiguous coercion of %s to %s", ty_str(amb),
+             ty_str(to));
   int r = lower_tmp(L);
   Insn *in = lower_emit(L, OP_CONVERT, v.type, r, 1, &v.reg, pos);
   in->type2 = to;
@@ -315,7 +340,15 @@ lower_index(Lower *L, Node *e)
     return emit2(L, OP_INDEXOF, c.type, t->elems[1], c, k, e->pos);
   }
   Type *et = t->kind == TY_STRING ? ty_char : ty_list_elem(t);
-  if (!et) error_at(e->pos, "cannot index a value of type %s", ty_str(c.type));
+  if (!et) {
+    /* a union of lists, strings and maps: checked when it runs */
+    Type *key;
+    et = ty_index_val(t, &key);
+    if (!et)
+      error_at(e->pos, "cannot index a value of type %s", ty_str(c.type));
+    Val k = lower_coerce(L, lower_expr(L, e->rhs), key, e->rhs->pos);
+    return emit2(L, OP_INDEXOF, c.type, et, c, k, e->pos);
+  }
   Val i = lower_coerce(L, lower_expr(L, e->rhs), ty_int, e->rhs->pos);
   lower_check_index(L, c, i, e->pos);
   return emit2(L, OP_INDEXOF, c.type, et, c, i, e->pos);
@@ -343,9 +376,7 @@ static Val
 lower_length(Lower *L, Node *e)
 {
   Val c = lower_expr(L, e->lhs);
-  Type *t = ty_expand(c.type);
-  if (t->kind != TY_STRING && t->kind != TY_MAP && !ty_list_elem(t)
-      && !ty_set_elem(t))
+  if (!ty_has_length(c.type))
     error_at(e->pos, "cannot take the length of %s", ty_str(c.type));
   return emit1(L, OP_LENGTHOF, c.type, ty_int, c, e->pos);
 }
@@ -459,7 +490,7 @@ lower_field(Lower *L, Node *e)
 {
   if (e->lhs->kind == ND_NAME && !env_get(L->env, e->lhs->name)) {
     /* Module.CONSTANT */
-    ModInfo *mod = lookup_module(&L->sc, e->lhs->name);
+    ModInfo *mod = lookup_module(&L->sc, e->lhs->name, e->name);
     if (mod) return lower_const(L, const_eval(&L->sc, e), e->pos);
   }
   Val r = lower_expr(L, e->lhs);
@@ -488,9 +519,7 @@ lower_open_sources(Lower *L, Node *e)
     Node *v = e->vars.v[i];
     Node *src = e->args.v[i];
     Val s = lower_expr(L, src);
-    Type *t = ty_expand(s.type);
-    Type *et = t->kind == TY_STRING ? ty_char : ty_list_elem(t);
-    if (!et) et = ty_set_elem(t);
+    Type *et = ty_iter_elem(s.type);
     if (!et) error_at(src->pos, "cannot iterate over a value of type %s",
                       ty_str(s.type));
     if (env_get(L->env, v->name))
@@ -637,7 +666,8 @@ funcref_cands(Lower *L, Node *e, PtrVec *cands)
   }
   const char *modname = wyil_strndup(e->name, (size_t)(dot - e->name));
   const char *mdot = strrchr(modname, '.');
-  ModInfo *mod = lookup_module(&L->sc, mdot ? mdot + 1 : modname);
+  ModInfo *mod = lookup_module(&L->sc, mdot ? mdot + 1 : modname,
+                                dot + 1);
   if (mod) module_funcs(mod, dot + 1, cands);
 }
 

@@ -455,7 +455,39 @@ if_stmt(Token **rest, Token *tok, int indent)
   return node;
 }
 
-/* case = ("default" | "case" cond ("," cond)*) ":" NL block */
+static void *
+case_value(Token **rest, Token *tok, void *arg)
+{
+  (void)arg;
+  return parse_cond(rest, tok, false);
+}
+
+/* `case int:`, `case [int]:`: a type (an ND_IS without lhs) */
+static void *
+case_type(Token **rest, Token *tok, void *arg)
+{
+  (void)arg;
+  Node *node = parse_new_node(ND_IS, tok);
+  node->type = parse_type(rest, tok);
+  return node;
+}
+
+/* A case label: a value, or else a type (a syntax error reports the
+ * attempt that got further). */
+static Node *
+case_label(Token **rest, Token *tok)
+{
+  ParseFail vfail, tfail;
+  Node *n = parse_try(case_value, rest, tok, NULL, &vfail);
+  if (n) return n;
+  n = parse_try(case_type, rest, tok, NULL, &tfail);
+  if (n && (tok_is(*rest, ":") || tok_is(*rest, ","))) return n;
+  ParseFail *f = n || !tok_after(tfail.tok, vfail.tok) ? &vfail : &tfail;
+  parse_error(f->tok, "%s", f->msg);
+}
+
+/* case = ("default" | "case" label ("," label)*) ":" NL block
+ * label = cond | type */
 static Node *
 case_clause(Token **rest, Token *tok, int indent)
 {
@@ -467,9 +499,9 @@ case_clause(Token **rest, Token *tok, int indent)
     if (!tok_is(tok, "case"))
       parse_error(tok, "expected 'case' or 'default' in switch, found %s",
                   parse_tok_desc(tok));
-    nodes_push(&node->args, parse_cond(&tok, tok->next, false));
+    nodes_push(&node->args, case_label(&tok, tok->next));
     while (tok_is(tok, ","))
-      nodes_push(&node->args, parse_cond(&tok, tok->next, false));
+      nodes_push(&node->args, case_label(&tok, tok->next));
     tok = header_end(tok, "after case value");
   }
   node->body = block(rest, tok, indent);

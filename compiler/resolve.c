@@ -182,6 +182,33 @@ package_modules(Program *prog, const char *package, const char ***out)
   return v.n;
 }
 
+/* Every module of `package` and of the packages in its subdirectories
+ * (an import a..*), loaded. */
+static void
+deep_modules(Program *prog, const char *package, PtrVec *out, int depth)
+{
+  const char **stems;
+  int n = package_modules(prog, package, &stems);
+  for (int i = 0; i < n; i++) {
+    ModInfo *mod = find_module(prog, package, stems[i]);
+    if (mod) vec_push(out, mod);
+  }
+  DIR *d = depth < 8 ? opendir(package_dir(prog, package)) : NULL;
+  if (!d) return;
+  PtrVec subs = {0};
+  struct dirent *e;
+  while ((e = readdir(d)))
+    if (e->d_name[0] != '.' && !strchr(e->d_name, '.'))
+      vec_push(&subs, wyil_strdup(e->d_name));
+  closedir(d);
+  for (int i = 0; i < subs.n; i++) {
+    char *sub = wyil_fmt("%s.%s", package, (char *)subs.v[i]);
+    struct stat st;
+    if (stat(package_dir(prog, sub), &st) == 0 && S_ISDIR(st.st_mode))
+      deep_modules(prog, sub, out, depth + 1);
+  }
+}
+
 /* Join path parts [from, to) with dots. */
 static const char *
 join_parts(const char **parts, int from, int to)
@@ -211,6 +238,13 @@ resolve_import(Program *prog, Import *im)
   if (d->npath < 2) return im;
   const char *last = d->path[d->npath - 1];
   im->only = strcmp(d->name, "*") ? d->name : NULL;
+  if (d->deep && !strcmp(last, "*")) {
+    /* a..*: every module of package a and of the packages below it */
+    int k = 0;
+    while (k < d->npath && strcmp(d->path[k], "**")) k++;
+    deep_modules(prog, join_parts(d->path, 0, k), &im->mods, 0);
+    return im;
+  }
   if (!strcmp(last, "*")) {
     const char *package = join_parts(d->path, 0, d->npath - 1);
     const char **stems;
@@ -307,14 +341,34 @@ lookup_const(Scope *sc, const char *name)
   return lookup_one(sc, name, 2);
 }
 
-ModInfo *
-lookup_module(Scope *sc, const char *name)
+typedef struct ModCtx {
+  const char *stem;
+  ModInfo *found;
+} ModCtx;
+
+static void
+find_mod(ModInfo *mod, const char *only, void *vctx)
 {
-  if (!strcmp(name, sc->mod->stem)) return sc->mod;
+  ModCtx *ctx = vctx;
+  (void)only;
+  if (!ctx->found && !strcmp(mod->stem, ctx->stem)) ctx->found = mod;
+}
+
+ModInfo *
+lookup_module(Scope *sc, const char *name, const char *member)
+{
+  bool own = !strcmp(name, sc->mod->stem);
+  if (own && (!member || name_entry(sc->mod->names, member, false)))
+    return sc->mod;
   /* whiley.lang modules are always visible by name (§2.2) */
   ModInfo *mod = find_module(sc->prog, "whiley.lang", name);
+  if (!mod) mod = find_module(sc->prog, "whiley.gpgpu", name);
   if (mod) return mod;
-  return find_module(sc->prog, "whiley.gpgpu", name);
+  if (own) return sc->mod;
+  /* a module an import brings in (import whiley.io.File, a.b.*, a..*) */
+  ModCtx ctx = {name, NULL};
+  visit_scope(sc, find_mod, &ctx);
+  return ctx.found;
 }
 
 /* ---- types ------------------------------------------------------- */
@@ -330,7 +384,8 @@ resolve_nominal(Scope *sc, TypeExpr *te)
   } else {
     /* Mod.Name or pkg.Mod.Name */
     const char *stem = te->names[te->n - 2];
-    ModInfo *mod = te->n == 2 ? lookup_module(sc, stem)
+    ModInfo *mod = te->n == 2
+                   ? lookup_module(sc, stem, te->names[te->n - 1])
                    : find_module(sc->prog, join_parts(te->names, 0, te->n - 2),
                                  stem);
     if (mod) {
@@ -399,6 +454,20 @@ resolve_type(Scope *sc, TypeExpr *te)
   internal_error("resolve_type: kind %d", te->kind);
 }
 
+/* Is t, without going through a list, record or other constructor,
+ * the type `def` itself (define junk as junk | int)? */
+static bool
+reaches_self(Type *t, TypeDef *def, int depth)
+{
+  if (!t || depth > 32) return false;
+  if (t->kind == TY_NOMINAL)
+    return t->def == def || reaches_self(t->def->type, def, depth + 1);
+  if (t->kind != TY_UNION && t->kind != TY_INTERSECT) return false;
+  for (int i = 0; i < t->n; i++)
+    if (reaches_self(t->elems[i], def, depth + 1)) return true;
+  return false;
+}
+
 static TypeDef *
 typedef_of(Program *prog, TypeSym *ts)
 {
@@ -417,8 +486,10 @@ typedef_of(Program *prog, TypeSym *ts)
   def->constrained = ts->decl->where != NULL;
   ts->def = def;  /* set first: recursive types refer to themselves */
   Scope sc = {prog, ts->mod, ts->decl};
+  ty_pending++;
   def->type = resolve_type(&sc, ts->decl->type);
-  if (def->type->kind == TY_NOMINAL && def->type->def == def)
+  ty_pending--;
+  if (reaches_self(def->type, def, 0))
     error_at(ts->decl->pos, "type '%s' is defined as itself", def->name);
   vec_push(&prog->m->typedefs, def);
   depth--;

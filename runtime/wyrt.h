@@ -501,6 +501,16 @@ wyv wy_lib_String_replace(wyv s, wyv old, wyv nw);
 wyv wy_lib_String_fromASCII(wyv bytes);
 wyv wy_lib_String_toUTF8(wyv s);
 
+/* whiley.io.File (lib_file.c): Reader/Writer references over open files;
+ * close serves both, read(r, max) takes at most max bytes, readAll the
+ * rest of the file, write a [byte]. */
+wyv wy_lib_File_Reader(wyv name);
+wyv wy_lib_File_Writer(wyv name);
+wyv wy_lib_File_close(wyv ref);             /* returns WY_NULL */
+wyv wy_lib_File_read(wyv ref, wyv max);
+wyv wy_lib_File_readAll(wyv ref);
+wyv wy_lib_File_write(wyv ref, wyv data);   /* returns WY_NULL */
+
 /* whiley.gpgpu.Util: timing of offloaded work (spec §7.11).  Until the
  * OpenCL runtime exists they record wall-clock time between begin and
  * end; print writes the CSV summary to stderr. */

@@ -12,15 +12,16 @@
 # program of 60,000 functions (resolution must be linear in them), deep
 # programs built into executables (40 nested loops, a 999-arm if/else
 # if chain: flow typing and the C compiler's work must stay small),
-# device memory too small for the lists a program keeps there, and
-# transfers split into chunks.
+# device memory too small for the lists a program keeps there,
+# transfers split into chunks, and a file that a program cannot open
+# (whiley.io.File).
 #
 # The offloading program: one kernel; its expected output is below.
 
 FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
   explain_dev_full program_dev_full no_platform broken_icd device_none
   unusable_cache corrupt_cache concurrent_cache memory_limit many_functions
-  resident_eviction chunked_transfers deep_programs"
+  resident_eviction chunked_transfers deep_programs file_roundtrip"
 
 # True when the programs are built with AddressSanitizer (make asan).
 sanitized() {
@@ -370,4 +371,37 @@ fault_deep_programs() {
       echo "    $p: wrong output"; head -3 "$d/$p.out"; return 1
     fi
   done
+}
+
+# whiley.io.File: a Writer creates a file in the working directory, a
+# Reader reads it back; a file that cannot be opened is a runtime error
+# naming it (exit status 1), not a crash.
+fault_file_roundtrip() {
+  local d=$1
+  cat > "$d/io.whiley" <<'EOF2'
+import * from whiley.lang.*
+import * from whiley.io.File
+
+void ::main(System.Console sys):
+	w = Writer("data.bin")
+	w.write([01101000b, 01101001b, 00001010b])
+	w.write(String.toUTF8("more"))
+	w.close()
+	r = Reader("data.bin")
+	sys.out.print(String.fromASCII(r.read()))
+	r.close()
+	sys.out.println("")
+	r = Reader("no/such/file")
+	sys.out.println("not reached")
+EOF2
+  "$WYC" --target=c "$d/io.whiley" -o "$d/io" 2> "$d/err" || {
+    echo "    could not build:"; head -3 "$d/err"; return 1; }
+  ( cd "$d" && ./io > out 2> run.err < /dev/null )
+  local st=$?
+  if [ "$st" -ne 1 ] || [ "$(cat "$d/out")" != "$(printf 'hi\nmore')" ] ||
+     ! grep -q "cannot open file no/such/file" "$d/run.err" ||
+     [ "$(cat "$d/data.bin")" != "$(printf 'hi\nmore')" ]; then
+    echo "    exit status $st, stdout:"; head -3 "$d/out"
+    echo "    stderr:"; head -3 "$d/run.err"; return 1
+  fi
 }

@@ -142,18 +142,16 @@ wyil_def_type(Insn *in)
     if (!t) return NULL;
     if (ty_is(t, TY_STRING)) return ty_char;
     if (ty_is(t, TY_MAP)) return ty_expand(t)->elems[1];
-    return ty_list_elem(t);
+    return ty_list_elem(t) ? ty_list_elem(t) : ty_index_val(t, NULL);
   case OP_TUPLELOAD:
-    if (!t || !ty_is(t, TY_TUPLE) || in->imm < 0
-        || in->imm >= ty_expand(t)->n)
-      return NULL;
-    return ty_expand(t)->elems[in->imm];
+    if (!t || in->imm > 1000) return NULL;
+    return ty_tuple_elem(t, ty_tuple_arity(t), (int)in->imm);
   case OP_DEREF: return t && ty_is(t, TY_REF) ? ty_expand(t)->elems[0] : NULL;
   case OP_FORALL:
     if (!t) return NULL;
     if (ty_is(t, TY_STRING)) return ty_char;
     if (ty_list_elem(t)) return ty_list_elem(t);
-    return ty_set_elem(t);
+    return ty_set_elem(t) ? ty_set_elem(t) : ty_iter_elem(t);
   case OP_INVOKE: return in->callee && in->callee->type
                   ? in->callee->type->ret : NULL;
   case OP_LENGTHOF: case OP_NUM: case OP_DEN: return ty_int;

@@ -167,6 +167,35 @@ record_sub(Type *a, Type *b, Assume *as)
   return true;
 }
 
+/* {null|int x} <= {int x}|{null x}: a record is split on a field of
+ * union type, each part checked on its own (distributivity).  Bounded:
+ * this many splits deep. */
+#define MAX_SPLITS 6
+static int splits;
+
+static bool
+distribute(Type *a, Type *b, Assume *as)
+{
+  if (splits >= MAX_SPLITS) return false;
+  for (int i = 0; i < a->n; i++) {
+    Type *f = ty_expand(a->elems[i]);
+    if (f->kind != TY_UNION || f->n < 2) continue;
+    bool ok = true;
+    splits++;
+    for (int k = 0; k < f->n && ok; k++) {
+      Type **ts = wyil_alloc(sizeof(Type *) * (size_t)a->n);
+      memcpy(ts, a->elems, sizeof(Type *) * (size_t)a->n);
+      ts[i] = f->elems[k];
+      Type part = *a;  /* names stay sorted: same fields */
+      part.elems = ts;
+      ok = sub(&part, b, as);
+    }
+    splits--;
+    return ok;
+  }
+  return false;
+}
+
 static bool
 sub(Type *a, Type *b, Assume *as)
 {
@@ -186,7 +215,7 @@ sub(Type *a, Type *b, Assume *as)
   if (b->kind == TY_UNION) {
     for (int i = 0; i < b->n; i++)
       if (sub(a, b->elems[i], as)) return true;
-    return false;
+    return a->kind == TY_RECORD && distribute(a, b, as);
   }
   if (b->kind == TY_NEGATION) /* a <= !c when a and c are disjoint */
     return a->kind != TY_ANY && !sub(a, b->elems[0], as)
@@ -201,6 +230,10 @@ sub(Type *a, Type *b, Assume *as)
       if (sub(a->elems[i], b, as)) return true;
     return false;
   }
+  /* a function serves where a method is expected (it has no effects) */
+  if (a->kind == TY_FUNC && b->kind == TY_METHOD && !b->receiver)
+    return a->n == b->n && all_sub(a->n, b->elems, a->elems, as)
+           && sub(a->ret, b->ret, as);
   if (a->kind != b->kind) return false;
   switch (a->kind) {
   case TY_LIST: case TY_SET: case TY_REF:
@@ -249,6 +282,22 @@ covers(Type *m, Type *t)
   return t->kind == TY_NOMINAL && m->kind == TY_NOMINAL && t->def == m->def;
 }
 
+int ty_pending;
+
+/* Does t reach a named type whose definition is still being resolved
+ * (its type NULL)?  Subtyping would see `any` there: define Link as
+ * {List next}, List as int|Link must not drop int as covered by Link. */
+static bool
+unresolved(Type *t, int depth)
+{
+  if (!t || depth > 8) return false;
+  if (t->kind == TY_NOMINAL)
+    return !t->def->type || unresolved(t->def->type, depth + 1);
+  for (int i = 0; i < t->n; i++)
+    if (unresolved(t->elems[i], depth + 1)) return true;
+  return t->ret && unresolved(t->ret, depth + 1);
+}
+
 static void
 add_member(PtrVec *v, Type *t)
 {
@@ -257,8 +306,15 @@ add_member(PtrVec *v, Type *t)
     return;
   }
   if (t->kind == TY_VOID) return;
+  if (ty_pending && unresolved(t, 0)) {  /* keep it as it is */
+    for (int i = 0; i < v->n; i++)
+      if (v->v[i] == t) return;
+    vec_push(v, t);
+    return;
+  }
   for (int i = 0; i < v->n; i++) {
     Type *m = v->v[i];
+    if (ty_pending && unresolved(m, 0)) continue;
     if (covers(m, t)) return;           /* already covered */
     if (covers(t, m)) {                 /* t covers m: replace */
       v->v[i] = t;
@@ -306,6 +362,16 @@ ty_field_type(Type *t, const char *f)
       Type *ft = ty_field_type(t->elems[i], f);
       if (!ft) return NULL;
       r = ty_union(r, ft);
+    }
+    return r;
+  }
+  if (t->kind == TY_INTERSECT) {
+    /* a value of every member: a member that has the field says (the
+     * smallest such type is the best) */
+    Type *r = NULL;
+    for (int i = 0; i < t->n; i++) {
+      Type *ft = ty_field_type(t->elems[i], f);
+      if (ft && (!r || ty_subtype(ft, r))) r = ft;
     }
     return r;
   }

@@ -120,6 +120,9 @@ Type *ty_intersect(int n, Type **members);
 /* The union of a and b, flattened and simplified: members that are
  * subtypes of another member are dropped, T|void = T, T|any = any. */
 Type *ty_union(Type *a, Type *b);
+/* Named types being resolved now (the front end counts them): while
+ * any are, ty_union keeps members that reach them as they are. */
+extern int ty_pending;
 
 /* Expand nominal types at the top level (not inside). */
 Type *ty_expand(Type *t);
@@ -134,6 +137,20 @@ Type *ty_field_type(Type *t, const char *f);
 /* Element type of a list (or union of lists); NULL if not a list. */
 Type *ty_list_elem(Type *t);
 Type *ty_set_elem(Type *t);
+/* Collections and unions of them (type_coll.c): `[int]|{int=>string}`
+ * is measured, iterated and indexed as each member is. */
+bool ty_has_length(Type *t);              /* list, string, set or map */
+/* The element type of iterating over t (a map: (key, value) tuples),
+ * NULL if some member of t is not a collection. */
+Type *ty_iter_elem(Type *t);
+/* The type of t[k] and, in *key, what k must be (int for lists and
+ * strings, the key type of maps; the union over members); NULL if
+ * some member cannot be indexed. */
+Type *ty_index_val(Type *t, Type **key);
+/* Tuples and unions of tuples of one arity, (int,int)|(real,real):
+ * the arity (-1 if t is none), and the union of the i-th members. */
+int ty_tuple_arity(Type *t);
+Type *ty_tuple_elem(Type *t, int n, int i);
 bool ty_is(Type *t, TypeKind k);          /* ty_expand(t)->kind == k */
 /* Does t contain a nominal type with a `where` constraint? */
 bool ty_has_constraint(Type *t);
