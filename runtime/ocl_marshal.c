@@ -792,6 +792,7 @@ rows_back_slice(void *ctx, size_t lo, size_t hi, int *status)
   for (size_t r = lo; r < hi; r++) {
     int64_t *xs = wy_list(c->rows[r])->data;
     const cl_int *d = c->d + r * w;
+    if (wy_list(c->rows[r])->h.rc != 1) continue;  /* shared, unchanged */
     for (size_t j = 0; j < w; j++) xs[j] = d[j];
   }
 }
@@ -808,11 +809,19 @@ fetch_int_rows(const WyOclMarsh *m, WyList *l, size_t r0, size_t r1)
     if (!is_list(c.rows[r]) || wy_list(c.rows[r])->len != m->dims[1]
         || wy_list(c.rows[r])->res)
       return false;
-  /* a row shared with another list, or not of flat ints, is replaced
-   * by a new one of its own (on one thread: counts and allocation) */
+  /* a row shared with another list that the device changed, or not of
+   * flat ints, is replaced by a new one of its own (on one thread:
+   * counts and allocation); an unchanged shared row stays shared */
   for (size_t r = 0; r < r1 - r0; r++) {
     WyList *row = wy_list(c.rows[r]), *mine;
-    if (row->h.rc == 1 && store_of(row) == WY_LS_INT) continue;
+    if (store_of(row) == WY_LS_INT) {
+      const int64_t *xs = row->data;
+      const cl_int *d = c.d + r * m->dims[1];
+      int64_t diff = 0;
+      if (row->h.rc == 1) continue;
+      for (size_t j = 0; j < m->dims[1]; j++) diff |= xs[j] ^ d[j];
+      if (!diff) continue;
+    }
     mine = wyrt_new_list(WY_LS_INT, m->dims[1]);
     mine->len = m->dims[1];
     wy_set(&c.rows[r], list_val_of(mine));
