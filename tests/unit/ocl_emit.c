@@ -376,7 +376,8 @@ static int
 run(const Case *c, const char *variant, bool mandatory, char **out,
     char **err)
 {
-  int st = sh("cd %s && ASAN_OPTIONS=detect_leaks=0 WYC_DEVICE=cpu %s "
+  int st = sh("cd %s && ASAN_OPTIONS=detect_leaks=0:use_sigaltstack=0 "
+              "WYC_DEVICE=cpu %s "
               "XDG_CACHE_HOME=%s/cache "
               "timeout 120 ./%s_%s >%s_%s.out 2>%s_%s.err </dev/null", dir,
               mandatory ? "WYC_OFFLOAD=mandatory" : "", dir, c->name, variant,
