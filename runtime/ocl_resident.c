@@ -266,8 +266,9 @@ wy_ocl_res_clone(WyList *l)
   size_t bytes;
   cl_mem mem;
   cl_int err;
+  /* h.sub, not store_of: that would fetch the list */
   if (!r || !(l->h.flags & WY_LIST_STALE) || r->par.depth != 1
-      || (store_of(l) != WY_LS_INT && store_of(l) != WY_LS_BOOL))
+      || (l->h.sub != WY_LS_INT && l->h.sub != WY_LS_BOOL))
     return NULL;
   bytes = r->count * r->esize;
   r->busy = true;
@@ -281,8 +282,8 @@ wy_ocl_res_clone(WyList *l)
     clReleaseMemObject(mem);
     return NULL;
   }
-  c = wyrt_new_list(store_of(l), l->len);
-  memset(c->data, 0, l->len * (store_of(l) == WY_LS_INT ? 8 : 1));
+  c = wyrt_new_list((WyListStore)l->h.sub, l->len);
+  memset(c->data, 0, l->len * (l->h.sub == WY_LS_INT ? 8 : 1));
   c->len = l->len;
   memset(&m, 0, sizeof m);
   m.par = &r->par;

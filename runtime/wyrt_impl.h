@@ -158,7 +158,8 @@ WyList *wyrt_new_list(WyListStore s, size_t cap);
 /* The storage of a list's elements (list.c's header says which is used
  * when), and typed views of its data, fetched from the device first
  * when the host copy is stale. */
-static inline WyListStore store_of(WyList *l) { return (WyListStore)l->h.sub; }
+static inline WyListStore store_of(WyList *l)
+{ wy_list_host(l); return (WyListStore)l->h.sub; }  /* a fetch may widen */
 static inline wyv *any_at(WyList *l)
 { wy_list_host(l); return (wyv *)l->data; }
 static inline int64_t *ints_of(WyList *l)
