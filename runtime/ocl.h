@@ -62,6 +62,7 @@
  *   WYC_DEVICE_MEMORY=BYTES      device memory for lists' copies
  *   WYC_THREADS=N                threads converting large lists
  *   WYC_CHUNK_BYTES=N            chunked transfers from this size
+ *   WYC_PRESTART=0               no start-up thread (ocl_start.c)
  */
 #ifndef WY_OCL_H
 #define WY_OCL_H

@@ -31,7 +31,9 @@ one() {   # LEVEL FILE
   if ! "$WYC" -"$level" $flags "$file" -o "$exe" 2> "$exe.cerr"; then
     echo "FAIL $name [-$level]: does not compile"; return
   fi
-  WYC_DEVICE= WYC_OFFLOAD=$offload timeout 600 oclgrind --data-races --uninitialized \
+  # WYC_PRESTART=0: Oclgrind's checkers keep per-thread state, so no
+  # start-up thread (runtime/ocl_start.c)
+  WYC_PRESTART=0 WYC_DEVICE= WYC_OFFLOAD=$offload timeout 600 oclgrind --data-races --uninitialized \
     --check-api "$exe" > "$exe.out" 2> "$exe.err" < /dev/null
   local st=$?
   # what stderr may hold: the expected error lines, fallback notes of
