@@ -63,6 +63,7 @@
  *   WYC_THREADS=N                threads converting large lists
  *   WYC_CHUNK_BYTES=N            chunked transfers from this size
  *   WYC_PRESTART=0               no start-up thread (ocl_start.c)
+ *   WYC_PARTIAL_UPLOAD=0         dirty rows: re-upload the whole list
  */
 #ifndef WY_OCL_H
 #define WY_OCL_H

@@ -457,7 +457,12 @@ marshal_resident(WyOclMarsh *m, wyv v)
 {
   WyOclRes *r = m->res;
   size_t stride = m->dims[1] * m->dims[2];
+  const char *part = getenv("WYC_PARTIAL_UPLOAD");
   if (r->dlo >= r->dhi) return WY_OCL_OK;
+  if (part && strcmp(part, "0") == 0) {   /* the whole list instead */
+    r->dlo = 0;
+    r->dhi = m->dims[0];
+  }
   m->up_off = r->dlo * stride;
   m->up_len = (r->dhi - r->dlo) * stride;
   m->host = wy_ocl_host_alloc(m->up_len * m->esize);
