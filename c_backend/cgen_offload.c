@@ -82,11 +82,24 @@ kind_name(KernelArg *ka)
   }
 }
 
-/* The WyOclReal of k's descriptor. */
-static const char *
-real_name(Kernel *k, FltReal how)
+/* Does any kernel of the module compute with reals? */
+static bool
+module_uses_real(Module *m)
 {
-  if (!k->uses_real) return "WY_OCL_REAL_NONE";
+  for (int i = 0; i < m->funcs.n; i++) {
+    Func *fn = m->funcs.v[i];
+    if (fn->kernel && fn->kernel->uses_real) return true;
+  }
+  return false;
+}
+
+/* The WyOclReal of the module's program: every kernel's descriptor
+ * carries the same one, so that the kernels of the one source share one
+ * build (a kernel without reals is indifferent to the option). */
+static const char *
+real_name(Gen *g, FltReal how)
+{
+  if (!module_uses_real(g->m)) return "WY_OCL_REAL_NONE";
   switch (how) {
   case FLT_REAL_FLOAT: return "WY_OCL_REAL_FLOAT";
   case FLT_REAL_DOUBLE: return "WY_OCL_REAL_DOUBLE";
@@ -117,13 +130,14 @@ put_descriptor(Gen *g, Kernel *k, const int *host)
     sb_puts(sb, "};\n");
   }
   /* the runtime picks the real type for the device (runtime/ocl.h,
-   * WyOclReal); a kernel without reals needs none */
+   * WyOclReal) */
   sb_printf(sb, "static const WyOclKernel wyc_kern%d = {\n"
             "  wyc_cl_source, NULL, %s, %d, %s, %s, %d, ", k->id,
-            cgen_cstr_lit(k->name), k->ndims, real_name(k, g->off->real),
+            cgen_cstr_lit(k->name), k->ndims, real_name(g, g->off->real),
             g->off->int64_only ? "true" : "false", k->nargs);
-  if (k->nargs > 0) sb_printf(sb, "wyc_kern%d_params};\n\n", k->id);
-  else sb_puts(sb, "NULL};\n\n");
+  if (k->nargs > 0) sb_printf(sb, "wyc_kern%d_params, ", k->id);
+  else sb_puts(sb, "NULL, ");
+  sb_printf(sb, "%s};\n\n", k->uses_real ? "true" : "false");
   sb_printf(&g->kern_refs, "&wyc_kern%d, ", k->id);
   g->nkern_refs++;
 }

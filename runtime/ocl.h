@@ -59,6 +59,7 @@
  *   XDG_CACHE_HOME               program binaries in $XDG_CACHE_HOME/wyc
  *                                (default ~/.cache/wyc)
  *   WYC_BUILD_LOG=1              a failed build's log on stderr
+ *   WYC_BINARY_CACHE=0           no binary cache (the driver's alone)
  *   WYC_DEVICE_MEMORY=BYTES      device memory for lists' copies
  *   WYC_THREADS=N                threads converting large lists
  *   WYC_CHUNK_BYTES=N            chunked transfers from this size
@@ -151,14 +152,15 @@ typedef struct WyOclParam {
   int8_t win[3];      /* LIST_OUT: NDRange dimension per level, or -1 */
 } WyOclParam;
 
-/* How a kernel's reals are built (WyOclKernel.real).  One source serves
- * every choice: the runtime picks the type when it builds the program
- * for the device, and the choice is part of the program's key, in the
- * process and in the binary cache:
+/* How a program's reals are built (WyOclKernel.real: every kernel of
+ * one source carries the same value, so they share one build).  One
+ * source serves every choice: the runtime picks the type when it builds
+ * the program for the device, and the choice is part of the program's
+ * key, in the process and in the binary cache:
  *   double: -DWYC_REAL_DOUBLE=1 (wy_real is double);
  *   float:  -cl-fp32-correctly-rounded-divide-sqrt (NVIDIA's default
  *           division is not, and devices would disagree);
- *   none:   no option (the kernel computes no reals). */
+ *   none:   no option (no kernel of the program computes reals). */
 typedef enum WyOclReal {
   WY_OCL_REAL_NONE,     /* the kernel computes with no reals */
   WY_OCL_REAL_AUTO,     /* double where the device has it, else float
@@ -179,6 +181,8 @@ typedef struct WyOclKernel {
   bool int64_only;      /* no 32-bit variant (--gpu-int=64) */
   int nparams;          /* parameters after the ABI's fixed ones */
   const WyOclParam *params;  /* nparams of them, in kernel order */
+  bool uses_real;       /* this kernel computes with reals: it cannot run
+                           where its program's real type is missing */
 } WyOclKernel;
 
 /* One argument: the host register holding the value.  Lists that the

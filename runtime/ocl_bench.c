@@ -218,6 +218,8 @@ print_profile(void)
           g->uploads, (unsigned long long)g->bytes_up, g->downloads,
           (unsigned long long)g->bytes_down, g->res_fetches,
           g->res_evictions);
+  fprintf(stderr, "# programs: %ld built from source, %ld loaded from the "
+          "cache\n", g->counters.source_builds, g->counters.cache_loads);
 }
 
 void

@@ -21,7 +21,7 @@
 FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
   explain_dev_full program_dev_full no_platform broken_icd device_none
   unusable_cache corrupt_cache concurrent_cache memory_limit many_functions
-  resident_eviction chunked_transfers deep_programs file_roundtrip"
+  resident_eviction chunked_transfers deep_programs file_roundtrip one_build"
 
 # True when the programs are built with AddressSanitizer (make asan).
 sanitized() {
@@ -302,6 +302,38 @@ fault_resident_eviction() {
       fi
     fi
   done
+}
+
+# A program whose kernels compute with ints and with reals is one OpenCL
+# program: every kernel's descriptor carries the program's real type, so
+# one build serves them all (they used to be built once per type).  The
+# count comes from WYC_PROFILE's "# programs:" line.
+fault_one_build() {
+  cat > "$1/mixed.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+void ::main(System.Console sys):
+	xs = [1, 2, 3, 4]
+	rs = [0.5, 1.5, 2.5, 3.5]
+	for i in 0..4:
+		xs[i] = xs[i] * 3
+	for i in 0..4:
+		rs[i] = rs[i] * 2.0
+	sys.out.println(xs)
+	sys.out.println(rs)
+EOF2
+  "$WYC" "$1/mixed.whiley" -o "$1/mixed" 2> "$1/build.err" || {
+    echo "    could not build mixed.whiley"; head -3 "$1/build.err"; return 1; }
+  XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 WYC_OFFLOAD=mandatory "$1/mixed" \
+    > "$1/out" 2> "$1/err" < /dev/null || {
+    echo "    exit status $?"; head -3 "$1/err"; return 1; }
+  if [ "$(cat "$1/out")" != "$(printf '[3, 6, 9, 12]\n[1.0, 3.0, 5.0, 7.0]')" ]
+  then
+    echo "    wrong output:"; head -3 "$1/out"; return 1
+  fi
+  if ! grep -q '^# programs: 1 built from source, 0 loaded' "$1/err"; then
+    echo "    not one build: $(grep '^# programs' "$1/err")"; return 1
+  fi
 }
 
 # Large lists go up and come back in chunks through two staging blocks

@@ -28,17 +28,31 @@ static const char src[] =
   "  size_t g = get_global_id(0);\n"
   "  if (g >= n0) return;\n"
   "  xs[lo0 + g] = xs[lo0 + g] / 3;\n"
+  "}\n"
+  "__kernel void negate(__global int *wyc_err, int lo0, int n0,\n"
+  "                     __global int *xs, int xs_n) {\n"
+  "  size_t g = get_global_id(0);\n"
+  "  if (g >= n0) return;\n"
+  "  xs[lo0 + g] = -xs[lo0 + g];\n"
   "}\n";
 static const WyOclParam params[] = {
   {WY_OCL_LIST_INOUT, WY_OCL_T_REAL, 1, {-1, -1, -1}},
 };
 static const WyOclKernel third_auto = {src, NULL, "third", 1,
-                                       WY_OCL_REAL_AUTO, false, 1, params};
+                                       WY_OCL_REAL_AUTO, false, 1, params, true};
 static const WyOclKernel third_float = {src, NULL, "third", 1,
-                                        WY_OCL_REAL_FLOAT, false, 1, params};
+                                        WY_OCL_REAL_FLOAT, false, 1, params, true};
 static const WyOclKernel third_double = {src, NULL, "third", 1,
                                          WY_OCL_REAL_DOUBLE, false, 1,
-                                         params};
+                                         params, true};
+static const WyOclParam int_params[] = {
+  {WY_OCL_LIST_INOUT, WY_OCL_T_INT, 1, {-1, -1, -1}},
+};
+/* a kernel without reals in the same program: its descriptor carries
+ * the program's real mode (c_backend/cgen_offload.c) */
+static const WyOclKernel negate_auto = {src, NULL, "negate", 1,
+                                        WY_OCL_REAL_AUTO, false, 1,
+                                        int_params, false};
 static const int64_t lo[3] = {0, 0, 0}, hi[3] = {2, 1, 1};
 
 static char dir[64];  /* the temporary XDG_CACHE_HOME */
@@ -112,6 +126,17 @@ check_run(const WyOclKernel *k, bool dbl)
   wy_decref(xs);
 }
 
+/* negate_auto runs on [1, -2]. */
+static void
+negate_is_shared(void)
+{
+  wyv e[2] = {wy_small(1), wy_small(-2)};
+  wyv xs = wy_list_of(WY_LS_INT, 2, e);
+  WyOclArg a[] = {{&xs}};
+  CHECK(WY_OCL_OK, wy_ocl_run(&negate_auto, a, 1, lo, hi, false));
+  CHECK_STR("[-1, 2]", xs);   /* takes xs */
+}
+
 static int
 remove_one(const char *path, const struct stat *sb, int flag, struct FTW *f)
 {
@@ -154,6 +179,14 @@ main(int argc, char **argv)
   /* auto: double where the device has it, sharing that build */
   check_run(&third_auto, fp64);
   counters_are(1 + fp64, 0, 1 + fp64);
+  /* a kernel without reals shares the program's build, before or after
+   * its real kernels */
+  negate_is_shared();
+  counters_are(1 + fp64, 0, 1 + fp64);
+  wy_ocl_shutdown();
+  negate_is_shared();
+  check_run(&third_auto, fp64);
+  counters_are(0, 1, 0);
   /* a new process state: each width loads its own binary */
   wy_ocl_shutdown();
   if (fp64) {
