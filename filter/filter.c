@@ -376,7 +376,10 @@ flt_veto(FilterOptions *opt, Insn *loop, const char *why)
 static void
 filter_func(FilterResult *r, Func *fn, const FilterOptions *opt)
 {
-  if (opt->opt_level > 0) hoist_consts(fn);
+  if (opt->opt_level > 0) {
+    hoist_consts(fn);
+    flt_induction(fn);
+  }
   Live *lv = wyil_cfg_live(fn);
   Cfg *tabs = wyil_cfg(fn);
   for (int i = 0; i < fn->ncode; i++) {

@@ -12,6 +12,13 @@
 const char *flt_parallel(Func *fn, int at, Live *lv,
                          const FilterOptions *opt, Kernel *k);
 
+/* ---- induction.c ------------------------------------------------ */
+
+/* Rewrite the induction variables of fn's range-loop nests (`k = k +
+ * step` once per iteration) as functions of the loop indices; returns
+ * how many.  Changes fn's code (and drops its Cfg). */
+int flt_induction(Func *fn);
+
 /* ---- numkind.c -------------------------------------------------- */
 
 /* Is t a union of int and real (nothing else)? */
