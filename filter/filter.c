@@ -374,11 +374,12 @@ flt_veto(FilterOptions *opt, Insn *loop, const char *why)
 }
 
 static void
-filter_func(FilterResult *r, Func *fn, const FilterOptions *opt)
+filter_func(FilterResult *r, Func *fn, FilterOptions *opt)
 {
   if (opt->opt_level > 0) {
     hoist_consts(fn);
-    flt_induction(fn);
+    if (!opt->ivs) opt->ivs = wyil_alloc(sizeof(PtrVec));
+    flt_induction(fn, opt->ivs);
   }
   Live *lv = wyil_cfg_live(fn);
   Cfg *tabs = wyil_cfg(fn);
@@ -417,7 +418,7 @@ filter_func(FilterResult *r, Func *fn, const FilterOptions *opt)
 }
 
 FilterResult *
-flt_run(Module *m, const FilterOptions *opt)
+flt_run(Module *m, FilterOptions *opt)
 {
   FilterResult *r = wyil_alloc(sizeof(FilterResult));
   r->gpu_real = opt->gpu_real;
@@ -425,6 +426,7 @@ flt_run(Module *m, const FilterOptions *opt)
     Func *fn = m->funcs.v[i];
     if (!fn->is_native && !strcmp(fn->module, m->name)) filter_func(r, fn, opt);
   }
+  r->ivs = opt->ivs;
   return r;
 }
 
@@ -512,6 +514,16 @@ flt_explain(FILE *out, FilterResult *r)
     case LC_GPU_EXPLICIT:
       fprintf(out, " (sequential in kernel %d)", li->kernel->id);
       break;
+    }
+    for (int j = 0; r->ivs && j < r->ivs->n; j++) {
+      FltIv *iv = r->ivs->v[j];
+      if (iv->loop != li->loop) continue;
+      if (iv->var)
+        fprintf(out, "; '%s' is an induction variable (computed from the "
+                "loop indices)", iv->var);
+      else
+        fprintf(out, "; an induction variable is computed from the loop "
+                "indices");
     }
     fprintf(out, "\n");
   }

@@ -60,6 +60,12 @@ typedef enum FltReal {
   FLT_REAL_DOUBLE
 } FltReal;
 
+/* An induction variable the filter rewrote (filter/induction.c). */
+typedef struct FltIv {
+  Insn *loop;          /* the outermost loop of its nest */
+  const char *var;     /* its source name, or NULL */
+} FltIv;
+
 typedef struct FilterOptions {
   int opt_level;       /* 0: offload nothing, 1: offload + forall->for,
                           2: also multi-dimensional flattening */
@@ -68,18 +74,22 @@ typedef struct FilterOptions {
                           arithmetic stays exact on the CPU */
   PtrVec *vetoes;      /* FltVeto*: loops that stay on the CPU whatever
                           the analysis finds (flt_veto), or NULL */
+  PtrVec *ivs;         /* FltIv*: induction variables rewritten so far,
+                          or NULL (flt_run adds to it; the module keeps
+                          the rewrite, so a later run finds them here) */
 } FilterOptions;
 
 typedef struct FilterResult {
   PtrVec loops;        /* LoopInfo*, in source order */
   PtrVec kernels;      /* Kernel* */
   FltReal gpu_real;    /* the options' (for --explain) */
+  PtrVec *ivs;         /* the options' (for --explain), or NULL */
 } FilterResult;
 
 /* Runs the filter's passes: hoisting of loop-invariant scalar constants
  * out of loops (the only change to the module: kernel bounds must be
  * readable before the kernel's loop), then the analyses. */
-FilterResult *flt_run(Module *m, const FilterOptions *opt);
+FilterResult *flt_run(Module *m, FilterOptions *opt);
 /* Keep `loop` on the CPU with reason `why` in later runs of flt_run
  * under opt: a back end could not compile its kernel (the driver asks
  * each back end, then runs the filter again). */

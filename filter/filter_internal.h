@@ -15,9 +15,10 @@ const char *flt_parallel(Func *fn, int at, Live *lv,
 /* ---- induction.c ------------------------------------------------ */
 
 /* Rewrite the induction variables of fn's range-loop nests (`k = k +
- * step` once per iteration) as functions of the loop indices; returns
- * how many.  Changes fn's code (and drops its Cfg). */
-int flt_induction(Func *fn);
+ * step` once per iteration) as functions of the loop indices, adding a
+ * FltIv to ivs for each; returns how many.  Changes fn's code (and drops
+ * its Cfg). */
+int flt_induction(Func *fn, PtrVec *ivs);
 
 /* ---- numkind.c -------------------------------------------------- */
 

@@ -275,7 +275,7 @@ is_update(Func *fn, Insn *in)
 }
 
 int
-flt_induction(Func *fn)
+flt_induction(Func *fn, PtrVec *ivs)
 {
   int done = 0;
   /* each rewrite changes the code: look again from the start; an update
@@ -293,6 +293,10 @@ flt_induction(Func *fn)
       vec_push(&seen, in);
       IvNest t = find_nest(fn, cfg, u);
       if (t.n == 0) continue;
+      FltIv *iv = wyil_alloc(sizeof(FltIv));
+      iv->loop = fn->code[t.loop[0]];
+      iv->var = fn->regnames ? fn->regnames[in->dst] : NULL;
+      vec_push(ivs, iv);
       rewrite(fn, u, &t);
       done++;
       again = true;

@@ -2,15 +2,15 @@
 // iteration of a nest of range loops, with step and the bounds unchanged
 // in the nest, makes k a function of the loop indices; every other shape
 // keeps k carried and the loop on the CPU.
-// explain: induction.whiley:19: for i: GPU-implicit (kernel 1, 1-D, 0 lists in, 1 out (1 write-only), 3 scalars)
-// explain: induction.whiley:26: for i: GPU-implicit (kernel 2, 2-D (i, j), 0 lists in, 1 out (1 write-only), 4 scalars)
+// explain: induction.whiley:19: for i: GPU-implicit (kernel 1, 1-D, 0 lists in, 1 out (1 write-only), 3 scalars); 'k' is an induction variable (computed from the loop indices)
+// explain: induction.whiley:26: for i: GPU-implicit (kernel 2, 2-D (i, j), 0 lists in, 1 out (1 write-only), 4 scalars); 'k' is an induction variable (computed from the loop indices)
 // explain: induction.whiley:27: for j: GPU-implicit-inner (flattened into kernel 2)
 // explain: induction.whiley:35: for i: CPU — writes 'k' in every iteration (loop-carried)
 // explain: induction.whiley:44: for i: CPU — writes 'k' in every iteration (loop-carried)
 // explain: induction.whiley:53: for i: CPU — writes 'k' in every iteration (loop-carried)
 // explain: induction.whiley:62: for i: CPU — leaves the loop early (break)
 // explain: induction.whiley:73: for i: CPU — writes 'k' in every iteration (loop-carried)
-// explain: induction.whiley:74: for j: GPU-implicit (kernel 3, 1-D, 0 lists in, 1 out, 3 scalars)
+// explain: induction.whiley:74: for j: GPU-implicit (kernel 3, 1-D, 0 lists in, 1 out, 3 scalars); 'k' is an induction variable (computed from the loop indices)
 import * from whiley.lang.*
 
 // rewritten: 1-D, and a 2-D nest flattened into one NDRange

@@ -25,7 +25,8 @@ that its loops carry or leave behind.  a holds ints of any size (near
 a small count (sometimes 0: empty inner ranges), d a divisor (sometimes
 0).  The bodies are nests of `for` over ranges (constant, variable,
 empty, descending) and over lists and rows, with reads and writes at i,
-i+c, i-c, n-1-i, 2*i and b[i]; private, carried and escaping scalars;
+i+c, i-c, n-1-i, 2*i and b[i]; private, carried and escaping scalars
+(some carried ones induction variables: k = k + step, step invariant);
 if/switch/break/return; assert; calls to helpers with requires/ensures;
 rows taken (`w = m[i]`) and written back; int|real scalars.  The mix is
 chosen so that about half of the loops are offloadable and the rest are
@@ -569,7 +570,13 @@ class Gen:
             self.private(ctx, depth)
             return
         v = self.pick(outer)
-        if v.ty == "int":
+        if v.ty == "int" and self.chance(0.5):
+            # an induction variable (filter/induction.c): a step that no
+            # loop of the nest changes, sometimes beyond the device's ints
+            step = self.pick(["1", "2", "-3", "k", "d", "n", "|a|",
+                              "4611686018427387904"])
+            e = "%s %s %s" % (v.name, self.pick(["+", "-"]), step)
+        elif v.ty == "int":
             e = self.int_expr(ctx)
             if self.chance(0.5):
                 e = "%s + %s" % (v.name, e)
