@@ -379,6 +379,7 @@ filter_func(FilterResult *r, Func *fn, FilterOptions *opt)
   if (opt->opt_level > 0) {
     hoist_consts(fn);
     if (!opt->ivs) opt->ivs = wyil_alloc(sizeof(PtrVec));
+    flt_counted(fn, opt->ivs);
     flt_induction(fn, opt->ivs);
   }
   Live *lv = wyil_cfg_live(fn);
@@ -386,8 +387,10 @@ filter_func(FilterResult *r, Func *fn, FilterOptions *opt)
   for (int i = 0; i < fn->ncode; i++) {
     Insn *in = fn->code[i];
     if (in->op == OP_LOOP) {
-      new_info(r, fn, in, LC_CPU, "a while loop: each iteration depends on "
-               "the previous one's condition", NULL);
+      new_info(r, fn, in, LC_CPU, "a while loop that does not count an "
+               "int by 1 to a bound it leaves unchanged (no break, no "
+               "continue before the step): each iteration depends on the "
+               "previous one's condition", NULL);
       continue;
     }
     if (in->op != OP_FORALL) continue;
@@ -497,7 +500,12 @@ flt_explain(FILE *out, FilterResult *r)
   for (int i = 0; i < r->loops.n; i++) {
     LoopInfo *li = v[i];
     fprintf(out, "%s:%d: ", li->pos.file, li->pos.line);
-    if (li->var) fprintf(out, "for %s: ", li->var);
+    const char *counter = NULL;
+    for (int j = 0; r->ivs && j < r->ivs->n; j++) {
+      FltIv *iv = r->ivs->v[j];
+      if (iv->loop == li->loop && iv->counted) counter = iv->var ? iv->var : "?";
+    }
+    if (li->var && !counter) fprintf(out, "for %s: ", li->var);
     else fprintf(out, "while: ");
     fprintf(out, "%s", flt_class_name[li->cls]);
     switch (li->cls) {
@@ -518,7 +526,10 @@ flt_explain(FILE *out, FilterResult *r)
     for (int j = 0; r->ivs && j < r->ivs->n; j++) {
       FltIv *iv = r->ivs->v[j];
       if (iv->loop != li->loop) continue;
-      if (iv->var)
+      if (iv->counted)
+        fprintf(out, "; it counts '%s' by 1 to a bound it does not change: "
+                "a range loop", counter);
+      else if (iv->var)
         fprintf(out, "; '%s' is an induction variable (computed from the "
                 "loop indices)", iv->var);
       else

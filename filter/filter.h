@@ -60,10 +60,12 @@ typedef enum FltReal {
   FLT_REAL_DOUBLE
 } FltReal;
 
-/* An induction variable the filter rewrote (filter/induction.c). */
+/* An induction variable the filter rewrote (filter/induction.c), or
+ * the counter of a while loop it made a range loop (filter/counted.c). */
 typedef struct FltIv {
-  Insn *loop;          /* the outermost loop of its nest */
+  Insn *loop;          /* the outermost loop of its nest; the new FORALL */
   const char *var;     /* its source name, or NULL */
+  bool counted;        /* a while loop's counter */
 } FltIv;
 
 typedef struct FilterOptions {

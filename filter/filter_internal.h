@@ -12,6 +12,13 @@
 const char *flt_parallel(Func *fn, int at, Live *lv,
                          const FilterOptions *opt, Kernel *k);
 
+/* ---- counted.c -------------------------------------------------- */
+
+/* Make each while loop of fn that counts an int by 1 up to a bound it
+ * does not change a range loop (FORALL), adding a FltIv (counted) to
+ * ivs for each; returns how many.  Changes fn's code. */
+int flt_counted(Func *fn, PtrVec *ivs);
+
 /* ---- induction.c ------------------------------------------------ */
 
 /* Rewrite the induction variables of fn's range-loop nests (`k = k +
