@@ -6,7 +6,10 @@
  * analysis over WYIL, value semantics: two list registers never alias),
  * classifies each, and describes one Kernel per GPU-implicit loop, with
  * its nested parallel loops flattened into a 2-D or 3-D NDRange at -O2.
- * Apart from hoisting constants flt_run does not change the module.
+ * Before its analyses flt_run rewrites the module in three ways that
+ * keep its meaning: it hoists scalar constants out of loops, turns
+ * counted while loops into range loops (counted.c) and computes
+ * induction variables from the loop indices (induction.c).
  * flt_split then outlines each Kernel into a WYIL function of its own
  * (Func.kernel set) and puts an `offload` instruction before its loop in
  * the host function, the loop staying as the CPU fallback: the back ends
@@ -89,8 +92,9 @@ typedef struct FilterResult {
 } FilterResult;
 
 /* Runs the filter's passes: hoisting of loop-invariant scalar constants
- * out of loops (the only change to the module: kernel bounds must be
- * readable before the kernel's loop), then the analyses. */
+ * out of loops (kernel bounds must be readable before the kernel's
+ * loop), counted loops and induction variables (at -O1 and -O2), then
+ * the analyses. */
 FilterResult *flt_run(Module *m, FilterOptions *opt);
 /* Keep `loop` on the CPU with reason `why` in later runs of flt_run
  * under opt: a back end could not compile its kernel (the driver asks
