@@ -210,7 +210,10 @@ put_object(WyBuf *b, wyv v, bool raw)
     wyrt_format_mpz(b, wy_bigint(v)->z);
     break;
   case WY_K_REAL:
-    put_real(b, wy_real(v)->q);
+  {
+    WyRealTmp t;
+    put_real(b, wyrt_real_mpq(v, &t));
+  }
     break;
   case WY_K_STRING:
     if (!raw) wyrt_buf_putc(b, '"');

@@ -140,9 +140,10 @@ free_list(WyList *l)
   case WY_LS_ANY:
     release_all(l->data, l->len);
     break;
-  case WY_LS_REAL:
+  case WY_LS_MPQ:
     for (size_t i = 0; i < l->len; i++) mpq_clear(((mpq_t *)l->data)[i]);
     break;
+  case WY_LS_REAL:
   case WY_LS_INT:
   case WY_LS_BOOL:
     break;

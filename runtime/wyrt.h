@@ -13,7 +13,10 @@
  * Ints outside 63 bits are GMP integers (WY_BIGINT objects); an operation
  * whose result fits 63 bits always returns the small form, so a value has
  * one canonical representation and equality of small ints is word
- * equality.  Reals are exact GMP rationals.
+ * equality.  Reals are exact rationals, WY_REAL objects: a pair of
+ * int64 words when the canonical fraction fits them (no GMP, no malloc
+ * in a steady loop), a GMP rational otherwise; again one canonical form
+ * per value (wyrt_impl.h, WyReal).
  *
  * OWNERSHIP (one rule, no exceptions): every function BORROWS its wyv
  * arguments and RETURNS A NEW REFERENCE that the caller owns.  Mutators
@@ -257,8 +260,10 @@ void wy_str_append_inplace(wyv *s, wyv b);
 typedef enum WyListStore {
   WY_LS_ANY,   /* wyv[]: any values */
   WY_LS_INT,   /* int64_t[]: small ints only (63-bit range) */
-  WY_LS_REAL,  /* mpq_t[] inline: reals only */
-  WY_LS_BOOL   /* uint8_t[]: bools only */
+  WY_LS_REAL,  /* {int64 num, den}[]: small reals only (the hint the
+                  back end gives for [real]) */
+  WY_LS_BOOL,  /* uint8_t[]: bools only */
+  WY_LS_MPQ    /* mpq_t[] inline: reals, once one of them needs GMP */
 } WyListStore;
 
 /* Residency (design.md "Runtime"): a list may have a copy on the OpenCL
