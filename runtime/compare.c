@@ -36,9 +36,9 @@ list_equals(WyList *x, WyList *y)
       return x->len == 0 || memcmp(x->data, y->data, x->len * 8) == 0;
     case WY_LS_BOOL:
       return x->len == 0 || memcmp(x->data, y->data, x->len) == 0;
-    case WY_LS_REAL:    /* canonical pairs without padding */
+    case WY_LS_REAL:    /* canonical immediates */
       return x->len == 0
-             || memcmp(x->data, y->data, x->len * sizeof(WyQ)) == 0;
+             || memcmp(x->data, y->data, x->len * sizeof(wyv)) == 0;
     case WY_LS_MPQ:
       for (size_t i = 0; i < x->len; i++)
         if (!mpq_equal(((mpq_t *)x->data)[i], ((mpq_t *)y->data)[i]))

@@ -2,10 +2,11 @@
  *
  * A list keeps its elements in one array whose layout is its storage
  * kind (WyList.h.sub): LS_INT holds raw int64 small ints, LS_BOOL bytes,
- * LS_REAL the num/den pairs of small reals, LS_MPQ inline GMP rationals,
- * LS_ANY value words.  Storing something that does not fit turns the
- * list into LS_ANY ("widening"), or an LS_REAL list into LS_MPQ when it
- * is a real that needs GMP; an empty
+ * LS_REAL the words of immediate reals (wyrt.h: num and den within 40
+ * and 21 bits, no pointers), LS_MPQ inline GMP rationals, LS_ANY value
+ * words.  Storing something that does not fit turns the list into
+ * LS_ANY ("widening"), or an LS_REAL list into LS_MPQ when it is a real
+ * beyond the immediate; an empty
  * list re-picks its storage from the first element pushed, so `xs = []`
  * followed by pushes of ints gets LS_INT.
  *
@@ -18,7 +19,7 @@
 static const size_t elem_size[] = {
   [WY_LS_ANY] = sizeof(wyv),
   [WY_LS_INT] = sizeof(int64_t),
-  [WY_LS_REAL] = sizeof(WyQ),
+  [WY_LS_REAL] = sizeof(wyv),
   [WY_LS_BOOL] = sizeof(uint8_t),
   [WY_LS_MPQ] = sizeof(mpq_t),
 };
@@ -43,7 +44,7 @@ fits(WyListStore s, wyv v)
   switch (s) {
   case WY_LS_INT: return wy_is_small(v);
   case WY_LS_BOOL: return is_bool(v);
-  case WY_LS_REAL: return wyrt_is_real(v) && wy_obj(v)->sub == WY_REAL_SMALL;
+  case WY_LS_REAL: return wy_is_qimm(v);
   case WY_LS_MPQ: return wyrt_is_real(v);
   case WY_LS_ANY: break;
   }
@@ -56,14 +57,16 @@ is_real_store(WyListStore s)
   return s == WY_LS_REAL || s == WY_LS_MPQ;
 }
 
-/* The storage an empty list of kind `cur` takes for its first v. */
+/* The storage an empty list of kind `cur` takes for its first v: flat
+ * for a small int, bool or immediate real whatever the hint (`row = []`
+ * has LS_ANY), inline GMP only in a list meant for reals. */
 static WyListStore
 natural_store(WyListStore cur, wyv v)
 {
   if (wy_is_small(v)) return WY_LS_INT;
   if (is_bool(v)) return WY_LS_BOOL;
-  if (is_real_store(cur) && wyrt_is_real(v))
-    return fits(WY_LS_REAL, v) ? WY_LS_REAL : WY_LS_MPQ;
+  if (fits(WY_LS_REAL, v)) return WY_LS_REAL;
+  if (is_real_store(cur) && wyrt_is_real(v)) return WY_LS_MPQ;
   return WY_LS_ANY;
 }
 
@@ -110,7 +113,7 @@ put(WyList *l, size_t i, wyv v)
     bools_of(l)[i] = v == WY_TRUE;
     break;
   case WY_LS_REAL:
-    qs_of(l)[i] = wy_real(v)->s;
+    reals_of(l)[i] = v;
     break;
   case WY_LS_MPQ: {
     WyRealTmp t;
@@ -155,7 +158,7 @@ wy_list_get(wyv lv, size_t i)
   case WY_LS_BOOL:
     return wy_bool(bools_of(l)[i]);
   case WY_LS_REAL:
-    return wyrt_real_of_q(qs_of(l)[i]);
+    return reals_of(l)[i];
   case WY_LS_MPQ:
     return wyrt_real_from_mpq(real_at(l, i));   /* small when it fits */
   }
@@ -178,7 +181,7 @@ copy_elem(WyList *dst, size_t j, WyList *src, size_t i)
     bools_of(dst)[j] = bools_of(src)[i];
     break;
   case WY_LS_REAL:
-    qs_of(dst)[j] = qs_of(src)[i];
+    reals_of(dst)[j] = reals_of(src)[i];
     break;
   case WY_LS_MPQ:
     mpq_init(real_at(dst, j));
@@ -192,11 +195,13 @@ static void
 widen_mpq(WyList *l)
 {
   mpq_t *nd = wyrt_alloc((l->cap ? l->cap : 1) * sizeof(mpq_t));
-  const WyQ *qs = qs_of(l);
+  const wyv *ws = reals_of(l);
   for (size_t i = 0; i < l->len; i++) {
+    WyQ q;
+    wyrt_real_small(ws[i], &q);
     mpq_init(nd[i]);
-    mpz_set_si(mpq_numref(nd[i]), qs[i].num);      /* canonical already */
-    mpz_set_si(mpq_denref(nd[i]), qs[i].den);
+    mpz_set_si(mpq_numref(nd[i]), q.num);      /* canonical already */
+    mpz_set_si(mpq_denref(nd[i]), q.den);
   }
   wyrt_free(l->data);
   l->data = nd;
@@ -356,9 +361,10 @@ pick_store(WyListStore hint, size_t n, const wyv *elems)
   }
   if (ints) return WY_LS_INT;
   if (bools) return WY_LS_BOOL;
-  if (reals && hint == WY_LS_REAL) {
+  if (reals) {
     for (size_t i = 0; i < n; i++)
-      if (!fits(WY_LS_REAL, elems[i])) return WY_LS_MPQ;
+      if (!fits(WY_LS_REAL, elems[i]))
+        return hint == WY_LS_REAL ? WY_LS_MPQ : WY_LS_ANY;
     return WY_LS_REAL;
   }
   return WY_LS_ANY;
@@ -437,6 +443,7 @@ wy_list_index(wyv l, wyv i, const WyPos *pos)
   WyList *x = wy_list(l);
   size_t k = wyrt_index(i, x->len, pos);
   if (store_of(x) == WY_LS_INT) return wy_small(ints_of(x)[k]);
+  if (store_of(x) == WY_LS_REAL) return reals_of(x)[k];
   return wy_list_get(l, k);
 }
 
@@ -557,11 +564,9 @@ wy_list_contains(wyv l, wyv e)
       if (bools_of(x)[i] == (e == WY_TRUE)) return true;
     return false;
   case WY_LS_REAL: {
-    WyQ q;
-    if (!fits(WY_LS_REAL, e)) return false;   /* canonical: a big real */
-    q = wy_real(e)->s;
+    if (!fits(WY_LS_REAL, e)) return false;   /* canonical: no immediate */
     for (size_t i = 0; i < x->len; i++)
-      if (qs_of(x)[i].num == q.num && qs_of(x)[i].den == q.den) return true;
+      if (reals_of(x)[i] == e) return true;
     return false;
   }
   case WY_LS_MPQ: {

@@ -64,7 +64,7 @@ wy_ocl_list_unique(wyv *slot)
     if (l->len) memcpy(c->data, l->data, l->len);
     break;
   case WY_LS_REAL:
-    if (l->len) memcpy(c->data, l->data, l->len * sizeof(WyQ));
+    if (l->len) memcpy(c->data, l->data, l->len * sizeof(wyv));
     break;
   case WY_LS_MPQ:
     for (size_t i = 0; i < l->len; i++) {
@@ -327,9 +327,12 @@ load_row(const WyOclMarsh *m, WyList *l, size_t from, size_t to, char *dst)
       else ((cl_float *)dst)[i] = (float)xs[i];
     }
   } else if (s == WY_LS_REAL && elem == WY_OCL_T_REAL) {
-    const WyQ *qs = qs_of(l) + from;
-    for (size_t i = 0; i < n; i++)
-      if (!put_q(qs[i], m->dbl, dst + i * es)) return real_range(m);
+    const wyv *ws = reals_of(l) + from;
+    for (size_t i = 0; i < n; i++) {
+      WyQ q;
+      wyrt_real_small(ws[i], &q);
+      if (!put_q(q, m->dbl, dst + i * es)) return real_range(m);
+    }
   } else if (s == WY_LS_MPQ && elem == WY_OCL_T_REAL) {
     for (size_t i = 0; i < n; i++)
       if (!put_real(real_at(l, from + i), m->dbl, dst + i * es))
@@ -660,9 +663,12 @@ changed(const WyOclMarsh *m, WyList *l, size_t i, size_t k, mpq_ptr q)
     unsigned char was[8];
     wyv v;
     int st;
-    if (store_of(l) == WY_LS_REAL)
-      return !put_q(qs_of(l)[i], m->dbl, was)
+    if (store_of(l) == WY_LS_REAL) {
+      WyQ x;
+      wyrt_real_small(reals_of(l)[i], &x);
+      return !put_q(x, m->dbl, was)
              || differ((const char *)m->back + k * m->esize, was, m->esize);
+    }
     if (store_of(l) == WY_LS_MPQ)
       return !put_real(real_at(l, i), m->dbl, was)
              || differ((const char *)m->back + k * m->esize, was, m->esize);
@@ -683,8 +689,9 @@ changed(const WyOclMarsh *m, WyList *l, size_t i, size_t k, mpq_ptr q)
   case WY_OCL_T_REAL:
     if (store_of(l) == WY_LS_REAL) {   /* canonical: equal words */
       WyQ x;
-      return !wyrt_q_of_double(back_real(m, k), &x)
-             || x.num != qs_of(l)[i].num || x.den != qs_of(l)[i].den;
+      wyv w;
+      return !wyrt_q_of_double(back_real(m, k), &x) || !wyrt_q_imm(x, &w)
+             || w != reals_of(l)[i];
     }
     if (store_of(l) != WY_LS_MPQ) return true;
     mpq_set_d(q, back_real(m, k));
@@ -713,14 +720,15 @@ put_elem(const WyOclMarsh *m, wyv *slot, size_t i, size_t k)
     break;
   }
   case WY_OCL_T_REAL:
-    if (store_of(l) == WY_LS_REAL
-        && wyrt_q_of_double(back_real(m, k), &qs_of(l)[i]))
-      return;             /* else the list widens to LS_MPQ below */
     if (store_of(l) == WY_LS_MPQ) {
       mpq_set_d(real_at(l, i), back_real(m, k));
       return;
     }
     v = wy_real_from_double(back_real(m, k));
+    if (store_of(l) == WY_LS_REAL && wy_is_qimm(v)) {
+      reals_of(l)[i] = v;
+      return;             /* else the list widens to LS_MPQ below */
+    }
     break;
   default: {
     bool b = ((const cl_uchar *)m->back)[k] != 0;

@@ -1,8 +1,10 @@
 /* real.c -- exact rationals (§5.2): construction, arithmetic, doubles.
  *
- * A real is canonical (gcd 1, den > 0) in one of two forms (wyrt_impl.h,
- * WyReal): small, an int64 numerator over an int64 denominator, or big,
- * a GMP rational that does not fit those words.  An integer-valued real
+ * A real is canonical (gcd 1, den > 0) in one of three forms (wyrt.h,
+ * wyrt_impl.h WyReal): small, an int64 numerator over an int64
+ * denominator, an immediate word when they are shorter still, or big, a
+ * GMP rational that does not fit those words.  wyrt_real_of_q picks the
+ * small form's word.  An integer-valued real
  * stays a real (1.0 is not 1, §4.2).  Operations on small operands
  * compute with 128-bit intermediates and fall back to GMP exactly when
  * the canonical result does not fit; every GMP result goes through
@@ -62,7 +64,7 @@ real_val(WyReal *r)
 }
 
 wyv
-wyrt_real_of_q(WyQ q)
+wyrt_real_box(WyQ q)
 {
   WyReal *r;
   if (nspool > 0) {
@@ -159,11 +161,25 @@ real_make128(i128 n, i128 d)
   WyReal *r;
   if (ud != 1) {
     if (!(un >> 64) && !(ud >> 64)) {    /* the common case: 64-bit */
-      uint64_t g = gcd64((uint64_t)un, (uint64_t)ud);
-      if (g != 1) {
-        un = (uint64_t)un / g;
-        ud = (uint64_t)ud / g;
+      uint64_t a = (uint64_t)un, b = (uint64_t)ud;
+      if (a == 0) {
+        b = 1;
+      } else {
+        int k = __builtin_ctzll(a | b);  /* common factors of 2: shifts */
+        a >>= k;
+        b >>= k;
+        /* a power-of-two b is now 1 or has an odd a: gcd 1, no division
+         * (device doubles and quarters come here) */
+        if (b & (b - 1)) {
+          uint64_t g = gcd64(a, b);
+          if (g != 1) {
+            a /= g;
+            b /= g;
+          }
+        }
       }
+      un = a;
+      ud = b;
     } else {
       u128 g = gcd128(un, ud);
       if (g != 1) {
@@ -182,6 +198,39 @@ real_make128(i128 n, i128 d)
   mpz_set_u128(mpq_numref(r->q), un, neg && un != 0);
   mpz_set_u128(mpq_denref(r->q), ud, false);
   return real_val(r);
+}
+
+/* real_make128 for 0 < d and |n| < 2^62, inline: two immediates' sums,
+ * differences and quotients stay in int64 (|num| < 2^39, den < 2^21:
+ * a cross product is below 2^60). */
+static inline wyv
+real_make64(int64_t n, int64_t d)
+{
+  uint64_t a = n < 0 ? 0 - (uint64_t)n : (uint64_t)n, b = (uint64_t)d;
+  int k;
+  if (b == 1) return wyrt_real_of_q((WyQ){n, 1});
+  if (a == 0) return wyrt_real_of_q((WyQ){0, 1});
+  k = __builtin_ctzll(a | b);
+  a >>= k;
+  b >>= k;
+  if (b & (b - 1)) {
+    uint64_t g = gcd64(a, b);
+    if (g != 1) {
+      a /= g;
+      b /= g;
+    }
+  }
+  return wyrt_real_of_q((WyQ){n < 0 ? -(int64_t)a : (int64_t)a, (int64_t)b});
+}
+
+/* Both immediates: their small forms in *x and *y. */
+static inline bool
+both_imm(wyv a, wyv b, WyQ *x, WyQ *y)
+{
+  if (!wy_is_qimm(a) || !wy_is_qimm(b)) return false;
+  wyrt_real_small(a, x);
+  wyrt_real_small(b, y);
+  return true;
 }
 
 wyv
@@ -223,8 +272,9 @@ wyrt_q_mpq(WyQ q, WyRealTmp *t)
 mpq_srcptr
 wyrt_real_mpq(wyv v, WyRealTmp *t)
 {
+  WyQ q;
   if (wyrt_is_real(v)) {
-    if (wy_real(v)->h.sub == WY_REAL_SMALL) return wyrt_q_mpq(wy_real(v)->s, t);
+    if (wyrt_real_small(v, &q)) return wyrt_q_mpq(q, t);
     return wy_real(v)->q;
   }
   *mpq_numref(t->q) = *wyrt_int_mpz(v, &t->num);  /* shallow, read-only */
@@ -450,6 +500,10 @@ wyv
 wy_real_add(wyv a, wyv b)
 {
   WyQ x, y;
+  if (both_imm(a, b, &x, &y)) {
+    if (x.den == y.den) return real_make64(x.num + y.num, x.den);
+    return real_make64(x.num * y.den + y.num * x.den, x.den * y.den);
+  }
   if (wyrt_real_small(a, &x) && wyrt_real_small(b, &y)) {
     if (x.den == y.den) {
       if (x.den == 1) {
@@ -469,6 +523,10 @@ wyv
 wy_real_sub(wyv a, wyv b)
 {
   WyQ x, y;
+  if (both_imm(a, b, &x, &y)) {
+    if (x.den == y.den) return real_make64(x.num - y.num, x.den);
+    return real_make64(x.num * y.den - y.num * x.den, x.den * y.den);
+  }
   if (wyrt_real_small(a, &x) && wyrt_real_small(b, &y)) {
     if (x.den == y.den) return real_make128((i128)x.num - y.num, x.den);
     return real_make128((i128)x.num * y.den - (i128)y.num * x.den,
@@ -493,6 +551,11 @@ wy_real_div(wyv a, wyv b, const WyPos *pos)
   WyQ x, y;
   if (wyrt_real_small(b, &y)) {
     if (y.num == 0) wy_fail("division by zero", pos);
+    if (wy_is_qimm(a) && wy_is_qimm(b)) {   /* products below 2^60 */
+      wyrt_real_small(a, &x);
+      return y.num > 0 ? real_make64(x.num * y.den, x.den * y.num)
+                       : real_make64(-x.num * y.den, x.den * -y.num);
+    }
     if (wyrt_real_small(a, &x))
       return real_make128((i128)x.num * y.den, (i128)x.den * y.num);
   } else if (mpq_sgn(wyrt_real_mpq(b, &t)) == 0) {

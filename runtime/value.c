@@ -90,6 +90,7 @@ wy_kind(wyv v)
 {
   if (wy_is_small(v)) return WY_K_INT;
   if (v == WY_UNDEF) return WY_K_UNDEF;
+  if (wy_is_qimm(v)) return WY_K_REAL;
   if (wy_is_imm(v)) {
     switch ((v >> 3) & 31) {
     case WY_IMM_NULL: return WY_K_NULL;

@@ -8,15 +8,21 @@
  *   - low bit 1:             a small int, value = (int64_t)v >> 1 (63 bits);
  *   - low 3 bits == 2:       an immediate: null, bool, char or byte; the
  *                            kind in bits 3..7, the payload in bits 32..63;
+ *   - low 3 bits == 4:       a small real num/den (canonical, below):
+ *                            den in bits 3..23 (21 bits, >= 1), num in
+ *                            bits 24..63 (40 bits, signed);
  *   - low 3 bits == 0, != 0: a pointer to a reference-counted WyObj;
  *   - 0 (WY_UNDEF):          "no value": an unassigned register.
  * Ints outside 63 bits are GMP integers (WY_BIGINT objects); an operation
  * whose result fits 63 bits always returns the small form, so a value has
  * one canonical representation and equality of small ints is word
- * equality.  Reals are exact rationals, WY_REAL objects: a pair of
- * int64 words when the canonical fraction fits them (no GMP, no malloc
- * in a steady loop), a GMP rational otherwise; again one canonical form
- * per value (wyrt_impl.h, WyReal).
+ * equality.  Reals are exact rationals in one of three forms, chosen by
+ * the canonical fraction (gcd 1, den > 0) alone, so that each value has
+ * one representation: the immediate above when num and den fit its
+ * fields (no allocation at all: the common case); else a WY_K_REAL
+ * object holding int64 num and den when they fit those (pooled, no
+ * GMP); else a WY_K_REAL object holding a GMP rational (wyrt_impl.h,
+ * WyReal).  Equal reals are equal words or equal objects of one form.
  *
  * OWNERSHIP (one rule, no exceptions): every function BORROWS its wyv
  * arguments and RETURNS A NEW REFERENCE that the caller owns.  Mutators
@@ -80,6 +86,7 @@ typedef struct WyObj {
 
 static inline bool wy_is_small(wyv v) { return (v & 1u) != 0; }
 static inline bool wy_is_imm(wyv v) { return (v & 7u) == 2u; }
+static inline bool wy_is_qimm(wyv v) { return (v & 7u) == 4u; }
 static inline bool wy_is_obj(wyv v) { return v != 0 && (v & 7u) == 0; }
 static inline WyObj *wy_obj(wyv v) { return (WyObj *)(uintptr_t)v; }
 
@@ -255,13 +262,14 @@ void wy_str_append_inplace(wyv *s, wyv b);
 
 /* Storage kinds (WyObj.sub of a list).  A list picks its storage from
  * what it holds and changes it silently: storing a value that does not
- * fit turns an LS_INT list into LS_ANY.  Only performance depends on
+ * fit turns an LS_INT list into LS_ANY (an LS_REAL list into LS_MPQ
+ * when it is a real beyond the immediate).  Only performance depends on
  * it; marshalling (the OpenCL runtime) reads the flat arrays directly. */
 typedef enum WyListStore {
   WY_LS_ANY,   /* wyv[]: any values */
   WY_LS_INT,   /* int64_t[]: small ints only (63-bit range) */
-  WY_LS_REAL,  /* {int64 num, den}[]: small reals only (the hint the
-                  back end gives for [real]) */
+  WY_LS_REAL,  /* wyv[] of immediate reals only, no pointers (the hint
+                  the back end gives for [real]) */
   WY_LS_BOOL,  /* uint8_t[]: bools only */
   WY_LS_MPQ    /* mpq_t[] inline: reals, once one of them needs GMP */
 } WyListStore;

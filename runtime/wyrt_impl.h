@@ -103,12 +103,12 @@ typedef struct WyQ {
 
 enum { WY_REAL_SMALL = 0, WY_REAL_BIG = 1 };   /* WyReal.h.sub */
 
-/* A real is a heap object, small or big (h.sub).  Small ones are taken
- * from and returned to a free list (real.c), so arithmetic on them
- * calls neither GMP nor malloc in a steady loop.  A tagged immediate
- * (low-3-bit tags 4 and 6 are free) was weighed and not taken: 61 bits
- * cannot hold an int64 numerator and denominator, and a third form
- * would add a second boundary every operation must canonicalise. */
+/* A small real is the immediate of wyrt.h (tag 4) when num fits 40
+ * signed bits and den 21 bits: sums of a million bytes, quarters,
+ * sixteenths and the decimal literals up to six places all do.  Other
+ * reals are heap objects, small (WyQ) or big (h.sub).  Small ones are
+ * taken from and returned to a free list (real.c), so arithmetic on
+ * them calls neither GMP nor malloc in a steady loop. */
 typedef struct WyReal {
   WyObj h;
   union {
@@ -129,7 +129,17 @@ static inline WyReal *wy_real(wyv v) { return (WyReal *)wy_obj(v); }
 static inline bool
 wyrt_is_real(wyv v)
 {
-  return wy_is_obj(v) && wy_obj(v)->kind == WY_K_REAL;
+  return wy_is_qimm(v) || (wy_is_obj(v) && wy_obj(v)->kind == WY_K_REAL);
+}
+
+enum { WY_QIMM_DEN_BITS = 21, WY_QIMM_NUM_BITS = 40 };
+
+/* A real in small form (immediate or WyQ object), not a big one. */
+static inline bool
+wyrt_is_small_real(wyv v)
+{
+  return wy_is_qimm(v) || (wy_is_obj(v) && wy_obj(v)->kind == WY_K_REAL
+                           && wy_obj(v)->sub == WY_REAL_SMALL);
 }
 
 /* The small form of a real, or of an int or char (as n/1); false for a
@@ -137,6 +147,11 @@ wyrt_is_real(wyv v)
 static inline bool
 wyrt_real_small(wyv v, WyQ *q)
 {
+  if (wy_is_qimm(v)) {
+    q->num = (int64_t)v >> (64 - WY_QIMM_NUM_BITS);   /* arithmetic */
+    q->den = (int64_t)((v >> 3) & ((UINT64_C(1) << WY_QIMM_DEN_BITS) - 1));
+    return true;
+  }
   if (wy_is_obj(v)) {
     if (wy_obj(v)->kind != WY_K_REAL || wy_obj(v)->sub != WY_REAL_SMALL)
       return false;
@@ -147,8 +162,27 @@ wyrt_real_small(wyv v, WyQ *q)
   return wyrt_small_or_char(v, &q->num);
 }
 
-/* A small real (rc 1) holding the canonical q, without GMP. */
-wyv wyrt_real_of_q(WyQ q);
+/* The real of the canonical small form q: an immediate when it fits,
+ * else a new WyQ object (rc 1).  Never GMP. */
+wyv wyrt_real_box(WyQ q);
+/* The immediate of the canonical q in *out; false if q is too wide. */
+static inline bool
+wyrt_q_imm(WyQ q, wyv *out)
+{
+  const int64_t lim = INT64_C(1) << (WY_QIMM_NUM_BITS - 1);
+  if (q.num < -lim || q.num >= lim
+      || q.den >= (INT64_C(1) << WY_QIMM_DEN_BITS))
+    return false;
+  *out = ((uint64_t)q.num << (64 - WY_QIMM_NUM_BITS))
+         | ((uint64_t)q.den << 3) | 4u;
+  return true;
+}
+static inline wyv
+wyrt_real_of_q(WyQ q)
+{
+  wyv v;
+  return wyrt_q_imm(q, &v) ? v : wyrt_real_box(q);
+}
 /* n/d for any int64 n and d != 0: canonicalised, small when it fits. */
 wyv wyrt_real_frac64(int64_t n, int64_t d);
 /* Does the canonical q fit the small form?  Then *out is it. */
@@ -218,8 +252,8 @@ static inline int64_t *ints_of(WyList *l)
 { wy_list_host(l); return (int64_t *)l->data; }
 static inline uint8_t *bools_of(WyList *l)
 { wy_list_host(l); return (uint8_t *)l->data; }
-static inline WyQ *qs_of(WyList *l)           /* WY_LS_REAL */
-{ wy_list_host(l); return (WyQ *)l->data; }
+static inline wyv *reals_of(WyList *l)        /* WY_LS_REAL: immediates */
+{ wy_list_host(l); return (wyv *)l->data; }
 static inline mpq_ptr real_at(WyList *l, size_t i)   /* WY_LS_MPQ */
 { wy_list_host(l); return ((mpq_t *)l->data)[i]; }
 
