@@ -200,9 +200,9 @@ real_make128(i128 n, i128 d)
   return real_val(r);
 }
 
-/* real_make128 for 0 < d and |n| < 2^62, inline: two immediates' sums,
- * differences and quotients stay in int64 (|num| < 2^39, den < 2^21:
- * a cross product is below 2^60). */
+/* real_make128 for 0 < d, inline: two immediates' sums, differences
+ * and quotients stay in int64 (|num| < 2^39, den < 2^21: a cross
+ * product is below 2^60), and so do most of their products. */
 static inline wyv
 real_make64(int64_t n, int64_t d)
 {
@@ -220,7 +220,9 @@ real_make64(int64_t n, int64_t d)
       b /= g;
     }
   }
-  return wyrt_real_of_q((WyQ){n < 0 ? -(int64_t)a : (int64_t)a, (int64_t)b});
+  /* a <= 2^63; (int64_t) of 0 - a wraps (GCC defines it) */
+  return wyrt_real_of_q((WyQ){n < 0 ? (int64_t)(0 - a) : (int64_t)a,
+                              (int64_t)b});
 }
 
 /* Both immediates: their small forms in *x and *y. */
@@ -539,6 +541,9 @@ wyv
 wy_real_mul(wyv a, wyv b)
 {
   WyQ x, y;
+  int64_t n;
+  if (both_imm(a, b, &x, &y) && !__builtin_mul_overflow(x.num, y.num, &n))
+    return real_make64(n, x.den * y.den);         /* dens below 2^42 */
   if (wyrt_real_small(a, &x) && wyrt_real_small(b, &y))
     return real_make128((i128)x.num * y.num, (i128)x.den * y.den);
   return real_op(mpq_mul, a, b);

@@ -309,6 +309,22 @@ static inline wyv wy_list_get_int_fast(wyv l, size_t i)
   wy_list_host(wy_list(l));
   return wy_small(((int64_t *)wy_list(l)->data)[i]);
 }
+/* The same for any list: inline for LS_REAL (immediate reals, no count)
+ * and LS_ANY whose host data is current; a stale list is fetched by
+ * wy_list_get (a fetch may change the storage). */
+static inline wyv wy_list_get_fast(wyv l, size_t i)
+{
+  WyList *x = wy_list(l);
+  if (!(x->h.flags & WY_LIST_STALE)) {
+    if (x->h.sub == WY_LS_REAL) return ((const wyv *)x->data)[i];
+    if (x->h.sub == WY_LS_ANY) {
+      wyv v = ((const wyv *)x->data)[i];
+      wy_incref(v);
+      return v;
+    }
+  }
+  return wy_list_get(l, i);
+}
 /* l[i] = v: *l is made unique first (copy-on-write); bounds-checked with
  * the §8 messages (Java has no check here; any fatal error is allowed). */
 void wy_list_set(wyv *l, wyv i, wyv v, const WyPos *pos);
