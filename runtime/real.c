@@ -380,27 +380,31 @@ bool
 wyrt_q_of_double(double d, WyQ *out)
 {
   int e, tz;
-  int64_t m;
-  uint64_t a;
+  uint64_t bits, a;
+  bool neg;
   if (d == 0) {                  /* -0.0 too: the rational 0 */
     *out = (WyQ){0, 1};
     return true;
   }
-  /* d = m * 2^e exactly, |m| < 2^53 an integer */
-  m = (int64_t)ldexp(frexp(d, &e), 53);
-  e -= 53;
-  a = m < 0 ? 0 - (uint64_t)m : (uint64_t)m;
+  /* d = -1^neg * a * 2^e exactly, from its IEEE fields (a normal d:
+   * a subnormal one is below 2^-1022, too small for the pair) */
+  memcpy(&bits, &d, sizeof bits);
+  neg = bits >> 63;
+  e = (int)((bits >> 52) & 0x7ff);
+  if (e == 0 || e == 0x7ff) return false;
+  a = (bits & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1) << 52);
+  e -= 1075;
   tz = __builtin_ctzll(a);
   a >>= tz;
   e += tz;
   if (e >= 0) {                  /* an integer: a * 2^e below 2^63 */
     if (e > 62 || a > (UINT64_C(1) << (63 - e)) - 1) return false;
     a <<= e;
-    *out = (WyQ){m < 0 ? -(int64_t)a : (int64_t)a, 1};
+    *out = (WyQ){neg ? -(int64_t)a : (int64_t)a, 1};
     return true;
   }
   if (e < -62) return false;     /* 2^-e would not fit the denominator */
-  *out = (WyQ){m < 0 ? -(int64_t)a : (int64_t)a, INT64_C(1) << -e};
+  *out = (WyQ){neg ? -(int64_t)a : (int64_t)a, INT64_C(1) << -e};
   return true;
 }
 

@@ -3,6 +3,8 @@
  * boundaries between them, one canonical form per value however it was
  * computed, and [real] lists' flat storage.  Expected values computed
  * with Python's fractions module. */
+#include <math.h>
+
 #include "test.h"
 #include "wyrt_impl.h"
 
@@ -234,6 +236,117 @@ test_doubles(void)
   CHECK(1, wy_real_to_double(Q(INT64_MIN, 1)) == -0x1p63);
 }
 
+/* The exact rational of a double, from its bits, equals GMP's (mpq_set_d)
+ * in value and form, and converts back to the same double; over
+ * pseudo-random bit patterns of every exponent. */
+static void
+test_doubles_random(void)
+{
+  uint64_t x = 88172645463325252u;
+  int seen[3] = {0, 0, 0};
+  mpq_t q;
+  mpq_init(q);
+  for (int i = 0; i < 20000; i++) {
+    double d;
+    wyv a, b;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    if (i % 4 == 0) {                 /* any bit pattern */
+      memcpy(&d, &x, sizeof d);
+      if (!(d == d) || d - d != 0) continue;    /* NaN or infinite */
+    } else {                          /* m * 2^e around the forms' edges */
+      int64_t m = (int64_t)(x & ((UINT64_C(1) << 53) - 1)) >> (x >> 59);
+      d = ldexp((double)(x >> 63 ? -m : m), (int)((x >> 20) % 160) - 120);
+    }
+    a = wy_real_from_double(d);
+    mpq_set_d(q, d);
+    b = wyrt_real_from_mpq(q);
+    CHECK(1, a == b || wy_equals(a, b));
+    CHECK(form(b), form(a));
+    seen[form(a)]++;
+    CHECK(1, wy_real_to_double(a) == d);
+    wy_decref(a);
+    wy_decref(b);
+  }
+  mpq_clear(q);
+  CHECK(1, seen[IMM] > 500 && seen[PAIR] > 500 && seen[BIG] > 500);
+}
+
+static uint64_t rng = 0x9E3779B97F4A7C15u;
+
+static uint64_t
+next(void)
+{
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return rng;
+}
+
+/* A random int64 of 0 to 63 significant bits, either sign. */
+static int64_t
+any_width(void)
+{
+  uint64_t x = next();
+  int64_t v = (int64_t)(x >> 1) >> (next() % 64);
+  return x & 1 ? -v - (int64_t)(next() % 2) : v;   /* INT64_MIN too */
+}
+
+/* Are got and want (both consumed) one value in one form? */
+static bool
+same(wyv got, wyv want)
+{
+  bool ok = wy_equals(got, want) && form(got) == form(want);
+  wy_decref(got);
+  wy_decref(want);
+  return ok;
+}
+
+/* + - * / and the order of random small reals of every width agree with
+ * GMP on the same values (through mpq views), value and form. */
+static void
+test_arith_random(void)
+{
+  int seen[3] = {0, 0, 0};
+  mpq_t r;
+  mpq_init(r);
+  for (int i = 0; i < 20000; i++) {
+    int64_t d1 = any_width(), d2 = any_width();
+    wyv a, b, sum;
+    WyRealTmp ta, tb;
+    mpq_srcptr x, y;
+    if (d1 == 0) d1 = 1;
+    if (d2 == 0) d2 = -1;
+    a = wyrt_real_frac64(any_width(), d1);
+    b = wyrt_real_frac64(any_width(), d2);
+    x = wyrt_real_mpq(a, &ta);
+    y = wyrt_real_mpq(b, &tb);
+    mpq_add(r, x, y);
+    sum = wy_real_add(a, b);
+    seen[form(sum)]++;
+    CHECK(1, same(sum, wyrt_real_from_mpq(r)));
+    mpq_sub(r, x, y);
+    CHECK(1, same(wy_real_sub(a, b), wyrt_real_from_mpq(r)));
+    mpq_mul(r, x, y);
+    CHECK(1, same(wy_real_mul(a, b), wyrt_real_from_mpq(r)));
+    if (mpq_sgn(y)) {
+      mpq_div(r, x, y);
+      CHECK(1, same(wy_real_div(a, b, &pos), wyrt_real_from_mpq(r)));
+    }
+    mpq_neg(r, x);
+    CHECK(1, same(wy_real_neg(a), wyrt_real_from_mpq(r)));
+    CHECK((mpq_cmp(x, y) > 0) - (mpq_cmp(x, y) < 0), wy_num_cmp(a, b));
+    CHECK(wy_num_cmp(a, b), wy_compare(a, b));
+    wy_incref(a);                    /* the same value through GMP */
+    CHECK(1, same(a, wyrt_real_from_mpq(x)));
+    wy_decref(a);
+    wy_decref(b);
+  }
+  mpq_clear(r);
+  CHECK(1, seen[IMM] > 500 && seen[PAIR] > 500 && seen[BIG] > 500);
+}
+
 static void
 test_lists(void)
 {
@@ -282,6 +395,8 @@ main(void)
   test_compare();
   test_zero();
   test_doubles();
+  test_doubles_random();
+  test_arith_random();
   test_lists();
   test_done("rt_smallreal");
   return 0;
