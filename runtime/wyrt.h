@@ -29,6 +29,8 @@
  * that take `wyv *slot` update *slot in place (copy-on-write when the
  * object is shared) and borrow their other arguments.  wy_incref and
  * wy_decref are the only reference-count operations generated code uses.
+ * Words that are not pointers (small ints, immediates, immediate reals)
+ * have no count: both are no-ops on them, so the rule costs them nothing.
  *
  * ERRORS.  Language errors (spec §8) call wy_fail: flush stdout, print
  * "FILE:LINE:COL: MESSAGE" (or just MESSAGE without a position) on stderr,
