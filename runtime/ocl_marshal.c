@@ -795,6 +795,18 @@ write_row(const WyOclMarsh *m, wyv *slot, int level, size_t base, bool apply,
   if (!(m->conv && level == 0)) l = wy_ocl_list_unique(slot);
   if (m->par->elem == WY_OCL_T_INT && store_of(l) == WY_LS_INT)
     i = write_ints(m, l, i, end, base);
+  if (m->par->elem == WY_OCL_T_REAL && store_of(l) == WY_LS_REAL) {
+    /* as put_elem does, in one loop, until a value needs a wider form */
+    for (; i < end; i++) {
+      WyQ x;
+      wyv w;
+      if (!changed(m, l, i, base + i, q)) continue;
+      if (!wyrt_q_of_double(back_real(m, base + i), &x)
+          || !wyrt_q_imm(x, &w))
+        break;
+      reals_of(l)[i] = w;
+    }
+  }
   if (m->par->elem == WY_OCL_T_REAL && store_of(l) == WY_LS_MPQ
       && !m->upload) {
     for (; i < end; i++)     /* changed() leaves the new value in q */
