@@ -458,7 +458,7 @@ static const char prelude[] =
   "{\n"
   "  if (wy_list(l)->h.sub == WY_LS_INT)\n"
   "    return wy_list_get_int_fast(l, (size_t)i);\n"
-  "  return wy_list_get(l, (size_t)i);\n"
+  "  return wy_list_get_fast(l, (size_t)i);\n"
   "}\n\n"
   "static inline wyv\n"
   "wyc_list_index(wyv l, wyv i, const WyPos *pos)\n"

@@ -10,12 +10,9 @@
 int
 wy_num_cmp(wyv a, wyv b)
 {
-  WyRealTmp ta, tb;
-  int c;
   if (a & b & 1u) return ((int64_t)a > (int64_t)b) - ((int64_t)a < (int64_t)b);
   if (wyrt_is_intlike(a) && wyrt_is_intlike(b)) return wy_int_cmp(a, b);
-  c = mpq_cmp(wyrt_real_mpq(a, &ta), wyrt_real_mpq(b, &tb));
-  return (c > 0) - (c < 0);
+  return wyrt_real_cmp(a, b);
 }
 
 static bool

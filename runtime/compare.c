@@ -36,7 +36,10 @@ list_equals(WyList *x, WyList *y)
       return x->len == 0 || memcmp(x->data, y->data, x->len * 8) == 0;
     case WY_LS_BOOL:
       return x->len == 0 || memcmp(x->data, y->data, x->len) == 0;
-    case WY_LS_REAL:
+    case WY_LS_REAL:    /* canonical immediates */
+      return x->len == 0
+             || memcmp(x->data, y->data, x->len * sizeof(wyv)) == 0;
+    case WY_LS_MPQ:
       for (size_t i = 0; i < x->len; i++)
         if (!mpq_equal(((mpq_t *)x->data)[i], ((mpq_t *)y->data)[i]))
           return false;
@@ -87,7 +90,11 @@ wy_equals(wyv a, wyv b)
   switch (k) {
   case WY_K_INT:
     return mpz_cmp(wy_bigint(a)->z, wy_bigint(b)->z) == 0;
-  case WY_K_REAL:
+  case WY_K_REAL:       /* one canonical form per value */
+    if (wy_obj(a)->sub != wy_obj(b)->sub) return false;
+    if (wy_obj(a)->sub == WY_REAL_SMALL)
+      return wy_real(a)->s.num == wy_real(b)->s.num
+             && wy_real(a)->s.den == wy_real(b)->s.den;
     return mpq_equal(wy_real(a)->q, wy_real(b)->q);
   case WY_K_STRING: {
     WyString *x = wy_string(a), *y = wy_string(b);
@@ -240,7 +247,7 @@ object_compare(WyKind k, wyv a, wyv b)
   case WY_K_INT:
     return sign3(mpz_cmp(wy_bigint(a)->z, wy_bigint(b)->z));
   case WY_K_REAL:
-    return sign3(mpq_cmp(wy_real(a)->q, wy_real(b)->q));
+    return wyrt_real_cmp(a, b);
   case WY_K_STRING:
     return string_compare(wy_string(a), wy_string(b));
   case WY_K_SET: {

@@ -55,13 +55,10 @@ keep(wyv v)
 wyv
 wy_lib_Math_abs(wyv x)
 {
-  WyReal *r;
   if (wyrt_is_intlike(x))
     return wy_int_cmp(x, wy_small(0)) < 0 ? wy_int_neg(x) : wy_char_to_int(x);
-  if (mpq_sgn(wy_real(x)->q) >= 0) return keep(x);
-  r = wyrt_new_real();
-  mpq_abs(r->q, wy_real(x)->q);
-  return (wyv)(uintptr_t)r;
+  if (wyrt_real_cmp(x, wy_small(0)) >= 0) return keep(x);
+  return wy_real_neg(x);
 }
 
 wyv
@@ -194,7 +191,7 @@ wy_lib_Math_sqrt(wyv x, wyv err)
     mpq_div(r->q, r->q, d);
     mpq_clear(d);
   }
-  return (wyv)(uintptr_t)r;
+  return wyrt_real_finish(r);
 }
 
 wyv

@@ -119,7 +119,7 @@ wy_lib_Real_parse(wyv s)
   }
   if (mpz_sgn(dps) == 0) mpz_set_ui(dps, 1);
   mpq_canonicalize(r->q);
-  return obj_val(r);
+  return wyrt_real_finish(r);
 }
 
 /* ---------------------------------------------------------------- */

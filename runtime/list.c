@@ -2,8 +2,11 @@
  *
  * A list keeps its elements in one array whose layout is its storage
  * kind (WyList.h.sub): LS_INT holds raw int64 small ints, LS_BOOL bytes,
- * LS_REAL inline GMP rationals, LS_ANY value words.  Storing something
- * that does not fit turns the list into LS_ANY ("widening"); an empty
+ * LS_REAL the words of immediate reals (wyrt.h: num and den within 40
+ * and 21 bits, no pointers), LS_MPQ inline GMP rationals, LS_ANY value
+ * words.  Storing something that does not fit turns the list into
+ * LS_ANY ("widening"), or an LS_REAL list into LS_MPQ when it is a real
+ * beyond the immediate; an empty
  * list re-picks its storage from the first element pushed, so `xs = []`
  * followed by pushes of ints gets LS_INT.
  *
@@ -16,8 +19,9 @@
 static const size_t elem_size[] = {
   [WY_LS_ANY] = sizeof(wyv),
   [WY_LS_INT] = sizeof(int64_t),
-  [WY_LS_REAL] = sizeof(mpq_t),
+  [WY_LS_REAL] = sizeof(wyv),
   [WY_LS_BOOL] = sizeof(uint8_t),
+  [WY_LS_MPQ] = sizeof(mpq_t),
 };
 
 
@@ -40,20 +44,45 @@ fits(WyListStore s, wyv v)
   switch (s) {
   case WY_LS_INT: return wy_is_small(v);
   case WY_LS_BOOL: return is_bool(v);
-  case WY_LS_REAL: return wyrt_is_real(v);
+  case WY_LS_REAL: return wy_is_qimm(v);
+  case WY_LS_MPQ: return wyrt_is_real(v);
   case WY_LS_ANY: break;
   }
   return true;
 }
 
-/* The storage an empty list of kind `cur` takes for its first v. */
+static inline bool
+is_real_store(WyListStore s)
+{
+  return s == WY_LS_REAL || s == WY_LS_MPQ;
+}
+
+/* The storage an empty list of kind `cur` takes for its first v: flat
+ * for a small int, bool or immediate real whatever the hint (`row = []`
+ * has LS_ANY), inline GMP only in a list meant for reals. */
 static WyListStore
 natural_store(WyListStore cur, wyv v)
 {
   if (wy_is_small(v)) return WY_LS_INT;
   if (is_bool(v)) return WY_LS_BOOL;
-  if (cur == WY_LS_REAL && wyrt_is_real(v)) return WY_LS_REAL;
+  if (fits(WY_LS_REAL, v)) return WY_LS_REAL;
+  if (is_real_store(cur) && wyrt_is_real(v)) return WY_LS_MPQ;
   return WY_LS_ANY;
+}
+
+/* The storage a list of kind s widens to for a v that does not fit. */
+static inline WyListStore
+wider(WyListStore s, wyv v)
+{
+  return s == WY_LS_REAL && wyrt_is_real(v) ? WY_LS_MPQ : WY_LS_ANY;
+}
+
+/* The storage that holds the elements of lists of kinds s and t. */
+static inline WyListStore
+join(WyListStore s, WyListStore t)
+{
+  if (s == t) return s;
+  return is_real_store(s) && is_real_store(t) ? WY_LS_MPQ : WY_LS_ANY;
 }
 
 WyList *
@@ -84,9 +113,14 @@ put(WyList *l, size_t i, wyv v)
     bools_of(l)[i] = v == WY_TRUE;
     break;
   case WY_LS_REAL:
-    mpq_init(real_at(l, i));
-    mpq_set(real_at(l, i), wy_real(v)->q);
+    reals_of(l)[i] = v;
     break;
+  case WY_LS_MPQ: {
+    WyRealTmp t;
+    mpq_init(real_at(l, i));
+    mpq_set(real_at(l, i), wyrt_real_mpq(v, &t));
+    break;
+  }
   }
 }
 
@@ -99,9 +133,11 @@ replace(WyList *l, size_t i, wyv v)
     wy_incref(v);
     wy_set(&any_at(l)[i], v);
     break;
-  case WY_LS_REAL:
-    mpq_set(real_at(l, i), wy_real(v)->q);
+  case WY_LS_MPQ: {
+    WyRealTmp t;
+    mpq_set(real_at(l, i), wyrt_real_mpq(v, &t));
     break;
+  }
   default:
     put(l, i, v);
   }
@@ -122,7 +158,9 @@ wy_list_get(wyv lv, size_t i)
   case WY_LS_BOOL:
     return wy_bool(bools_of(l)[i]);
   case WY_LS_REAL:
-    return wyrt_real_from_mpq(real_at(l, i));
+    return reals_of(l)[i];
+  case WY_LS_MPQ:
+    return wyrt_real_from_mpq(real_at(l, i));   /* small when it fits */
   }
   return WY_UNDEF;
 }
@@ -143,26 +181,58 @@ copy_elem(WyList *dst, size_t j, WyList *src, size_t i)
     bools_of(dst)[j] = bools_of(src)[i];
     break;
   case WY_LS_REAL:
+    reals_of(dst)[j] = reals_of(src)[i];
+    break;
+  case WY_LS_MPQ:
     mpq_init(real_at(dst, j));
     mpq_set(real_at(dst, j), real_at(src, i));
     break;
   }
 }
 
-/* Turn l into LS_ANY, keeping its elements. */
+/* Turn the LS_REAL list l into LS_MPQ, keeping its elements. */
 static void
-widen(WyList *l)
+widen_mpq(WyList *l)
+{
+  mpq_t *nd = wyrt_alloc((l->cap ? l->cap : 1) * sizeof(mpq_t));
+  const wyv *ws = reals_of(l);
+  for (size_t i = 0; i < l->len; i++) {
+    WyQ q;
+    wyrt_real_small(ws[i], &q);
+    mpq_init(nd[i]);
+    mpz_set_si(mpq_numref(nd[i]), q.num);      /* canonical already */
+    mpz_set_si(mpq_denref(nd[i]), q.den);
+  }
+  wyrt_free(l->data);
+  l->data = nd;
+  l->h.sub = WY_LS_MPQ;
+}
+
+/* Turn l into storage s (LS_ANY, or LS_MPQ from LS_REAL), keeping its
+ * elements. */
+static void
+widen_to(WyList *l, WyListStore s)
 {
   wyv *nd;
-  if (store_of(l) == WY_LS_ANY) return;
+  if (store_of(l) == s || store_of(l) == WY_LS_ANY) return;
   wyrt_list_written(l, 0, SIZE_MAX);
+  if (s == WY_LS_MPQ) {
+    widen_mpq(l);
+    return;
+  }
   nd = wyrt_alloc((l->cap ? l->cap : 1) * sizeof(wyv));
   for (size_t i = 0; i < l->len; i++) nd[i] = wy_list_get(list_val(l), i);
-  if (store_of(l) == WY_LS_REAL)
+  if (store_of(l) == WY_LS_MPQ)
     for (size_t i = 0; i < l->len; i++) mpq_clear(real_at(l, i));
   wyrt_free(l->data);
   l->data = nd;
   l->h.sub = WY_LS_ANY;
+}
+
+static void
+widen(WyList *l)
+{
+  widen_to(l, WY_LS_ANY);
 }
 
 /* Give the empty list l storage kind s. */
@@ -193,7 +263,8 @@ copy_list(WyList *src, size_t cap)
 {
   WyList *d = wyrt_new_list(store_of(src), cap);
   wy_list_host(src);
-  if (store_of(src) == WY_LS_INT || store_of(src) == WY_LS_BOOL) {
+  if (store_of(src) == WY_LS_INT || store_of(src) == WY_LS_BOOL
+      || store_of(src) == WY_LS_REAL) {
     if (src->len)
       memcpy(d->data, src->data, src->len * elem_size[store_of(src)]);
   } else {
@@ -235,7 +306,8 @@ append_elems(WyList *dst, WyList *src, size_t n)
   size_t base = dst->len;
   wy_list_host(src);
   if (store_of(dst) == store_of(src)) {
-    if (store_of(dst) == WY_LS_INT || store_of(dst) == WY_LS_BOOL)
+    if (store_of(dst) == WY_LS_INT || store_of(dst) == WY_LS_BOOL
+        || store_of(dst) == WY_LS_REAL)
       memcpy((char *)dst->data + base * elem_size[store_of(dst)], src->data,
              n * elem_size[store_of(dst)]);
     else
@@ -264,7 +336,7 @@ wy_list_fetch(WyList *l)
 void
 wyrt_list_put_shared(WyList *l, size_t i, wyv v)
 {
-  if (!fits(store_of(l), v)) widen(l);
+  if (!fits(store_of(l), v)) widen_to(l, wider(store_of(l), v));
   replace(l, i, v);
 }
 
@@ -289,7 +361,12 @@ pick_store(WyListStore hint, size_t n, const wyv *elems)
   }
   if (ints) return WY_LS_INT;
   if (bools) return WY_LS_BOOL;
-  if (reals && hint == WY_LS_REAL) return WY_LS_REAL;
+  if (reals) {
+    for (size_t i = 0; i < n; i++)
+      if (!fits(WY_LS_REAL, elems[i]))
+        return hint == WY_LS_REAL ? WY_LS_MPQ : WY_LS_ANY;
+    return WY_LS_REAL;
+  }
   return WY_LS_ANY;
 }
 
@@ -366,6 +443,7 @@ wy_list_index(wyv l, wyv i, const WyPos *pos)
   WyList *x = wy_list(l);
   size_t k = wyrt_index(i, x->len, pos);
   if (store_of(x) == WY_LS_INT) return wy_small(ints_of(x)[k]);
+  if (store_of(x) == WY_LS_REAL) return reals_of(x)[k];
   return wy_list_get(l, k);
 }
 
@@ -378,7 +456,7 @@ wy_list_set(wyv *l, wyv i, wyv v, const WyPos *pos)
   if (self) wy_incref(v);
   x = make_unique(l, self, 0);
   wyrt_list_written(x, k, k + 1);
-  if (!fits(store_of(x), v)) widen(x);
+  if (!fits(store_of(x), v)) widen_to(x, wider(store_of(x), v));
   replace(x, k, v);
   if (self) wy_decref(v);
 }
@@ -403,7 +481,7 @@ wy_list_append(wyv a, wyv b)
   WyListStore s;
   if (x->len == 0) s = store_of(y);
   else if (y->len == 0 || store_of(x) == store_of(y)) s = store_of(x);
-  else s = WY_LS_ANY;
+  else s = join(store_of(x), store_of(y));
   r = wyrt_new_list(s, x->len + y->len);
   append_elems(r, x, x->len);
   append_elems(r, y, y->len);
@@ -422,7 +500,8 @@ wy_list_append_inplace(wyv *l, wyv b)
   }
   wyrt_list_written(x, 0, SIZE_MAX);
   if (x->len == 0) restore(x, store_of(y));
-  else if (!all_fit(store_of(x), y)) widen(x);
+  else if (!all_fit(store_of(x), y))
+    widen_to(x, join(store_of(x), store_of(y)));
   reserve(x, x->len + n);
   append_elems(x, y, n);
 }
@@ -432,7 +511,7 @@ wyrt_list_push_unique(WyList *l, wyv e)
 {
   wyrt_list_written(l, 0, SIZE_MAX);
   if (l->len == 0) restore(l, natural_store(store_of(l), e));
-  else if (!fits(store_of(l), e)) widen(l);
+  else if (!fits(store_of(l), e)) widen_to(l, wider(store_of(l), e));
   if (l->len == l->cap) reserve(l, l->len + 1);
   put(l, l->len, e);
   l->len++;
@@ -484,11 +563,21 @@ wy_list_contains(wyv l, wyv e)
     for (size_t i = 0; i < x->len; i++)
       if (bools_of(x)[i] == (e == WY_TRUE)) return true;
     return false;
-  case WY_LS_REAL:
-    if (!wyrt_is_real(e)) return false;
+  case WY_LS_REAL: {
+    if (!fits(WY_LS_REAL, e)) return false;   /* canonical: no immediate */
     for (size_t i = 0; i < x->len; i++)
-      if (mpq_equal(real_at(x, i), wy_real(e)->q)) return true;
+      if (reals_of(x)[i] == e) return true;
     return false;
+  }
+  case WY_LS_MPQ: {
+    WyRealTmp t;
+    mpq_srcptr q;
+    if (!wyrt_is_real(e)) return false;
+    q = wyrt_real_mpq(e, &t);
+    for (size_t i = 0; i < x->len; i++)
+      if (mpq_equal(real_at(x, i), q)) return true;
+    return false;
+  }
   case WY_LS_ANY:
     for (size_t i = 0; i < x->len; i++)
       if (wy_equals(any_at(x)[i], e)) return true;

@@ -64,6 +64,9 @@ wy_ocl_list_unique(wyv *slot)
     if (l->len) memcpy(c->data, l->data, l->len);
     break;
   case WY_LS_REAL:
+    if (l->len) memcpy(c->data, l->data, l->len * sizeof(wyv));
+    break;
+  case WY_LS_MPQ:
     for (size_t i = 0; i < l->len; i++) {
       mpq_init(real_at(c, i));
       mpq_set(real_at(c, i), real_at(l, i));
@@ -157,6 +160,33 @@ put_real(mpq_srcptr q, bool dbl, void *dst)
   }
 }
 
+/* The small real q in the device real type at dst; false if out of its
+ * range (float only).  Without GMP where the words allow it: num / den
+ * is one correctly rounded division when both are exact in the type
+ * (at most 2^53, 2^24); a power-of-two den only scales the correctly
+ * rounded int64 conversion (exactly: den < 2^63 keeps the result out of
+ * the subnormals); anything else takes the exact path. */
+static bool
+put_q(WyQ q, bool dbl, void *dst)
+{
+  uint64_t a = q.num < 0 ? 0 - (uint64_t)q.num : (uint64_t)q.num;
+  WyRealTmp t;
+  float f;
+  if (dbl) {
+    double d = wyrt_q_to_double(q);
+    memcpy(dst, &d, sizeof d);
+    return true;           /* |q| < 2^63 */
+  }
+  if (a <= (UINT64_C(1) << 24) && q.den <= (INT64_C(1) << 24))
+    f = (float)q.num / (float)q.den;
+  else if ((q.den & (q.den - 1)) == 0)
+    f = ldexpf((float)q.num, -__builtin_ctzll((uint64_t)q.den));
+  else
+    f = mpq_to_float_mpfr(wyrt_q_mpq(q, &t));
+  memcpy(dst, &f, sizeof f);
+  return isfinite(f);
+}
+
 static void
 put_int(int64_t x, bool int64, void *dst)
 {
@@ -209,6 +239,7 @@ static int
 put_value(const WyOclMarsh *m, int elem, wyv v, void *dst)
 {
   WyRealTmp tmp;
+  WyQ q;
   int64_t x;
   switch (elem) {
   case WY_OCL_T_INT:
@@ -220,7 +251,9 @@ put_value(const WyOclMarsh *m, int elem, wyv v, void *dst)
   case WY_OCL_T_REAL:
     if (wy_kind(v) != WY_K_REAL && wy_kind(v) != WY_K_INT)
       return bad_element(m, "a non-real");
-    if (!put_real(wyrt_real_mpq(v, &tmp), m->dbl, dst)) return real_range(m);
+    if (wyrt_real_small(v, &q) ? !put_q(q, m->dbl, dst)
+                               : !put_real(wyrt_real_mpq(v, &tmp), m->dbl, dst))
+      return real_range(m);
     return WY_OCL_OK;
   default:
     if (v != WY_TRUE && v != WY_FALSE) return bad_element(m, "a non-bool");
@@ -294,6 +327,13 @@ load_row(const WyOclMarsh *m, WyList *l, size_t from, size_t to, char *dst)
       else ((cl_float *)dst)[i] = (float)xs[i];
     }
   } else if (s == WY_LS_REAL && elem == WY_OCL_T_REAL) {
+    const wyv *ws = reals_of(l) + from;
+    for (size_t i = 0; i < n; i++) {
+      WyQ q;
+      wyrt_real_small(ws[i], &q);
+      if (!put_q(q, m->dbl, dst + i * es)) return real_range(m);
+    }
+  } else if (s == WY_LS_MPQ && elem == WY_OCL_T_REAL) {
     for (size_t i = 0; i < n; i++)
       if (!put_real(real_at(l, from + i), m->dbl, dst + i * es))
         return real_range(m);
@@ -623,7 +663,13 @@ changed(const WyOclMarsh *m, WyList *l, size_t i, size_t k, mpq_ptr q)
     unsigned char was[8];
     wyv v;
     int st;
-    if (store_of(l) == WY_LS_REAL)
+    if (store_of(l) == WY_LS_REAL) {
+      WyQ x;
+      wyrt_real_small(reals_of(l)[i], &x);
+      return !put_q(x, m->dbl, was)
+             || differ((const char *)m->back + k * m->esize, was, m->esize);
+    }
+    if (store_of(l) == WY_LS_MPQ)
       return !put_real(real_at(l, i), m->dbl, was)
              || differ((const char *)m->back + k * m->esize, was, m->esize);
     v = wy_list_get(list_val_of(l), i);
@@ -641,7 +687,13 @@ changed(const WyOclMarsh *m, WyList *l, size_t i, size_t k, mpq_ptr q)
     return !wy_is_small(any_at(l)[i])
            || wy_small_val(any_at(l)[i]) != back_int(m, k);
   case WY_OCL_T_REAL:
-    if (store_of(l) != WY_LS_REAL) return true;
+    if (store_of(l) == WY_LS_REAL) {   /* canonical: equal words */
+      WyQ x;
+      wyv w;
+      return !wyrt_q_of_double(back_real(m, k), &x) || !wyrt_q_imm(x, &w)
+             || w != reals_of(l)[i];
+    }
+    if (store_of(l) != WY_LS_MPQ) return true;
     mpq_set_d(q, back_real(m, k));
     return !mpq_equal(q, real_at(l, i));
   default:
@@ -668,11 +720,15 @@ put_elem(const WyOclMarsh *m, wyv *slot, size_t i, size_t k)
     break;
   }
   case WY_OCL_T_REAL:
-    if (store_of(l) == WY_LS_REAL) {
+    if (store_of(l) == WY_LS_MPQ) {
       mpq_set_d(real_at(l, i), back_real(m, k));
       return;
     }
     v = wy_real_from_double(back_real(m, k));
+    if (store_of(l) == WY_LS_REAL && wy_is_qimm(v)) {
+      reals_of(l)[i] = v;
+      return;             /* else the list widens to LS_MPQ below */
+    }
     break;
   default: {
     bool b = ((const cl_uchar *)m->back)[k] != 0;
@@ -739,7 +795,19 @@ write_row(const WyOclMarsh *m, wyv *slot, int level, size_t base, bool apply,
   if (!(m->conv && level == 0)) l = wy_ocl_list_unique(slot);
   if (m->par->elem == WY_OCL_T_INT && store_of(l) == WY_LS_INT)
     i = write_ints(m, l, i, end, base);
-  if (m->par->elem == WY_OCL_T_REAL && store_of(l) == WY_LS_REAL
+  if (m->par->elem == WY_OCL_T_REAL && store_of(l) == WY_LS_REAL) {
+    /* as put_elem does, in one loop, until a value needs a wider form */
+    for (; i < end; i++) {
+      WyQ x;
+      wyv w;
+      if (!changed(m, l, i, base + i, q)) continue;
+      if (!wyrt_q_of_double(back_real(m, base + i), &x)
+          || !wyrt_q_imm(x, &w))
+        break;
+      reals_of(l)[i] = w;
+    }
+  }
+  if (m->par->elem == WY_OCL_T_REAL && store_of(l) == WY_LS_MPQ
       && !m->upload) {
     for (; i < end; i++)     /* changed() leaves the new value in q */
       if (changed(m, l, i, base + i, q)) mpq_swap(q, real_at(l, i));

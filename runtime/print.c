@@ -209,9 +209,6 @@ put_object(WyBuf *b, wyv v, bool raw)
   case WY_K_INT:
     wyrt_format_mpz(b, wy_bigint(v)->z);
     break;
-  case WY_K_REAL:
-    put_real(b, wy_real(v)->q);
-    break;
   case WY_K_STRING:
     if (!raw) wyrt_buf_putc(b, '"');
     wyrt_buf_utf16(b, wy_string(v)->data, wy_string(v)->len);
@@ -297,6 +294,11 @@ wyrt_format(WyBuf *b, wyv v, bool raw)
     wyrt_buf_utf16(b, &unit, 1);
     if (!raw) wyrt_buf_putc(b, '\'');
     break;
+  case WY_K_REAL: {
+    WyRealTmp t;
+    put_real(b, wyrt_real_mpq(v, &t));
+    break;
+  }
   default:
     put_object(b, v, raw);
   }

@@ -90,6 +90,7 @@ wy_kind(wyv v)
 {
   if (wy_is_small(v)) return WY_K_INT;
   if (v == WY_UNDEF) return WY_K_UNDEF;
+  if (wy_is_qimm(v)) return WY_K_REAL;
   if (wy_is_imm(v)) {
     switch ((v >> 3) & 31) {
     case WY_IMM_NULL: return WY_K_NULL;
@@ -140,9 +141,10 @@ free_list(WyList *l)
   case WY_LS_ANY:
     release_all(l->data, l->len);
     break;
-  case WY_LS_REAL:
+  case WY_LS_MPQ:
     for (size_t i = 0; i < l->len; i++) mpq_clear(((mpq_t *)l->data)[i]);
     break;
+  case WY_LS_REAL:
   case WY_LS_INT:
   case WY_LS_BOOL:
     break;

@@ -8,18 +8,29 @@
  *   - low bit 1:             a small int, value = (int64_t)v >> 1 (63 bits);
  *   - low 3 bits == 2:       an immediate: null, bool, char or byte; the
  *                            kind in bits 3..7, the payload in bits 32..63;
+ *   - low 3 bits == 4:       a small real num/den (canonical, below):
+ *                            den in bits 3..23 (21 bits, >= 1), num in
+ *                            bits 24..63 (40 bits, signed);
  *   - low 3 bits == 0, != 0: a pointer to a reference-counted WyObj;
  *   - 0 (WY_UNDEF):          "no value": an unassigned register.
  * Ints outside 63 bits are GMP integers (WY_BIGINT objects); an operation
  * whose result fits 63 bits always returns the small form, so a value has
  * one canonical representation and equality of small ints is word
- * equality.  Reals are exact GMP rationals.
+ * equality.  Reals are exact rationals in one of three forms, chosen by
+ * the canonical fraction (gcd 1, den > 0) alone, so that each value has
+ * one representation: the immediate above when num and den fit its
+ * fields (no allocation at all: the common case); else a WY_K_REAL
+ * object holding int64 num and den when they fit those (pooled, no
+ * GMP); else a WY_K_REAL object holding a GMP rational (wyrt_impl.h,
+ * WyReal).  Equal reals are equal words or equal objects of one form.
  *
  * OWNERSHIP (one rule, no exceptions): every function BORROWS its wyv
  * arguments and RETURNS A NEW REFERENCE that the caller owns.  Mutators
  * that take `wyv *slot` update *slot in place (copy-on-write when the
  * object is shared) and borrow their other arguments.  wy_incref and
  * wy_decref are the only reference-count operations generated code uses.
+ * Words that are not pointers (small ints, immediates, immediate reals)
+ * have no count: both are no-ops on them, so the rule costs them nothing.
  *
  * ERRORS.  Language errors (spec §8) call wy_fail: flush stdout, print
  * "FILE:LINE:COL: MESSAGE" (or just MESSAGE without a position) on stderr,
@@ -77,6 +88,7 @@ typedef struct WyObj {
 
 static inline bool wy_is_small(wyv v) { return (v & 1u) != 0; }
 static inline bool wy_is_imm(wyv v) { return (v & 7u) == 2u; }
+static inline bool wy_is_qimm(wyv v) { return (v & 7u) == 4u; }
 static inline bool wy_is_obj(wyv v) { return v != 0 && (v & 7u) == 0; }
 static inline WyObj *wy_obj(wyv v) { return (WyObj *)(uintptr_t)v; }
 
@@ -252,13 +264,16 @@ void wy_str_append_inplace(wyv *s, wyv b);
 
 /* Storage kinds (WyObj.sub of a list).  A list picks its storage from
  * what it holds and changes it silently: storing a value that does not
- * fit turns an LS_INT list into LS_ANY.  Only performance depends on
+ * fit turns an LS_INT list into LS_ANY (an LS_REAL list into LS_MPQ
+ * when it is a real beyond the immediate).  Only performance depends on
  * it; marshalling (the OpenCL runtime) reads the flat arrays directly. */
 typedef enum WyListStore {
   WY_LS_ANY,   /* wyv[]: any values */
   WY_LS_INT,   /* int64_t[]: small ints only (63-bit range) */
-  WY_LS_REAL,  /* mpq_t[] inline: reals only */
-  WY_LS_BOOL   /* uint8_t[]: bools only */
+  WY_LS_REAL,  /* wyv[] of immediate reals only, no pointers (the hint
+                  the back end gives for [real]) */
+  WY_LS_BOOL,  /* uint8_t[]: bools only */
+  WY_LS_MPQ    /* mpq_t[] inline: reals, once one of them needs GMP */
 } WyListStore;
 
 /* Residency (design.md "Runtime"): a list may have a copy on the OpenCL
@@ -295,6 +310,22 @@ static inline wyv wy_list_get_int_fast(wyv l, size_t i)
 {
   wy_list_host(wy_list(l));
   return wy_small(((int64_t *)wy_list(l)->data)[i]);
+}
+/* The same for any list: inline for LS_REAL (immediate reals, no count)
+ * and LS_ANY whose host data is current; a stale list is fetched by
+ * wy_list_get (a fetch may change the storage). */
+static inline wyv wy_list_get_fast(wyv l, size_t i)
+{
+  WyList *x = wy_list(l);
+  if (!(x->h.flags & WY_LIST_STALE)) {
+    if (x->h.sub == WY_LS_REAL) return ((const wyv *)x->data)[i];
+    if (x->h.sub == WY_LS_ANY) {
+      wyv v = ((const wyv *)x->data)[i];
+      wy_incref(v);
+      return v;
+    }
+  }
+  return wy_list_get(l, i);
 }
 /* l[i] = v: *l is made unique first (copy-on-write); bounds-checked with
  * the §8 messages (Java has no check here; any fatal error is allowed). */

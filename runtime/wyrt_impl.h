@@ -92,16 +92,36 @@ wyv wyrt_int_from_mpz(mpz_srcptr z);         /* copies */
 /* ---------------------------------------------------------------- */
 /* real.c: rationals                                                  */
 
+/* The small form of a real: num/den with den >= 1 and gcd(|num|, den)
+ * = 1, num any int64 and den at most INT64_MAX.  A real is small exactly
+ * when its canonical fraction fits these words; every other real is a
+ * GMP rational.  So each value has one representation, and two reals
+ * are equal exactly when their forms and fields are equal. */
+typedef struct WyQ {
+  int64_t num, den;
+} WyQ;
+
+enum { WY_REAL_SMALL = 0, WY_REAL_BIG = 1 };   /* WyReal.h.sub */
+
+/* A small real is the immediate of wyrt.h (tag 4) when num fits 40
+ * signed bits and den 21 bits: sums of a million bytes, quarters,
+ * sixteenths and the decimal literals up to six places all do.  Other
+ * reals are heap objects, small (WyQ) or big (h.sub).  Small ones are
+ * taken from and returned to a free list (real.c), so arithmetic on
+ * them calls neither GMP nor malloc in a steady loop. */
 typedef struct WyReal {
   WyObj h;
-  mpq_t q;        /* canonical: gcd 1, den > 0 */
+  union {
+    WyQ s;        /* WY_REAL_SMALL */
+    mpq_t q;      /* WY_REAL_BIG: canonical, and never fits a WyQ */
+  };
 } WyReal;
 
-/* Storage for a read-only mpq view of an int or a char. */
+/* Storage for a read-only mpq view of a small real, an int or a char. */
 typedef struct WyRealTmp {
   mpq_t q;
   WyIntTmp num;
-  mp_limb_t one;
+  mp_limb_t den;
 } WyRealTmp;
 
 static inline WyReal *wy_real(wyv v) { return (WyReal *)wy_obj(v); }
@@ -109,14 +129,80 @@ static inline WyReal *wy_real(wyv v) { return (WyReal *)wy_obj(v); }
 static inline bool
 wyrt_is_real(wyv v)
 {
-  return wy_is_obj(v) && wy_obj(v)->kind == WY_K_REAL;
+  return wy_is_qimm(v) || (wy_is_obj(v) && wy_obj(v)->kind == WY_K_REAL);
 }
 
+enum { WY_QIMM_DEN_BITS = 21, WY_QIMM_NUM_BITS = 40 };
+
+/* A real in small form (immediate or WyQ object), not a big one. */
+static inline bool
+wyrt_is_small_real(wyv v)
+{
+  return wy_is_qimm(v) || (wy_is_obj(v) && wy_obj(v)->kind == WY_K_REAL
+                           && wy_obj(v)->sub == WY_REAL_SMALL);
+}
+
+/* The small form of a real, or of an int or char (as n/1); false for a
+ * big real or a big int. */
+static inline bool
+wyrt_real_small(wyv v, WyQ *q)
+{
+  if (wy_is_qimm(v)) {
+    q->num = (int64_t)v >> (64 - WY_QIMM_NUM_BITS);   /* arithmetic */
+    q->den = (int64_t)((v >> 3) & ((UINT64_C(1) << WY_QIMM_DEN_BITS) - 1));
+    return true;
+  }
+  if (wy_is_obj(v)) {
+    if (wy_obj(v)->kind != WY_K_REAL || wy_obj(v)->sub != WY_REAL_SMALL)
+      return false;
+    *q = wy_real(v)->s;
+    return true;
+  }
+  q->den = 1;
+  return wyrt_small_or_char(v, &q->num);
+}
+
+/* The real of the canonical small form q: an immediate when it fits,
+ * else a new WyQ object (rc 1).  Never GMP. */
+wyv wyrt_real_box(WyQ q);
+/* The immediate of the canonical q in *out; false if q is too wide. */
+static inline bool
+wyrt_q_imm(WyQ q, wyv *out)
+{
+  const int64_t lim = INT64_C(1) << (WY_QIMM_NUM_BITS - 1);
+  if (q.num < -lim || q.num >= lim
+      || q.den >= (INT64_C(1) << WY_QIMM_DEN_BITS))
+    return false;
+  *out = ((uint64_t)q.num << (64 - WY_QIMM_NUM_BITS))
+         | ((uint64_t)q.den << 3) | 4u;
+  return true;
+}
+static inline wyv
+wyrt_real_of_q(WyQ q)
+{
+  wyv v;
+  return wyrt_q_imm(q, &v) ? v : wyrt_real_box(q);
+}
+/* n/d for any int64 n and d != 0: canonicalised, small when it fits. */
+wyv wyrt_real_frac64(int64_t n, int64_t d);
+/* Does the canonical q fit the small form?  Then *out is it. */
+bool wyrt_mpq_to_q(mpq_srcptr q, WyQ *out);
+/* The exact rational of a finite double in small form, if it fits. */
+bool wyrt_q_of_double(double d, WyQ *out);
+/* q correctly rounded to double. */
+double wyrt_q_to_double(WyQ q);
+
 mpq_srcptr wyrt_real_mpq(wyv v, WyRealTmp *t); /* real, int or char */
-WyReal *wyrt_new_real(void);                   /* value 0 */
+/* The same view of a small form (read-only, valid while t lives). */
+mpq_srcptr wyrt_q_mpq(WyQ q, WyRealTmp *t);
+WyReal *wyrt_new_real(void);                   /* big form, value 0 */
+/* The canonical value of the big-form r (whose mpq is canonical): r,
+ * or a small real when it fits (r is then released). */
+wyv wyrt_real_finish(WyReal *r);
 void wyrt_real_release(WyReal *r);             /* rc reached 0 */
 void wyrt_real_pool_free(void);                /* wy_exit */
-wyv wyrt_real_from_mpq(mpq_srcptr q);          /* copies */
+wyv wyrt_real_from_mpq(mpq_srcptr q);          /* copies, canonical */
+int wyrt_real_cmp(wyv a, wyv b);       /* reals, ints, chars: <0, 0, >0 */
 double wyrt_mpz_to_double(mpz_srcptr z);       /* correctly rounded */
 double wyrt_mpq_to_double(mpq_srcptr q);       /* correctly rounded */
 void wyrt_mpfr_setup(void);                    /* double emulation */
@@ -166,7 +252,9 @@ static inline int64_t *ints_of(WyList *l)
 { wy_list_host(l); return (int64_t *)l->data; }
 static inline uint8_t *bools_of(WyList *l)
 { wy_list_host(l); return (uint8_t *)l->data; }
-static inline mpq_ptr real_at(WyList *l, size_t i)
+static inline wyv *reals_of(WyList *l)        /* WY_LS_REAL: immediates */
+{ wy_list_host(l); return (wyv *)l->data; }
+static inline mpq_ptr real_at(WyList *l, size_t i)   /* WY_LS_MPQ */
 { wy_list_host(l); return ((mpq_t *)l->data)[i]; }
 
 /* Residency hooks, installed by libwyrt_ocl when it gives a list a

@@ -10,8 +10,8 @@
 #                WYC_PROFILE's phases, against single-threaded memcpy of
 #                the same number of host bytes (memcpy.c).
 # Host bytes per element: 8 for [int] (int64 storage), MICRO_REAL_BYTES
-# (default 32, an mpq_t of the inline storage; the limbs it points to
-# are not counted) for [real].
+# (default 8, the immediate word of the flat storage of small reals) for
+# [real].
 # DEVICES.tsv: P:D type name per OpenCL device.  One CSV row per device
 # on OUT.csv; progress on stderr.  Exit status 1 when a run failed,
 # printed a wrong result or fell back to the CPU.
@@ -30,7 +30,7 @@ calls=${MICRO_CALLS:-2000}
 runs=${MICRO_RUNS:-3}
 opt=${MICRO_OPT:--O1}
 refbin=${REFBIN:-build/bench/ref}
-realb=${MICRO_REAL_BYTES:-32}
+realb=${MICRO_REAL_BYTES:-8}
 limit=${TIMEOUT:-900}
 items=32
 bin=build/bench/micro

@@ -138,6 +138,70 @@ test_big_churn(void)
   wy_decref(big);
 }
 
+/* Build a [real] of 10^6 elements as the benchmark programs do (blur's
+ * picture: (real)((x*7 + y*3) % 256); matrix multiply's matrix:
+ * ((real)(k % 16)) / 4.0, pushed onto `row = []`), then sum it on the
+ * exact path: indexof + wy_real_add, as --target=c emits them. */
+static wyv
+real_build(bool quarters)
+{
+  wyv row = wy_list_new(WY_LS_ANY, 0);
+  wyv four = wy_real_from_str("4.0");
+  for (int64_t k = 0; k < 1000000; k++) {
+    int64_t x = k % 1000, y = k / 1000;
+    wyv i = wy_small(quarters ? k % 16 : (x * 7 + y * 3) % 256);
+    wyv r = wy_real_from_int(i);
+    if (quarters) wy_set(&r, wy_real_div(r, four, &pos));
+    wy_list_push(&row, r);
+    wy_decref(r);
+  }
+  wy_decref(four);
+  return row;
+}
+
+static wyv
+real_sum(wyv row)
+{
+  wyv sum = wy_real_from_str("0.0");
+  for (size_t j = 0; j < wy_list_len(row); j++) {
+    wyv x = wy_list_index(row, wy_small((int64_t)j), &pos);
+    wy_set(&sum, wy_real_add(sum, x));
+    wy_decref(x);
+  }
+  return sum;
+}
+
+/* The best of 3 runs (the machine may be shared). */
+static void
+real_build_sum(bool quarters, const char *expect)
+{
+  double build = 1e9, sum = 1e9;
+  for (int run = 0; run < 3; run++) {
+    double t0 = now(), t1, t2;
+    wyv row = real_build(quarters), s;
+    t1 = now();
+    s = real_sum(row);
+    t2 = now();
+    if (t1 - t0 < build) build = t1 - t0;
+    if (t2 - t1 < sum) sum = t2 - t1;
+    CHECK_STR(expect, s);
+    wy_decref(row);
+  }
+  printf("  %-44s %.3f s + %.3f s\n",
+         quarters ? "[real] 10^6 of (real)(k%16)/4.0: build + sum"
+                  : "[real] 10^6 of (real)(byte): build + sum",
+         build, sum);
+  limit("  together (best of 3)", build + sum, 0.5);
+}
+
+static void
+test_real_build_sum(void)
+{
+  /* the sums, computed with Python's fractions */
+  real_build_sum(false, "127502016.0");
+  real_build_sum(true, "1875000.0");
+}
+
 int
 main(void)
 {
@@ -147,6 +211,7 @@ main(void)
   test_push();
   test_grid();
   test_big_churn();
+  test_real_build_sum();
   test_done("rt_perf");
   return 0;
 }
