@@ -125,8 +125,21 @@ typedef enum WyOclArgKind {
   WY_OCL_LIST_INOUT,  /* read and written: uploaded and read back */
   WY_OCL_INT,         /* scalars, passed by value */
   WY_OCL_REAL,
-  WY_OCL_BOOL
+  WY_OCL_BOOL,
+  WY_OCL_REDUCE       /* a scalar the kernel reduces (elem: its type, op:
+                         the operator): the kernel takes a buffer of one
+                         partial per work group and local memory for the
+                         group's tree (opencl_backend/oclgen_reduce.c);
+                         the runtime combines the partials with the
+                         slot's value before the loop (ocl_reduce.c) */
 } WyOclArgKind;
+
+/* WyOclParam.op of WY_OCL_REDUCE: the same values as the filter's
+ * KRedOp (wyil/wyil.h). */
+typedef enum WyOclRedOp {
+  WY_OCL_RED_NONE, WY_OCL_RED_ADD, WY_OCL_RED_MUL, WY_OCL_RED_AND,
+  WY_OCL_RED_OR, WY_OCL_RED_MIN, WY_OCL_RED_MAX
+} WyOclRedOp;
 
 typedef enum WyOclElem {
   WY_OCL_T_INT,       /* device wy_int (int or long) */
@@ -150,6 +163,7 @@ typedef struct WyOclParam {
   uint8_t elem;       /* lists: WyOclElem of the innermost elements */
   uint8_t depth;      /* lists: 1 [T], 2 [[T]], 3 [[[T]]] */
   int8_t win[3];      /* LIST_OUT: NDRange dimension per level, or -1 */
+  uint8_t op;         /* REDUCE: WyOclRedOp */
 } WyOclParam;
 
 /* How a program's reals are built (WyOclKernel.real: every kernel of
@@ -472,6 +486,18 @@ typedef struct WyOclMarsh {
 
 /* ocl_marshal.c.  m's par, index, ndims, int64 and dbl are set by the
  * caller; marshal fills the rest from v (all or nothing). */
+/* ocl_reduce.c: REDUCE parameters.  check: the slot's value suits the
+ * parameter (else WY_OCL_E_ARGS).  buffers: each one's partials buffer
+ * for `groups` work groups (in m->mem, own_mem).  arg_bytes: its
+ * accumulator's size.  finish: read the partials, combine them with the
+ * slots' values and store the results (all or nothing; an int that
+ * overflows 64 bits is WY_OCL_FLAG_OVERFLOW, a real that is not finite
+ * WY_OCL_E_NONFINITE: the CPU path gives the exact answer). */
+int wy_ocl_red_check(WyOclMarsh *m, wyv v);
+size_t wy_ocl_red_bytes(const WyOclMarsh *m);
+int wy_ocl_red_buffers(WyOclMarsh *ms, int np, size_t groups);
+int wy_ocl_red_finish(WyOclMarsh *ms, int np, WyOclArg *args, size_t groups);
+
 int wy_ocl_marshal(WyOclMarsh *m, wyv v, const int64_t lo[3],
                    const int64_t hi[3]);
 /* Convert outer rows r0 .. r1-1 of the list v to m->host. */
