@@ -44,6 +44,7 @@ typedef struct Ctx {
   uint8_t *red;          /* register -> its KRedOp when the loop reduces
                             it (reduce.c) */
   const char **red_why;  /* register -> why a carried scalar is none */
+  bool rows;             /* the loop runs over the rows of a list */
 } Ctx;
 
 static const char *
@@ -472,9 +473,9 @@ check_bounds(Ctx *c, Insn *loop)
   }
   Type *elem;
   int depth = list_depth(loop->type, &elem);
-  if (depth != 1)
-    return depth ? "iterates over a list of lists (a row per work item)"
-           : wyil_fmt("iterates over a %s", ty_str(loop->type));
+  if (!depth)
+    return wyil_fmt("iterates over a %s", ty_str(loop->type));
+  c->rows = depth > 1;   /* a row per work item: reduce kernels only */
   const char *why = type_reason(elem, c->opt);
   if (why) return why;
   for (int i = c->at + 1; i < c->end; i++)
@@ -636,6 +637,8 @@ reduce_kind(Ctx *c)
     if (k->args[a].kind == KA_LIST_INOUT || k->args[a].kind == KA_LIST_OUT)
       list = k->args[a].name ? k->args[a].name : "a list";
   }
+  if (!red && c->rows)
+    return "iterates over a list of lists (a row per work item)";
   if (!red) return NULL;
   if (list)
     return wyil_fmt("reduces '%s' and writes list '%s' (a map with a "
@@ -650,7 +653,7 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
 {
   Insn *loop = fn->code[at];
   Ctx c = {fn, at, wyil_loop_end(fn, at), lv, opt, k, NULL, loop->dst, -1,
-           NULL, NULL, NULL, NULL, NULL};
+           NULL, NULL, NULL, NULL, NULL, false};
   if (opt->opt_level == 0) return "offloading is off (-O0)";
   c.ndefs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
   c.def = wyil_alloc(sizeof(Insn *) * (size_t)(fn->nregs + 1));

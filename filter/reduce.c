@@ -181,6 +181,31 @@ minmax_idiom(RCtx *c, int s, int f, int d)
   return greater == x_first ? KR_MAX : KR_MIN;
 }
 
+/* Is code[f+1 .. d] entered only through code[f]: no loop starts or
+ * ends in it, and no branch from outside it targets a label in it?
+ * Then every path to d passes f in the same iteration. */
+static bool
+entered_by(RCtx *c, int f, int d)
+{
+  Cfg *cfg = wyil_cfg(c->fn);
+  for (int i = f + 1; i <= d; i++) {
+    Op op = c->fn->code[i]->op;
+    if (op == OP_FORALL || op == OP_LOOP || op == OP_END) return false;
+  }
+  for (int i = c->at + 1; i < c->end; i++) {
+    if (i >= f && i <= d) continue;
+    Insn *in = c->fn->code[i];
+    if (!(wyil_op_flags[in->op] & F_BRANCH) && in->op != OP_GOTO) continue;
+    int t = in->label >= 0 ? cfg->label_at[in->label] : -1;
+    if (t > f && t <= d) return false;
+    for (int k = 0; k < in->ncases; k++) {
+      t = cfg->label_at[in->cases[k].label];
+      if (t > f && t <= d) return false;
+    }
+  }
+  return true;
+}
+
 /* b = b && e, b = b || e (d: the assignment b = t). */
 static KRedOp
 bool_idiom(RCtx *c, int s, int f, int d)
@@ -192,7 +217,7 @@ bool_idiom(RCtx *c, int s, int f, int d)
     return KR_NONE;
   int other = in->args[0] == s ? in->args[1] : in->args[0];
   int cv = const_bool(c->fn, other);
-  if (cv < 0 || count_arg(in, s) != 1) return KR_NONE;
+  if (cv < 0 || count_arg(in, s) != 1 || !entered_by(c, f, d)) return KR_NONE;
   int x = in->cmp == CMP_EQ ? cv : !cv;  /* taken when s == x */
   int target = wyil_cfg(c->fn)->label_at[in->label];
   if (target <= c->at || target >= c->end) return KR_NONE;
