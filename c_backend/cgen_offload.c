@@ -120,15 +120,15 @@ put_descriptor(Gen *g, Kernel *k, const int *host)
     for (int a = 0; a < k->nargs; a++) {
       KernelArg *ka = &k->args[a];
       bool list = ka->kind != KA_SCALAR && ka->kind != KA_REDUCE;
-      bool red = ka->kind == KA_REDUCE;   /* its element type, operator */
+      bool red = ka->kind == KA_REDUCE;   /* its type; operator as depth */
       /* LIST_OUT: the dimension indexing each level (filter/window.c) */
       bool out = ka->kind == KA_LIST_OUT;
-      sb_printf(sb, "  {%s, %s, %d, {%d, %d, %d}, %d},  /* %%%d %s */\n",
+      sb_printf(sb, "  {%s, %s, %d, {%d, %d, %d}},  /* %%%d %s */\n",
                 kind_name(ka), list || red ? elem_name(ka->elem)
                                            : "WY_OCL_T_INT",
-                list ? ka->depth : 0, out ? ka->win[0] : -1,
-                out ? ka->win[1] : -1, out ? ka->win[2] : -1,
-                red ? k->red_op[a] : 0, host[ka->reg],
+                list ? ka->depth : red ? k->red_op[a] : 0,
+                out ? ka->win[0] : -1, out ? ka->win[1] : -1,
+                out ? ka->win[2] : -1, host[ka->reg],
                 ka->name ? ka->name : "");
     }
     sb_puts(sb, "};\n");

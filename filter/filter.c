@@ -159,6 +159,10 @@ flatten(Func *fn, int at, Kernel *k, Live *lv, const FilterOptions *opt)
       k->not_flat = why;
       return;
     }
+    if ((why = flt_red_outside(fn, outer, inner, k))) {
+      k->not_flat = why;
+      return;
+    }
     Kernel probe = {0};
     if ((why = flt_parallel(fn, inner, lv, opt, &probe))) {
       k->not_flat = wyil_fmt("its inner loop %s", why);

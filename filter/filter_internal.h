@@ -41,6 +41,11 @@ KRedOp flt_reduction(Func *fn, int at, int end, const int *ndefs, int s,
 /* Is every reduction of kernel `inner` (a probe of a loop nested in k's)
  * one of k's, with the same operator? */
 bool flt_red_within(const Kernel *inner, const Kernel *k);
+/* Why the loop at code[inner], directly in the loop at code[outer],
+ * cannot be flattened into reduce kernel k: code around it updates one
+ * of k's reductions (it would run once per work item); else NULL. */
+const char *flt_red_outside(Func *fn, int outer, int inner,
+                            const Kernel *k);
 
 /* ---- window.c --------------------------------------------------- */
 

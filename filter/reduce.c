@@ -279,3 +279,25 @@ flt_red_within(const Kernel *inner, const Kernel *k)
   }
   return true;
 }
+
+const char *
+flt_red_outside(Func *fn, int outer, int inner, const Kernel *k)
+{
+  int end = wyil_loop_end(fn, outer), iend = wyil_loop_end(fn, inner);
+  for (int a = 0; a < k->nargs; a++) {
+    if (k->args[a].kind != KA_REDUCE) continue;
+    int r = k->args[a].reg;
+    for (int i = outer + 1; i < end; i++) {
+      if (i == inner) {
+        i = iend;
+        continue;
+      }
+      Insn *in = fn->code[i];
+      if (wyil_def_reg(in) == r || count_arg(in, r))
+        return wyil_fmt("it updates '%s' outside its inner loop (once per "
+                        "work item of a flattened nest)",
+                        k->args[a].name ? k->args[a].name : "?");
+    }
+  }
+  return NULL;
+}

@@ -40,6 +40,9 @@
  *                      //      (outermost length first; row-major data)
  *                      //  WY_OCL_INT: wy_int  WY_OCL_REAL: wy_real
  *                      //  WY_OCL_BOOL: uchar
+ *                      //  WY_OCL_REDUCE: __global A *part,
+ *                      //      __local A *loc (A: long, wy_real or
+ *                      //      uchar; opencl_backend/oclgen_reduce.c)
  *                      )
  *
  * Work item: gid_d = get_global_id(d); `if (gid_d >= n_d) return;` (the
@@ -126,16 +129,17 @@ typedef enum WyOclArgKind {
   WY_OCL_INT,         /* scalars, passed by value */
   WY_OCL_REAL,
   WY_OCL_BOOL,
-  WY_OCL_REDUCE       /* a scalar the kernel reduces (elem: its type, op:
-                         the operator): the kernel takes a buffer of one
-                         partial per work group and local memory for the
-                         group's tree (opencl_backend/oclgen_reduce.c);
-                         the runtime combines the partials with the
-                         slot's value before the loop (ocl_reduce.c) */
+  WY_OCL_REDUCE       /* a scalar the kernel reduces (elem: its type,
+                         depth: the operator): the kernel takes a buffer
+                         of one partial per work group and local memory
+                         for the group's tree (opencl_backend/
+                         oclgen_reduce.c); the runtime combines the
+                         partials with the slot's value before the loop
+                         (ocl_reduce.c) */
 } WyOclArgKind;
 
-/* WyOclParam.op of WY_OCL_REDUCE: the same values as the filter's
- * KRedOp (wyil/wyil.h). */
+/* The operator of a WY_OCL_REDUCE parameter (in its depth field): the
+ * same values as the filter's KRedOp (wyil/wyil.h). */
 typedef enum WyOclRedOp {
   WY_OCL_RED_NONE, WY_OCL_RED_ADD, WY_OCL_RED_MUL, WY_OCL_RED_AND,
   WY_OCL_RED_OR, WY_OCL_RED_MIN, WY_OCL_RED_MAX
@@ -161,9 +165,9 @@ typedef enum WyOclElem {
 typedef struct WyOclParam {
   uint8_t kind;       /* WyOclArgKind */
   uint8_t elem;       /* lists: WyOclElem of the innermost elements */
-  uint8_t depth;      /* lists: 1 [T], 2 [[T]], 3 [[[T]]] */
+  uint8_t depth;      /* lists: 1 [T], 2 [[T]], 3 [[[T]]]; WY_OCL_REDUCE:
+                         its WyOclRedOp */
   int8_t win[3];      /* LIST_OUT: NDRange dimension per level, or -1 */
-  uint8_t op;         /* REDUCE: WyOclRedOp */
 } WyOclParam;
 
 /* How a program's reals are built (WyOclKernel.real: every kernel of

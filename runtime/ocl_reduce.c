@@ -40,9 +40,9 @@ wy_ocl_red_check(WyOclMarsh *m, wyv v)
   if (got != want && !(want == WY_K_REAL && got == WY_K_INT))
     return wy_ocl_fail(WY_OCL_E_ARGS, "argument %d: the reduced value has "
                        "kind %d, not %d", m->index, (int)got, (int)want);
-  if (m->par->op < WY_OCL_RED_ADD || m->par->op > WY_OCL_RED_MAX)
+  if (m->par->depth < WY_OCL_RED_ADD || m->par->depth > WY_OCL_RED_MAX)
     return wy_ocl_fail(WY_OCL_E_ARGS, "argument %d: unknown reduction %d",
-                       m->index, m->par->op);
+                       m->index, m->par->depth);
   m->esize = wy_ocl_red_bytes(m);
   return WY_OCL_OK;
 }
@@ -69,7 +69,7 @@ static bool
 combine_ints(const WyOclMarsh *m, int64_t *iv)
 {
   const cl_long *p = m->back;
-  int op = m->par->op;
+  int op = m->par->depth;
   int64_t r = p[0];
   for (size_t i = 1; i < m->count; i++) {
     switch (op) {
@@ -90,7 +90,7 @@ combine_ints(const WyOclMarsh *m, int64_t *iv)
 static double
 combine_reals(const WyOclMarsh *m)
 {
-  int op = m->par->op;
+  int op = m->par->depth;
   double r = 0;
   for (size_t i = 0; i < m->count; i++) {
     double x = m->dbl ? ((const cl_double *)m->back)[i]
@@ -109,7 +109,7 @@ static int
 finish_int(const WyOclMarsh *m, bool int64, wyv s, wyv *out)
 {
   int64_t r;
-  int op = m->par->op;
+  int op = m->par->depth;
   if (!combine_ints(m, &r))
     return wy_ocl_fail(WY_OCL_FLAG_OVERFLOW, "argument %d: the reduction "
                        "overflows 64 bits", m->index);
@@ -144,7 +144,7 @@ static int
 finish_real(const WyOclMarsh *m, wyv s, wyv *out)
 {
   double r = combine_reals(m);
-  int op = m->par->op;
+  int op = m->par->depth;
   if (!isfinite(r))
     return wy_ocl_fail(WY_OCL_E_NONFINITE, "argument %d: the reduction is "
                        "not finite", m->index);
@@ -196,7 +196,7 @@ wy_ocl_red_finish(WyOclMarsh *ms, int np, WyOclArg *args, size_t groups)
       st = finish_real(m, s, &vals[i]);
     } else {
       const cl_uchar *p = m->back;
-      bool and = m->par->op == WY_OCL_RED_AND, r = wy_truth(s);
+      bool and = m->par->depth == WY_OCL_RED_AND, r = wy_truth(s);
       for (size_t j = 0; j < groups; j++) r = and ? r && p[j] : r || p[j];
       vals[i] = wy_bool(r);
     }

@@ -609,6 +609,11 @@ class Gen:
             c["top"] = v
         d = depth + 2 if rows else depth + 1
         if c["top"] and self.chance(0.35):
+            if self.chance(0.3):
+                # an update around the inner loop: once per outer
+                # iteration, not once per flattened work item
+                g, ty = self.pick(accs)
+                self.reduce_update(c, d, g, ty)
             j = self.fresh("i")
             self.emit(d, "for %s in %s:" % (j, self.pick(
                 ["0..k", "0..n", "0..|b|", "0..3", "0..0", "k..0",

@@ -2,7 +2,8 @@
 // of kind reduce): + * && || min max (Math.max/min and the `if x > s:
 // s = x` idiom), counts, empty and descending ranges, a value before the
 // loop beyond 64 bits, several reductions in one loop, a flattened nest
-// (a checksum loop) and loops over lists.  Every result is the
+// (a checksum loop), a nest updating one sum around its inner loop (not
+// flattened) and loops over lists.  Every result is the
 // sequential one; the reals are exact in binary.
 import * from whiley.lang.*
 
@@ -110,6 +111,14 @@ public void ::main(System.Console sys):
 			if board[y][x] == 1:
 				total = total + y * cols + x + 1
 	sys.out.println(total)
+	ro = 0
+	ri = 0
+	for y in 0..rows:
+		ro = ro + y + 1
+		for x in 0..cols:
+			ri = ri + board[y][x]
+	sys.out.println(ro)
+	sys.out.println(ri)
 	z = 5
 	for y in 0..rows:
 		for x in 0..0:
