@@ -70,6 +70,7 @@ kind_name(KernelArg *ka)
   static const char *const lists[] = {
     [KA_LIST_IN] = "WY_OCL_LIST_IN", [KA_LIST_OUT] = "WY_OCL_LIST_OUT",
     [KA_LIST_INOUT] = "WY_OCL_LIST_INOUT"};
+  if (ka->kind == KA_REDUCE) return "WY_OCL_REDUCE";
   if (ka->kind != KA_SCALAR) return lists[ka->kind];
   Type *t = ka->elem ? ka->elem : ka->type;
   switch (t ? ty_expand(t)->kind : TY_ANY) {
@@ -118,13 +119,16 @@ put_descriptor(Gen *g, Kernel *k, const int *host)
     sb_printf(sb, "static const WyOclParam wyc_kern%d_params[] = {\n", k->id);
     for (int a = 0; a < k->nargs; a++) {
       KernelArg *ka = &k->args[a];
-      bool list = ka->kind != KA_SCALAR;
+      bool list = ka->kind != KA_SCALAR && ka->kind != KA_REDUCE;
+      bool red = ka->kind == KA_REDUCE;   /* its type; operator as depth */
       /* LIST_OUT: the dimension indexing each level (filter/window.c) */
       bool out = ka->kind == KA_LIST_OUT;
       sb_printf(sb, "  {%s, %s, %d, {%d, %d, %d}},  /* %%%d %s */\n",
-                kind_name(ka), list ? elem_name(ka->elem) : "WY_OCL_T_INT",
-                list ? ka->depth : 0, out ? ka->win[0] : -1,
-                out ? ka->win[1] : -1, out ? ka->win[2] : -1, host[ka->reg],
+                kind_name(ka), list || red ? elem_name(ka->elem)
+                                           : "WY_OCL_T_INT",
+                list ? ka->depth : red ? k->red_op[a] : 0,
+                out ? ka->win[0] : -1, out ? ka->win[1] : -1,
+                out ? ka->win[2] : -1, host[ka->reg],
                 ka->name ? ka->name : "");
     }
     sb_puts(sb, "};\n");

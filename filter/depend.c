@@ -41,6 +41,10 @@ typedef struct Ctx {
   int *ndefs;            /* defs of each register inside the body */
   Insn **def;            /* the (last) def inside the body */
   int *label_at;         /* label -> instruction index */
+  uint8_t *red;          /* register -> its KRedOp when the loop reduces
+                            it (reduce.c) */
+  const char **red_why;  /* register -> why a carried scalar is none */
+  bool rows;             /* the loop runs over the rows of a list */
 } Ctx;
 
 static const char *
@@ -214,6 +218,8 @@ check_insn(Ctx *c, Func *fn, Insn *in, bool in_callee, PtrVec *stack)
              : wyil_fmt("indexes a value of type %s", ty_str(in->type));
     return type_reason(in->type, c->opt);
   case OP_INVOKE:
+    if (!in_callee && in->dst >= 0 && c->red[in->dst] >= KR_MIN)
+      return NULL;   /* s = Math.max(s, e): the device's max */
     return check_callee(c, in->callee, stack);
   case OP_RETURN:
     return in_callee ? NULL : "returns from inside the loop";
@@ -467,9 +473,9 @@ check_bounds(Ctx *c, Insn *loop)
   }
   Type *elem;
   int depth = list_depth(loop->type, &elem);
-  if (depth != 1)
-    return depth ? "iterates over a list of lists (a row per work item)"
-           : wyil_fmt("iterates over a %s", ty_str(loop->type));
+  if (!depth)
+    return wyil_fmt("iterates over a %s", ty_str(loop->type));
+  c->rows = depth > 1;   /* a row per work item: reduce kernels only */
   const char *why = type_reason(elem, c->opt);
   if (why) return why;
   for (int i = c->at + 1; i < c->end; i++)
@@ -510,11 +516,14 @@ check_private(Ctx *c)
   for (int i = c->at + 1; i < c->end; i++)
     if (fn->code[i]->op == OP_UPDATE) nupd[fn->code[i]->dst]++;
   for (int r = 0; r < fn->nregs; r++) {
-    if (!c->ndefs[r] || r == c->loopvar) continue;
+    if (!c->ndefs[r] || r == c->loopvar || c->red[r]) continue;
     Type *t = wyil_def_type(c->def[r]);
     bool list = t && ty_list_elem(t);
     if (list && nupd[r] == c->ndefs[r]) continue;  /* element writes */
     const char *nm = reg_name(fn, r);
+    if (wyil_live_in(c->lv, c->at + 1, r) && nm && c->red_why[r])
+      return wyil_fmt("writes '%s' in every iteration (loop-carried); not "
+                      "a reduction: the body %s", nm, c->red_why[r]);
     if (wyil_live_in(c->lv, c->at + 1, r))
       return nm ? wyil_fmt("writes '%s' in every iteration (loop-carried)", nm)
                 : "carries a value from one iteration to the next";
@@ -611,13 +620,40 @@ check_views(Ctx *c)
   return NULL;
 }
 
+/* A kernel with reductions is a reduce kernel, which writes no list
+ * (a map with a reduction stays on the CPU: the two kinds of results
+ * would need both write-backs in one call). */
+static const char *
+reduce_kind(Ctx *c)
+{
+  Kernel *k = c->k;
+  const char *red = NULL, *list = NULL;
+  for (int a = 0; a < k->nargs; a++) {
+    if (k->args[a].kind == KA_REDUCE) {
+      if (!k->red_op) k->red_op = wyil_alloc((size_t)k->nargs + 1);
+      k->red_op[a] = c->red[k->args[a].reg];
+      red = k->args[a].name ? k->args[a].name : "a temporary";
+    }
+    if (k->args[a].kind == KA_LIST_INOUT || k->args[a].kind == KA_LIST_OUT)
+      list = k->args[a].name ? k->args[a].name : "a list";
+  }
+  if (!red && c->rows)
+    return "iterates over a list of lists (a row per work item)";
+  if (!red) return NULL;
+  if (list)
+    return wyil_fmt("reduces '%s' and writes list '%s' (a map with a "
+                    "reduction stays on the CPU)", red, list);
+  k->kind = KK_REDUCE;
+  return NULL;
+}
+
 const char *
 flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
              Kernel *k)
 {
   Insn *loop = fn->code[at];
   Ctx c = {fn, at, wyil_loop_end(fn, at), lv, opt, k, NULL, loop->dst, -1,
-           NULL, NULL, NULL};
+           NULL, NULL, NULL, NULL, NULL, false};
   if (opt->opt_level == 0) return "offloading is off (-O0)";
   c.ndefs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
   c.def = wyil_alloc(sizeof(Insn *) * (size_t)(fn->nregs + 1));
@@ -637,6 +673,17 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
     }
   }
   if (c.ndefs[c.loopvar]) c.index_var = -1;  /* `i = i + 1` in the body */
+  c.red = wyil_alloc((size_t)fn->nregs + 1);
+  c.red_why = wyil_alloc(sizeof(char *) * (size_t)(fn->nregs + 1));
+  for (int r = 0; r < fn->nregs; r++) {
+    Type *t = c.ndefs[r] ? wyil_def_type(c.def[r]) : NULL;
+    if (!t || r == c.loopvar || !wyil_live_in(lv, at + 1, r)
+        || ty_list_elem(t))
+      continue;
+    KRedOp op = flt_reduction(fn, at, c.end, c.ndefs, r, &c.red_why[r]);
+    if (op && is_scalar(t, opt) && !flt_num_union(t)) c.red[r] = (uint8_t)op;
+    else if (op) c.red_why[r] = type_reason(t, opt);
+  }
   c.numkind = flt_num_kinds(fn, at, c.end, c.ndefs);
   for (int r = 0; r < fn->nregs; r++)
     if (c.numkind[r] >= 2) {  /* int|real kept as a device real */
@@ -689,7 +736,12 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
     ka->type = t;
     ka->name = reg_name(fn, r);
     ka->depth = list_depth(t, &ka->elem);
-    if (ka->depth) {
+    if (c.red[r]) {
+      ka->kind = KA_REDUCE;
+      ka->type = wyil_def_type(c.def[r]);
+      ka->elem = ty_expand(ka->type);
+      ka->depth = 0;
+    } else if (ka->depth) {
       if ((why = check_list(&c, r, ka))) return why;
     } else {
       if ((why = type_reason(t, opt))) return why;
@@ -707,5 +759,5 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
   k->nargs = args.n;
   k->args = wyil_alloc(sizeof(KernelArg) * (size_t)(args.n + 1));
   for (int i = 0; i < args.n; i++) k->args[i] = *(KernelArg *)args.v[i];
-  return NULL;
+  return reduce_kind(&c);
 }

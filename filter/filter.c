@@ -159,6 +159,10 @@ flatten(Func *fn, int at, Kernel *k, Live *lv, const FilterOptions *opt)
       k->not_flat = why;
       return;
     }
+    if ((why = flt_red_outside(fn, outer, inner, k))) {
+      k->not_flat = why;
+      return;
+    }
     Kernel probe = {0};
     if ((why = flt_parallel(fn, inner, lv, opt, &probe))) {
       k->not_flat = wyil_fmt("its inner loop %s", why);
@@ -166,6 +170,10 @@ flatten(Func *fn, int at, Kernel *k, Live *lv, const FilterOptions *opt)
     }
     if (probe.over_list) {
       k->not_flat = "its inner loop iterates over a list, not a range";
+      return;
+    }
+    if (!flt_red_within(&probe, k)) {
+      k->not_flat = "its inner loop is a reduction of its own";
       return;
     }
     if (written_in(fn, at, end, probe.lo[0])
@@ -317,6 +325,8 @@ classify_inside(FilterResult *r, Func *fn, int at, Kernel *k,
       Kernel probe = {0};
       const char *why = flt_parallel(fn, i, lv, opt, &probe);
       int v = k->loop->dst;  /* the kernel loop's variable */
+      if (!why && !flt_red_within(&probe, k))
+        why = "a reduction inside a work item";
       if (!why && probe.over_list
           && same_every_iteration(fn, at, i, probe.src, v, 0))
         cls = LC_GPU_IMPLICIT_INNER;
@@ -466,10 +476,17 @@ explain_kernel(FILE *out, Kernel *k, FltReal how)
   for (int i = 0; i < k->nargs; i++) {
     if (k->args[i].kind == KA_LIST_IN) in++;
     else if (k->args[i].kind == KA_SCALAR) scalars++;
+    else if (k->args[i].kind == KA_REDUCE) continue;
     else outs++;
     wonly += k->args[i].kind == KA_LIST_OUT;
   }
-  fprintf(out, " (kernel %d, %d-D", k->id, k->ndims);
+  fprintf(out, " (kernel %d", k->id);
+  for (int i = 0, n = 0; i < k->nargs; i++)
+    if (k->args[i].kind == KA_REDUCE)
+      fprintf(out, "%s '%s' with %s", n++ ? "," : ", reduce",
+              k->args[i].name ? k->args[i].name : "?",
+              flt_red_name[k->red_op[i]]);
+  fprintf(out, ", %d-D", k->ndims);
   if (k->ndims > 1) {
     /* the loops flattened into it, outermost first */
     for (int j = 0; j < k->ndims; j++)

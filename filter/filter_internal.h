@@ -45,6 +45,23 @@ const char *flt_check_num(Func *fn, int at, int end, const int *ndefs,
 /* Is `loop` one of the kernel's NDRange dimensions (flattened)? */
 bool flt_is_dimension(Kernel *k, Insn *loop);
 
+/* ---- reduce.c --------------------------------------------------- */
+
+extern const char *const flt_red_name[];   /* "+", "*", ..., "max" */
+/* Is register s, written in the body code[at+1 .. end) of a loop and
+ * live on entry to it, a reduction?  Its operator, else KR_NONE and
+ * *why (in source terms, about s).  ndefs: definitions in the body. */
+KRedOp flt_reduction(Func *fn, int at, int end, const int *ndefs, int s,
+                     const char **why);
+/* Is every reduction of kernel `inner` (a probe of a loop nested in k's)
+ * one of k's, with the same operator? */
+bool flt_red_within(const Kernel *inner, const Kernel *k);
+/* Why the loop at code[inner], directly in the loop at code[outer],
+ * cannot be flattened into reduce kernel k: code around it updates one
+ * of k's reductions (it would run once per work item); else NULL. */
+const char *flt_red_outside(Func *fn, int outer, int inner,
+                            const Kernel *k);
+
 /* ---- window.c --------------------------------------------------- */
 
 /* Turn the kernel's written lists into KA_LIST_OUT with windows where

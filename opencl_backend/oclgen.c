@@ -348,6 +348,10 @@ put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
     int r = ka->reg;
     if (r < 0 || r >= k->fn->nregs)
       internal_error("oclgen: kernel %s: bad argument register", k->name);
+    if (ka->kind == KA_REDUCE) {
+      ocl_reduce_param(g, sb, k, a);
+      continue;
+    }
     if (ka->kind == KA_SCALAR) {
       Tag t = ocl_scalar_tag(g, ka->elem ? ka->elem : ka->type, "argument");
       sb_printf(sb, ",\n    %s %s", ocl_tag_ctype(t), param_var(g, r, t));
@@ -390,7 +394,8 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   if (fn->code[at]->op != OP_FORALL)
     internal_error("oclgen: kernel %s is not a forall", k->name);
   begin_func(g, fn, k, at + 1, wyil_loop_end(fn, at));
-  g->leave = "return;";
+  bool red = k->kind == KK_REDUCE;
+  g->leave = red ? "goto wyc_done;" : "return;";
   sb_printf(sb, "/* %s:%s, the loop at line %d */\n__kernel void\n%s(",
             k->host->module, k->host->name, k->loop->pos.line, k->name);
   put_kernel_params(g, sb, k);
@@ -399,8 +404,9 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   g->out = &g->body;
   for (int d = 0; d < k->ndims; d++) {
     ocl_line(g, "wy_int gid%d = get_global_id(%d);", d, d);
-    ocl_line(g, "if (gid%d >= n%d) return;", d, d);
+    if (!red) ocl_line(g, "if (gid%d >= n%d) return;", d, d);
   }
+  if (red) ocl_reduce_prologue(g, k);
   /* constants the filter left outside the loop */
   for (int c = 0; c < k->consts.n; c++) ocl_emit_const(g, k->consts.v[c]);
   /* the outermost loop's variable (an index, or the element at the
@@ -419,6 +425,7 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
                      wyil_fmt("((long)lo%d + gid%d)", d, d));
   }
   ocl_emit_body(g);
+  if (red) ocl_reduce_epilogue(g, k);
   put_decls(g, sb);
   sb_puts(sb, g->body.s);
   sb_puts(sb, "}\n\n");
@@ -469,6 +476,7 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
   for (int i = 0; i < callees.n; i++) put_prototype(sb, callees.v[i]);
   if (callees.n) sb_putc(sb, '\n');
   for (int i = 0; i < callees.n; i++) put_callee(g, sb, callees.v[i]);
+  ocl_reduce_prelude(sb, ks, n);
   for (int i = 0; i < n; i++) put_kernel(g, sb, ks[i]);
 }
 

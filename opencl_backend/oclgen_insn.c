@@ -587,6 +587,10 @@ emit_insn(OclGen *g, int i)
   case OP_FAIL: ocl_line(g, "%s", ocl_fail_stmt(g, 4)); return;
   case OP_INVOKE: emit_invoke(g, in); return;
   case OP_RETURN: emit_return(g, in); return;
+  case OP_OFFLOAD:   /* in a function a kernel calls (hand-made kernels:
+                        the filter keeps such calls out): the device runs
+                        the loop that follows, the offload's CPU path */
+    return;
   default:
     unsupported(g, in, "an instruction the device cannot run");
   }

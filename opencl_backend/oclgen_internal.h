@@ -100,4 +100,16 @@ void ocl_emit_const(OclGen *g, Insn *in);
  * row view of d; `in` is for messages. */
 void ocl_emit_element(OclGen *g, Insn *in, int d, View *v, const char *i);
 
+/* ================================================================ */
+/* oclgen_reduce.c                                                   */
+
+/* The long helpers of reduce kernels, if one of ks[0..n) is one. */
+void ocl_reduce_prelude(StrBuf *sb, Func **ks, int n);
+/* The device parameters of KA_REDUCE argument a. */
+void ocl_reduce_param(OclGen *g, StrBuf *sb, Kernel *k, int a);
+/* After the global ids: identities, and past the range to the end. */
+void ocl_reduce_prologue(OclGen *g, Kernel *k);
+/* After the body: the work group's tree and its partial. */
+void ocl_reduce_epilogue(OclGen *g, Kernel *k);
+
 #endif

@@ -40,6 +40,9 @@
  *                      //      (outermost length first; row-major data)
  *                      //  WY_OCL_INT: wy_int  WY_OCL_REAL: wy_real
  *                      //  WY_OCL_BOOL: uchar
+ *                      //  WY_OCL_REDUCE: __global A *part,
+ *                      //      __local A *loc (A: long, wy_real or
+ *                      //      uchar; opencl_backend/oclgen_reduce.c)
  *                      )
  *
  * Work item: gid_d = get_global_id(d); `if (gid_d >= n_d) return;` (the
@@ -125,8 +128,22 @@ typedef enum WyOclArgKind {
   WY_OCL_LIST_INOUT,  /* read and written: uploaded and read back */
   WY_OCL_INT,         /* scalars, passed by value */
   WY_OCL_REAL,
-  WY_OCL_BOOL
+  WY_OCL_BOOL,
+  WY_OCL_REDUCE       /* a scalar the kernel reduces (elem: its type,
+                         depth: the operator): the kernel takes a buffer
+                         of one partial per work group and local memory
+                         for the group's tree (opencl_backend/
+                         oclgen_reduce.c); the runtime combines the
+                         partials with the slot's value before the loop
+                         (ocl_reduce.c) */
 } WyOclArgKind;
+
+/* The operator of a WY_OCL_REDUCE parameter (in its depth field): the
+ * same values as the filter's KRedOp (wyil/wyil.h). */
+typedef enum WyOclRedOp {
+  WY_OCL_RED_NONE, WY_OCL_RED_ADD, WY_OCL_RED_MUL, WY_OCL_RED_AND,
+  WY_OCL_RED_OR, WY_OCL_RED_MIN, WY_OCL_RED_MAX
+} WyOclRedOp;
 
 typedef enum WyOclElem {
   WY_OCL_T_INT,       /* device wy_int (int or long) */
@@ -148,7 +165,8 @@ typedef enum WyOclElem {
 typedef struct WyOclParam {
   uint8_t kind;       /* WyOclArgKind */
   uint8_t elem;       /* lists: WyOclElem of the innermost elements */
-  uint8_t depth;      /* lists: 1 [T], 2 [[T]], 3 [[[T]]] */
+  uint8_t depth;      /* lists: 1 [T], 2 [[T]], 3 [[[T]]]; WY_OCL_REDUCE:
+                         its WyOclRedOp */
   int8_t win[3];      /* LIST_OUT: NDRange dimension per level, or -1 */
 } WyOclParam;
 
@@ -472,6 +490,18 @@ typedef struct WyOclMarsh {
 
 /* ocl_marshal.c.  m's par, index, ndims, int64 and dbl are set by the
  * caller; marshal fills the rest from v (all or nothing). */
+/* ocl_reduce.c: REDUCE parameters.  check: the slot's value suits the
+ * parameter (else WY_OCL_E_ARGS).  buffers: each one's partials buffer
+ * for `groups` work groups (in m->mem, own_mem).  arg_bytes: its
+ * accumulator's size.  finish: read the partials, combine them with the
+ * slots' values and store the results (all or nothing; an int that
+ * overflows 64 bits is WY_OCL_FLAG_OVERFLOW, a real that is not finite
+ * WY_OCL_E_NONFINITE: the CPU path gives the exact answer). */
+int wy_ocl_red_check(WyOclMarsh *m, wyv v);
+size_t wy_ocl_red_bytes(const WyOclMarsh *m);
+int wy_ocl_red_buffers(WyOclMarsh *ms, int np, size_t groups);
+int wy_ocl_red_finish(WyOclMarsh *ms, int np, WyOclArg *args, size_t groups);
+
 int wy_ocl_marshal(WyOclMarsh *m, wyv v, const int64_t lo[3],
                    const int64_t hi[3]);
 /* Convert outer rows r0 .. r1-1 of the list v to m->host. */

@@ -215,7 +215,7 @@ set_int(ArgSetter *a, int64_t x)
 
 static int
 set_args(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, WyOclMarsh *ms,
-         const int64_t lo[3], const size_t n[3])
+         const int64_t lo[3], const size_t n[3], size_t wg_items)
 {
   ArgSetter a = {kn->kern, 0, kn->int64};
   int st = set_arg(&a, sizeof(cl_mem), &g->err_buf);
@@ -228,6 +228,11 @@ set_args(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, WyOclMarsh *ms,
   }
   for (int i = 0; i < k->nparams && !st; i++) {
     WyOclMarsh *m = &ms[i];
+    if (m->par->kind == WY_OCL_REDUCE) {   /* partials, the group's tree */
+      st = set_arg(&a, sizeof(cl_mem), &m->mem);
+      if (!st) st = set_arg(&a, m->esize * wg_items, NULL);
+      continue;
+    }
     if (m->par->kind > WY_OCL_LIST_INOUT) {
       st = set_arg(&a, m->scalar_size, m->scalar);
       continue;
@@ -266,13 +271,11 @@ event_secs(cl_event e)
  * calls: made so at start-up, and cleared again only after a kernel
  * set it, so a call costs one launch and one read. */
 static int
-execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, const size_t n[3],
-        Launch *ln)
+execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
+        const size_t local[3], const size_t global[3], Launch *ln)
 {
   static const cl_int zero = 0;
-  size_t local[3], global[3];
   cl_int err;
-  choose_sizes(g, kn, k->ndims, n, local, global);
   err = clEnqueueNDRangeKernel(g->queue, kn->kern, (cl_uint)k->ndims, NULL,
                                global, local, 0, NULL,
                                wy_ocl_profiling() ? &ln->ev_exec : NULL);
@@ -362,6 +365,10 @@ marshal_all(const WyOclKernel *k, WyOclKern *kn, WyOclArg *args,
     ms[i].dbl = kn->dbl;
     if (!args[i].slot)
       return wy_ocl_fail(WY_OCL_E_ARGS, "argument %d has no slot", i + 1);
+    if (k->params[i].kind == WY_OCL_REDUCE) {
+      if ((st = wy_ocl_red_check(&ms[i], *args[i].slot))) return st;
+      continue;
+    }
     /* a list the kernel writes is its register's alone from here on, so
      * that its device copy may run ahead of its host data */
     if (k->params[i].kind == WY_OCL_LIST_OUT
@@ -460,7 +467,8 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   WyOclMarsh *ms = NULL, small[SMALL_ARGS];
   Launch ln = {NULL, 0};
   double start = wy_ocl_now(), mark = start, total, sum = 0;
-  size_t n[3];
+  size_t n[3], local[3] = {1, 1, 1}, global[3] = {1, 1, 1};
+  size_t items = 1, groups = 1;   /* per work group; work groups */
   bool empty;
   int st;
   wy_ocl_wait_start();
@@ -479,12 +487,21 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   mark = wy_ocl_now();
   if (!st) st = marshal_all(k, kn, args, ms, lo, hi);
   t.t[WY_OCL_PH_MARSHAL] = wy_ocl_now() - mark;
+  if (!st) {
+    choose_sizes(g, kn, k->ndims, n, local, global);
+    for (int d = 0; d < k->ndims; d++) {
+      items *= local[d];
+      groups *= global[d] / local[d];
+    }
+  }
   if (!st) st = make_buffers(g, ms, k->nparams);
-  if (!st) st = set_args(g, k, kn, ms, lo, n);
-  if (!st) st = execute(g, k, kn, n, &ln);
+  if (!st) st = wy_ocl_red_buffers(ms, k->nparams, groups);
+  if (!st) st = set_args(g, k, kn, ms, lo, n, items);
+  if (!st) st = execute(g, k, kn, local, global, &ln);
   if (!st) st = download(g, ms, k->nparams);
   mark = wy_ocl_now();
   if (!st) st = unmarshal_all(k, args, ms);
+  if (!st) st = wy_ocl_red_finish(ms, k->nparams, args, groups);
   if (ms) settle_lists(k, ms, args, !st);
   t.t[WY_OCL_PH_UNMARSHAL] = wy_ocl_now() - mark;
   if (!st) g->counters.runs++;

@@ -283,8 +283,11 @@ typedef enum KArgKind {
   KA_LIST_IN,   /* a list only read: uploaded, never downloaded */
   KA_LIST_OUT,  /* a list every element of which is written, never read:
                    downloaded, not uploaded */
-  KA_LIST_INOUT /* a list written (at the work item's index) and maybe
+  KA_LIST_INOUT,/* a list written (at the work item's index) and maybe
                    read there: uploaded and downloaded */
+  KA_REDUCE     /* a scalar the loop reduces (filter/reduce.c): each work
+                   item starts it at the operator's identity, the runtime
+                   combines the items' values with the value before */
 } KArgKind;
 
 typedef struct KernelArg {
@@ -300,6 +303,11 @@ typedef struct KernelArg {
                        outermost); the kernel writes every element of
                        that box (window.c) */
 } KernelArg;
+
+/* The operator of a KA_REDUCE argument.  ORDER KRedOp: flt_red_name. */
+typedef enum KRedOp {
+  KR_NONE, KR_ADD, KR_MUL, KR_AND, KR_OR, KR_MIN, KR_MAX
+} KRedOp;
 
 struct Kernel {
   int id;              /* 1, 2, ... in the module */
@@ -343,6 +351,10 @@ struct Kernel {
                           fail (a check or a call); when an inner
                           dimension is empty no work item runs it, so the
                           host takes the CPU path for that call */
+  /* reduce kernels (filter/reduce.c) */
+  enum KernelKind { KK_MAP, KK_BUILD, KK_REDUCE } kind;
+  uint8_t *red_op;     /* per argument: the KRedOp of a KA_REDUCE, else
+                          KR_NONE (NULL when the kernel reduces nothing) */
 };
 
 typedef struct Module {

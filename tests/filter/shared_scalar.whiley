@@ -1,6 +1,6 @@
-// A reduction into a scalar, and a scalar whose last value is read after
-// the loop, are shared between iterations.
-// explain: shared_scalar.whiley:11: for i: CPU — writes 'sum' in every iteration (loop-carried)
+// A reduction into a scalar is a reduce kernel; a scalar whose last value
+// is read after the loop is shared between iterations.
+// explain: shared_scalar.whiley:11: for i: GPU-implicit (kernel 1, reduce 'sum' with +, 1-D
 // explain: shared_scalar.whiley:13: for k: CPU — writes 'last', which is read after the loop
 import * from whiley.lang.*
 

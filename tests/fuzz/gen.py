@@ -29,7 +29,11 @@ i+c, i-c, n-1-i, 2*i and b[i]; private, carried and escaping scalars
 (some carried ones induction variables: k = k + step, step invariant;
 some top loops counted while loops: i = lo; while i < hi: ...; i = i + 1);
 if/switch/break/return; assert; calls to helpers with requires/ensures;
-rows taken (`w = m[i]`) and written back; int|real scalars.  The mix is
+rows taken (`w = m[i]`) and written back; int|real scalars; reduction
+loops (accumulators of int, real and bool carried only through + * &&
+|| Math.max/min, the `if t > g: g = t` idiom and counts, over ranges,
+lists and nests, with ints that overflow 64 bits, empty ranges and e that
+fails; now and then an accumulator read elsewhere).  The mix is
 chosen so that about half of the loops are offloadable and the rest are
 near-misses of the filter's rules (check with `bin/wyc --explain`).
 
@@ -564,6 +568,143 @@ class Gen:
             self.emit(depth, "b[%s] = %s" % (self.index(ctx, "b"),
                                               self.int_expr(ctx, 1)))
 
+    def reduce_loop(self, ctx, depth):
+        """A loop that accumulates into scalars (reductions: + * && ||
+        min max, counts, the `if t > g: g = t` idiom, chains of +), over
+        a range (maybe empty or descending), a list, or a nest of two
+        ranges; e may fail (indices, divisions, preconditions) and ints
+        may overflow 64 bits.  Now and then an accumulator is also read
+        elsewhere in the body: a near miss that must stay on the CPU."""
+        accs = []
+        for _ in range(self.rnd.randint(1, 3)):
+            ty = self.pick(["int", "int", "int", "real", "bool"])
+            g = self.fresh("g")
+            if ty == "int":
+                init = self.pick(["0", "1", "0", self.int_const()])
+            elif ty == "real":
+                init = self.pick(["0.0", "1.0"] + DYADIC)
+            else:
+                init = self.pick(["true", "false"])
+            self.emit(depth, "%s = %s" % (g, init))
+            accs.append((g, ty))
+        near = self.chance(0.15)
+        if near:
+            ctx["vars"] += [Var(g, ty) for g, ty in accs if ty != "bool"]
+        c = self.child(ctx)
+        c["depth"] = 1
+        c["ifdepth"] = 0
+        c["clean"] = True
+        c["violate"] = [0]
+        c["W"] = {}
+        c["mj"] = None
+        rows = False
+        if self.chance(0.12):
+            # over the rows of m: a row per work item
+            w = self.fresh("w")
+            self.emit(depth, "for %s in m:" % w)
+            c["vars"].append(Var(w, "list"))
+            c["loops"] = [Loop(w, False, is_int=False)]
+            c["top"] = None
+            rows = self.chance(0.7)
+            if rows:
+                x = self.fresh("x")
+                self.emit(depth + 1, "for %s in %s:" % (x, w))
+                c["loops"] = c["loops"] + [Loop(x, False)]
+                c["depth"] = 2
+        elif self.chance(0.25):
+            v = self.fresh("x")
+            self.emit(depth, "for %s in %s:" % (v, self.pick(["a", "b"])))
+            c["loops"] = [Loop(v, False)]
+            c["top"] = None
+        else:
+            v = self.fresh("i")
+            self.emit(depth, "for %s in %s:" % (v, self.top_range()[0]))
+            c["loops"] = [Loop(v, True)]
+            c["top"] = v
+        d = depth + 2 if rows else depth + 1
+        if c["top"] and self.chance(0.35):
+            if self.chance(0.3):
+                # an update around the inner loop: once per outer
+                # iteration, not once per flattened work item
+                g, ty = self.pick(accs)
+                self.reduce_update(c, d, g, ty)
+            j = self.fresh("i")
+            self.emit(d, "for %s in %s:" % (j, self.pick(
+                ["0..k", "0..n", "0..|b|", "0..3", "0..0", "k..0",
+                 "0..|m[%s]|" % c["top"]])))
+            c["loops"] = c["loops"] + [Loop(j, True)]
+            c["depth"] = 2
+            d += 1
+        if self.chance(0.3):
+            self.private(c, d)
+        for g, ty in accs:
+            self.reduce_update(c, d, g, ty)
+        if not near:
+            ctx["vars"] += [Var(g, ty, ret=True) for g, ty in accs
+                            if ty != "bool"]
+        for g, ty in accs:
+            if ty == "bool":
+                self.emit(depth, "if %s:" % g)
+                self.emit(depth + 1, "s = s + 1")
+            elif near:
+                self.emit(depth, "%s = %s + %s" % (
+                    "s" if ty == "int" else "q", "s" if ty == "int" else "q",
+                    g))
+
+    def reduce_update(self, c, d, g, ty):
+        """One update of accumulator g (maybe under a condition)."""
+        if self.chance(0.25):
+            self.emit(d, "if %s:" % self.cond(c))
+            d += 1
+        r = self.rnd.random()
+        if ty == "bool":
+            self.emit(d, "%s = %s %s %s" % (g, g, self.pick(["&&", "||"]),
+                                            self.cond(c)))
+            return
+        if ty == "real":
+            leaf = self.real_leaf
+            if r < 0.4:
+                e = leaf(c) if self.chance(0.6) else "(%s * %s)" % (
+                    leaf(c), leaf(c))
+                self.emit(d, "%s = %s + %s" % (g, g, e))
+            elif r < 0.55:
+                f = self.pick(["r[%s]" % self.index(c, "r")] + DYADIC)
+                self.emit(d, "%s = %s * %s" % (g, g, f))
+            elif r < 0.75:
+                self.emit(d, "%s = Math.%s(%s, %s)" % (
+                    g, self.pick(["max", "min"]), g, leaf(c)))
+            else:
+                t = self.fresh("t")
+                self.emit(d, "%s = %s" % (t, leaf(c)))
+                self.emit(d, "if %s %s %s:" % (t, self.pick(["<", ">", ">=",
+                                                             "<="]), g))
+                self.emit(d + 1, "%s = %s" % (g, t))
+            return
+        if r < 0.3:
+            self.emit(d, "%s = %s + %s" % (g, g, self.int_expr(c)))
+        elif r < 0.4:
+            self.emit(d, "%s = %s + %s + %s" % (g, g, self.int_leaf(c),
+                                                self.int_leaf(c)))
+        elif r < 0.5:
+            self.emit(d, "%s = %s * %s" % (g, g, self.int_leaf(c)))
+        elif r < 0.62:
+            if self.chance(0.5):
+                self.emit(d, "%s = Math.max(%s, %s)" % (g, g, self.int_expr(c)))
+            else:
+                self.emit(d, "%s = Math.min(%s, %s)" % (g, self.int_expr(c), g))
+        elif r < 0.8:
+            t = self.fresh("t")
+            self.emit(d, "%s = %s" % (t, self.int_expr(c)))
+            if self.chance(0.5):
+                self.emit(d, "if %s %s %s:" % (t, self.pick(["<", ">", ">=",
+                                                             "<="]), g))
+            else:
+                self.emit(d, "if %s %s %s:" % (g, self.pick(["<", ">"]), t))
+            self.emit(d + 1, "%s = %s" % (g, t))
+        else:
+            self.emit(d, "if %s:" % self.cond(c))
+            self.emit(d + 1, "%s = %s + 1" % (g, g))
+
     def private(self, ctx, depth):
         if self.chance(0.85):
             name = self.fresh("t")
@@ -740,7 +881,10 @@ class Gen:
                 self.top_scalar(ctx, 1)
             ctx["outer_scalars"] = {v.name for v in ctx["vars"]
                                     if v.ty in ("int", "real")}
-            self.top_for(ctx, 1)
+            if self.chance(0.3):
+                self.reduce_loop(ctx, 1)
+            else:
+                self.top_for(ctx, 1)
         self.emit(1, "return %s" % self.ret_expr(ctx))
         self.emit(0, "")
 

@@ -1,5 +1,6 @@
 // Unbounded ints: factorials and powers far beyond 2^63, exact products,
 // division and remainder of big values, negative big values.
+// fallback: factorial's product is a reduction whose 64-bit partials overflow; the exact CPU path runs
 import * from whiley.lang.*
 
 public int factorial(int n):

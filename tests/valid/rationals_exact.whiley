@@ -1,6 +1,8 @@
 // Reals are exact rationals: 0.1 + 0.2 == 0.3, thirds add up to one,
 // normalisation (gcd, positive denominator), rational destructuring n/d = x,
 // and long sums stay exact.
+// flags: --gpu-real=exact
+// (its sums are reductions: device reals would round them)
 import * from whiley.lang.*
 
 public real harmonic(int n):

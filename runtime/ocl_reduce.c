@@ -1,0 +1,213 @@
+/* ocl_reduce.c -- the host's part of a reduce kernel: its WY_OCL_REDUCE
+ * parameters (see ocl.h and opencl_backend/oclgen_reduce.c).
+ *
+ * The kernel leaves one partial per work group; this file combines them
+ * and then the result r with the variable's value s before the loop, in
+ * the language's values: s ⊕ r.  Ints: the partials are 64-bit and
+ * combined with overflow checks; s ⊕ r is exact (s may be any int).
+ * Since exact + * min max are associative and commutative, any order of
+ * the work items gives the sequential answer.  min and max: each work
+ * item starts at the device's extreme int (its identity); a result equal
+ * to it cannot tell "no item contributed" from "an item held that
+ * value", which matters only when s lies beyond it: then the CPU path
+ * runs.  Reals: the partials are device reals summed in the tree's
+ * order (not the loop's); r must be finite; s ⊕ r is exact on r's
+ * binary value.  Bools: && and ||.
+ */
+#define WY_OCL_IMPL
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ocl.h"
+
+size_t
+wy_ocl_red_bytes(const WyOclMarsh *m)
+{
+  switch (m->par->elem) {
+  case WY_OCL_T_INT: return 8;            /* long, whatever wy_int is */
+  case WY_OCL_T_REAL: return m->dbl ? 8 : 4;
+  default: return 1;                      /* uchar */
+  }
+}
+
+int
+wy_ocl_red_check(WyOclMarsh *m, wyv v)
+{
+  WyKind want = m->par->elem == WY_OCL_T_INT ? WY_K_INT
+                : m->par->elem == WY_OCL_T_REAL ? WY_K_REAL : WY_K_BOOL;
+  WyKind got = wy_kind(v);
+  if (got != want && !(want == WY_K_REAL && got == WY_K_INT))
+    return wy_ocl_fail(WY_OCL_E_ARGS, "argument %d: the reduced value has "
+                       "kind %d, not %d", m->index, (int)got, (int)want);
+  if (m->par->depth < WY_OCL_RED_ADD || m->par->depth > WY_OCL_RED_MAX)
+    return wy_ocl_fail(WY_OCL_E_ARGS, "argument %d: unknown reduction %d",
+                       m->index, m->par->depth);
+  m->esize = wy_ocl_red_bytes(m);
+  return WY_OCL_OK;
+}
+
+int
+wy_ocl_red_buffers(WyOclMarsh *ms, int np, size_t groups)
+{
+  WyOclState *g = &wy_ocl_g;
+  for (int i = 0; i < np; i++) {
+    cl_int err;
+    if (ms[i].par->kind != WY_OCL_REDUCE) continue;
+    ms[i].count = groups;
+    ms[i].mem = clCreateBuffer(g->ctx, CL_MEM_READ_WRITE,
+                               groups * ms[i].esize, NULL, &err);
+    if (!ms[i].mem) return wy_ocl_cl_fail(err, "clCreateBuffer (partials)");
+    ms[i].own_mem = true;
+  }
+  return WY_OCL_OK;
+}
+
+/* The partials of m combined: ints into *iv (false on overflow), reals
+ * into *rv, bools into *bv. */
+static bool
+combine_ints(const WyOclMarsh *m, int64_t *iv)
+{
+  const cl_long *p = m->back;
+  int op = m->par->depth;
+  int64_t r = p[0];
+  for (size_t i = 1; i < m->count; i++) {
+    switch (op) {
+    case WY_OCL_RED_ADD:
+      if (__builtin_add_overflow(r, p[i], &r)) return false;
+      break;
+    case WY_OCL_RED_MUL:
+      if (__builtin_mul_overflow(r, p[i], &r)) return false;
+      break;
+    case WY_OCL_RED_MIN: if (p[i] < r) r = p[i]; break;
+    default: if (p[i] > r) r = p[i]; break;
+    }
+  }
+  *iv = r;
+  return true;
+}
+
+static double
+combine_reals(const WyOclMarsh *m)
+{
+  int op = m->par->depth;
+  double r = 0;
+  for (size_t i = 0; i < m->count; i++) {
+    double x = m->dbl ? ((const cl_double *)m->back)[i]
+                      : (double)((const cl_float *)m->back)[i];
+    if (i == 0) r = x;
+    else if (op == WY_OCL_RED_ADD) r += x;
+    else if (op == WY_OCL_RED_MUL) r *= x;
+    else if (op == WY_OCL_RED_MIN) r = x < r ? x : r;
+    else r = x > r ? x : r;
+  }
+  return r;
+}
+
+/* s ⊕ r for ints: a new value in *out, or a status. */
+static int
+finish_int(const WyOclMarsh *m, bool int64, wyv s, wyv *out)
+{
+  int64_t r;
+  int op = m->par->depth;
+  if (!combine_ints(m, &r))
+    return wy_ocl_fail(WY_OCL_FLAG_OVERFLOW, "argument %d: the reduction "
+                       "overflows 64 bits", m->index);
+  if (op == WY_OCL_RED_ADD || op == WY_OCL_RED_MUL) {
+    wyv rv = wy_int_from_i64(r);
+    *out = op == WY_OCL_RED_ADD ? wy_add(s, rv) : wy_mul(s, rv);
+    wy_decref(rv);
+    return WY_OCL_OK;
+  }
+  bool mx = op == WY_OCL_RED_MAX;
+  int64_t id = int64 ? (mx ? INT64_MIN : INT64_MAX)
+                     : (mx ? INT32_MIN : INT32_MAX);
+  wyv rv = wy_int_from_i64(r);
+  int c = wy_int_cmp(s, rv);
+  if (r == id && (mx ? c < 0 : c > 0)) {
+    wy_decref(rv);
+    return wy_ocl_fail(WY_OCL_E_OVERFLOW, "argument %d: the value before "
+                       "the loop lies beyond the device's %s int",
+                       m->index, mx ? "least" : "greatest");
+  }
+  if (mx ? c >= 0 : c <= 0) {
+    wy_decref(rv);
+    wy_incref(s);
+    *out = s;
+  } else {
+    *out = rv;
+  }
+  return WY_OCL_OK;
+}
+
+static int
+finish_real(const WyOclMarsh *m, wyv s, wyv *out)
+{
+  double r = combine_reals(m);
+  int op = m->par->depth;
+  if (!isfinite(r))
+    return wy_ocl_fail(WY_OCL_E_NONFINITE, "argument %d: the reduction is "
+                       "not finite", m->index);
+  wyv rv = wy_real_from_double(r);
+  if (op == WY_OCL_RED_ADD || op == WY_OCL_RED_MUL) {
+    *out = op == WY_OCL_RED_ADD ? wy_add(s, rv) : wy_mul(s, rv);
+    wy_decref(rv);
+    return WY_OCL_OK;
+  }
+  int c = wy_num_cmp(s, rv);
+  if (op == WY_OCL_RED_MAX ? c >= 0 : c <= 0) {
+    wy_decref(rv);
+    wy_incref(s);
+    *out = s;
+  } else {
+    *out = rv;
+  }
+  return WY_OCL_OK;
+}
+
+int
+wy_ocl_red_finish(WyOclMarsh *ms, int np, WyOclArg *args, size_t groups)
+{
+  WyOclState *g = &wy_ocl_g;
+  wyv small[8], *vals = small;
+  int st = WY_OCL_OK, n = 0;
+  if (np > 8 && !(vals = calloc((size_t)np, sizeof *vals)))
+    return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
+  for (int i = 0; i < np && !st; i++) {
+    WyOclMarsh *m = &ms[i];
+    wyv s = *args[i].slot;
+    if (m->par->kind != WY_OCL_REDUCE) continue;
+    if (!(m->back = wy_ocl_host_alloc(groups * m->esize))) {
+      st = wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory (partials)");
+      break;
+    }
+    cl_int err = clEnqueueReadBuffer(g->queue, m->mem, CL_TRUE, 0,
+                                     groups * m->esize, m->back, 0, NULL,
+                                     NULL);
+    if (err != CL_SUCCESS) {
+      st = wy_ocl_cl_fail(err, "clEnqueueReadBuffer (partials)");
+      break;
+    }
+    g->downloads++;
+    g->bytes_down += groups * m->esize;
+    if (m->par->elem == WY_OCL_T_INT) {
+      st = finish_int(m, m->int64, s, &vals[i]);
+    } else if (m->par->elem == WY_OCL_T_REAL) {
+      st = finish_real(m, s, &vals[i]);
+    } else {
+      const cl_uchar *p = m->back;
+      bool and = m->par->depth == WY_OCL_RED_AND, r = wy_truth(s);
+      for (size_t j = 0; j < groups; j++) r = and ? r && p[j] : r || p[j];
+      vals[i] = wy_bool(r);
+    }
+    if (!st) n = i + 1;
+  }
+  /* all or nothing: the slots change only when every one succeeded */
+  for (int i = 0; i < n; i++) {
+    if (ms[i].par->kind != WY_OCL_REDUCE) continue;
+    if (st) wy_decref(vals[i]);
+    else wy_set(args[i].slot, vals[i]);
+  }
+  if (vals != small) free(vals);
+  return st;
+}
