@@ -227,6 +227,8 @@ check_insn(Ctx *c, Func *fn, Insn *in, bool in_callee, PtrVec *stack)
   case OP_NEWRECORD:
     return wyil_fmt("allocates a %s", wyil_op_name[in->op] + 3);
   case OP_APPEND: case OP_APPENDL:
+    if (!in_callee && in == c->k->build_append)   /* build.c */
+      return type_reason(in->type, c->opt);
     return "grows a list (allocation)";
   case OP_SAPPEND: case OP_SAPPENDL: case OP_SAPPENDR: case OP_SUBSTR:
     return "uses strings";
@@ -511,6 +513,7 @@ check_private(Ctx *c)
     if (fn->code[i]->op == OP_UPDATE) nupd[fn->code[i]->dst]++;
   for (int r = 0; r < fn->nregs; r++) {
     if (!c->ndefs[r] || r == c->loopvar) continue;
+    if (c->k->build_append && r == c->k->build_list) continue;  /* build.c */
     Type *t = wyil_def_type(c->def[r]);
     bool list = t && ty_list_elem(t);
     if (list && nupd[r] == c->ndefs[r]) continue;  /* element writes */
@@ -637,6 +640,7 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
     }
   }
   if (c.ndefs[c.loopvar]) c.index_var = -1;  /* `i = i + 1` in the body */
+  if ((why = flt_build_find(fn, at, k))) return why;
   c.numkind = flt_num_kinds(fn, at, c.end, c.ndefs);
   for (int r = 0; r < fn->nregs; r++)
     if (c.numkind[r] >= 2) {  /* int|real kept as a device real */
@@ -689,7 +693,9 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
     ka->type = t;
     ka->name = reg_name(fn, r);
     ka->depth = list_depth(t, &ka->elem);
-    if (ka->depth) {
+    if (ka->depth && k->build_append && r == k->build_list) {
+      ka->kind = KA_LIST_OUT;   /* build.c: written whole, never read */
+    } else if (ka->depth) {
       if ((why = check_list(&c, r, ka))) return why;
     } else {
       if ((why = type_reason(t, opt))) return why;

@@ -391,13 +391,14 @@ filter_func(FilterResult *r, Func *fn, const FilterOptions *opt)
     const char *why = vetoed(opt, in);
     if (!why) why = flt_parallel(fn, i, lv, opt, k);
     if (!why) {
-      if (opt->opt_level >= 2) {
+      if (opt->opt_level >= 2 && k->kind != KK_BUILD) {  /* build: 1-D */
         flatten(fn, i, k, lv, opt);
         choose_dim0(fn, i, k, tabs);
       }
       set_nest(fn, k);
       set_outer_checks(fn, i, k);
       flt_windows(fn, i, k, tabs);
+      flt_build_windows(k);
       why = union_writes(k);
     }
     if (why) {
@@ -461,7 +462,9 @@ explain_kernel(FILE *out, Kernel *k, FltReal how)
     else outs++;
     wonly += k->args[i].kind == KA_LIST_OUT;
   }
-  fprintf(out, " (kernel %d, %d-D", k->id, k->ndims);
+  fprintf(out, " (kernel %d, ", k->id);
+  if (flt_build_text(k)) fprintf(out, "%s, ", flt_build_text(k));
+  fprintf(out, "%d-D", k->ndims);
   if (k->ndims > 1) {
     /* the loops flattened into it, outermost first */
     for (int j = 0; j < k->ndims; j++)

@@ -100,4 +100,11 @@ void ocl_emit_const(OclGen *g, Insn *in);
  * row view of d; `in` is for messages. */
 void ocl_emit_element(OclGen *g, Insn *in, int d, View *v, const char *i);
 
+/* ================================================================ */
+/* oclgen_build.c                                                    */
+
+/* The append of a build kernel (filter/build.c): the work item's
+ * element of the list; any other append cannot run on the device. */
+void ocl_emit_build_append(OclGen *g, Insn *in);
+
 #endif

@@ -298,7 +298,9 @@ typedef struct KernelArg {
   int win[3];       /* KA_LIST_OUT: the NDRange dimension whose loop
                        variable indexes each nesting level (0 the
                        outermost); the kernel writes every element of
-                       that box (window.c) */
+                       that box (window.c); -2: the level is written
+                       whole, element j by work item j (a build list,
+                       filter/build.c) */
 } KernelArg;
 
 struct Kernel {
@@ -343,6 +345,12 @@ struct Kernel {
                           fail (a check or a call); when an inner
                           dimension is empty no work item runs it, so the
                           host takes the CPU path for that call */
+  /* build kernels (filter/build.c) */
+  enum KernelKind { KK_MAP, KK_BUILD, KK_REDUCE } kind;
+  int build_list;      /* KK_BUILD: the register of xs in `xs = xs + [e]`
+                          (a KA_LIST_OUT argument whose every level is
+                          written whole, element j by work item j) */
+  Insn *build_append;  /* KK_BUILD: its APPENDL, once per iteration */
 };
 
 typedef struct Module {
