@@ -481,6 +481,65 @@ class Gen:
                 return
         self.block(c, depth + 1, self.rnd.randint(1, 4))
 
+    def build_loop(self, ctx, depth):
+        """A build loop (filter/build.c): `xs = []`, then a range loop
+        appending one element per iteration, often one that can fail (a
+        division, an index, a call with a precondition, an overflow) or
+        over an empty or descending range; sometimes a near miss (a
+        conditional append, two appends, a prepend).  The list replaces
+        a (ints) or r (reals), or is counted (bools): the host reads it."""
+        c = self.child(ctx)
+        c["depth"] = 1
+        c["ifdepth"] = 0
+        c["clean"] = True
+        c["violate"] = [0]
+        c["W"] = {}
+        c["mj"] = None
+        kind = self.pick(["int", "int", "real", "bool"])
+        xs = self.fresh("xs")
+        v = self.fresh("i")
+        self.emit(depth, "%s = []" % xs)
+        self.emit(depth, "for %s in %s:" % (v, self.pick(
+            ["0..|a|", "0..|a|", "0..n", "k..n", "0..k", "2..|a|", "0..0",
+             "n..n", "|a|..0", "0..|r|", "0..d"])))
+        c["loops"] = [Loop(v, True)]
+        c["top"] = v
+        if self.chance(0.4):
+            t = self.fresh("t")
+            self.emit(depth + 1, "%s = %s" % (t, self.int_expr(c)))
+            c["vars"].append(Var(t, "int"))
+        if kind == "int":
+            e = self.int_expr(c)
+        elif kind == "real":
+            e = self.real_expr(c)
+        else:
+            e = self.cond(c)
+        app = "%s = %s + [%s]" % (xs, xs, e)
+        r = self.rnd.random()
+        if r < 0.08:      # conditional append
+            self.emit(depth + 1, "if %s:" % self.cond(c))
+            self.emit(depth + 2, app)
+        elif r < 0.13:    # two appends
+            self.emit(depth + 1, app)
+            self.emit(depth + 1, app)
+        elif r < 0.17:    # prepend
+            self.emit(depth + 1, "%s = [%s] + %s" % (xs, e, xs))
+        else:
+            self.emit(depth + 1, app)
+        if kind == "int":
+            self.emit(depth, "a = %s" % xs)
+        elif kind == "real":
+            self.emit(depth, "r = %s" % xs)
+        else:
+            cnt, x = self.fresh("e"), self.fresh("x")
+            self.emit(depth, "%s = 0" % cnt)
+            self.emit(depth, "for %s in %s:" % (x, xs))
+            self.emit(depth + 1, "if %s:" % x)
+            self.emit(depth + 2, "%s = %s * 2 + 1" % (cnt, cnt))
+            self.emit(depth + 1, "else:")
+            self.emit(depth + 2, "%s = %s * 2" % (cnt, cnt))
+            ctx["vars"].append(Var(cnt, "int", ret=True))
+
     def flat_nest(self, c, depth):
         """The body of a nest -O2 may flatten into a 2-D NDRange: private
         values (often ones that can fail: a division, an index, a call
@@ -720,7 +779,10 @@ class Gen:
                 self.top_scalar(ctx, 1)
             ctx["outer_scalars"] = {v.name for v in ctx["vars"]
                                     if v.ty in ("int", "real")}
-            self.top_for(ctx, 1)
+            if self.chance(0.25):
+                self.build_loop(ctx, 1)
+            else:
+                self.top_for(ctx, 1)
         self.emit(1, "return %s" % self.ret_expr(ctx))
         self.emit(0, "")
 
