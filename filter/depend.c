@@ -640,7 +640,9 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
     }
   }
   if (c.ndefs[c.loopvar]) c.index_var = -1;  /* `i = i + 1` in the body */
-  if ((why = flt_build_find(fn, at, k))) return why;
+  /* build.c: before the checks (it marks the append they accept); its
+   * reason comes after the calls', which name the real obstacle */
+  const char *build_why = flt_build_find(fn, at, k);
   c.numkind = flt_num_kinds(fn, at, c.end, c.ndefs);
   for (int r = 0; r < fn->nregs; r++)
     if (c.numkind[r] >= 2) {  /* int|real kept as a device real */
@@ -650,7 +652,8 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
   /* calls, exits and I/O first: they name the real obstacle better than
    * the types of the values feeding them (sys.out is a record field) */
   PtrVec stack = {0};
-  for (int pass = 0; pass < 2; pass++)
+  for (int pass = 0; pass < 2; pass++) {
+    if (pass == 1 && build_why) return build_why;
     for (int i = at + 1; i < c.end; i++) {
       Op op = fn->code[i]->op;
       bool strong = op == OP_INVOKE || op == OP_RETURN || op == OP_THROW
@@ -659,6 +662,7 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
       if (strong != (pass == 0)) continue;
       if ((why = check_insn(&c, fn, fn->code[i], false, &stack))) return why;
     }
+  }
   if ((why = check_private(&c))) return why;
   if ((why = check_views(&c))) return why;
   /* what the kernel reads from outside: scalars and lists */
