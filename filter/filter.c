@@ -374,16 +374,23 @@ flt_veto(FilterOptions *opt, Insn *loop, const char *why)
 }
 
 static void
-filter_func(FilterResult *r, Func *fn, const FilterOptions *opt)
+filter_func(FilterResult *r, Func *fn, FilterOptions *opt)
 {
-  if (opt->opt_level > 0) hoist_consts(fn);
+  if (opt->opt_level > 0) {
+    hoist_consts(fn);
+    if (!opt->ivs) opt->ivs = wyil_alloc(sizeof(PtrVec));
+    flt_counted(fn, opt->ivs);
+    flt_induction(fn, opt->ivs);
+  }
   Live *lv = wyil_cfg_live(fn);
   Cfg *tabs = wyil_cfg(fn);
   for (int i = 0; i < fn->ncode; i++) {
     Insn *in = fn->code[i];
     if (in->op == OP_LOOP) {
-      new_info(r, fn, in, LC_CPU, "a while loop: each iteration depends on "
-               "the previous one's condition", NULL);
+      new_info(r, fn, in, LC_CPU, "a while loop that does not count an "
+               "int by 1 to a bound it leaves unchanged (no break, no "
+               "continue before the step): each iteration depends on the "
+               "previous one's condition", NULL);
       continue;
     }
     if (in->op != OP_FORALL) continue;
@@ -415,7 +422,7 @@ filter_func(FilterResult *r, Func *fn, const FilterOptions *opt)
 }
 
 FilterResult *
-flt_run(Module *m, const FilterOptions *opt)
+flt_run(Module *m, FilterOptions *opt)
 {
   FilterResult *r = wyil_alloc(sizeof(FilterResult));
   r->gpu_real = opt->gpu_real;
@@ -423,6 +430,7 @@ flt_run(Module *m, const FilterOptions *opt)
     Func *fn = m->funcs.v[i];
     if (!fn->is_native && !strcmp(fn->module, m->name)) filter_func(r, fn, opt);
   }
+  r->ivs = opt->ivs;
   return r;
 }
 
@@ -495,7 +503,12 @@ flt_explain(FILE *out, FilterResult *r)
   for (int i = 0; i < r->loops.n; i++) {
     LoopInfo *li = v[i];
     fprintf(out, "%s:%d: ", li->pos.file, li->pos.line);
-    if (li->var) fprintf(out, "for %s: ", li->var);
+    const char *counter = NULL;
+    for (int j = 0; r->ivs && j < r->ivs->n; j++) {
+      FltIv *iv = r->ivs->v[j];
+      if (iv->loop == li->loop && iv->counted) counter = iv->var ? iv->var : "?";
+    }
+    if (li->var && !counter) fprintf(out, "for %s: ", li->var);
     else fprintf(out, "while: ");
     fprintf(out, "%s", flt_class_name[li->cls]);
     switch (li->cls) {
@@ -512,6 +525,19 @@ flt_explain(FILE *out, FilterResult *r)
     case LC_GPU_EXPLICIT:
       fprintf(out, " (sequential in kernel %d)", li->kernel->id);
       break;
+    }
+    for (int j = 0; r->ivs && j < r->ivs->n; j++) {
+      FltIv *iv = r->ivs->v[j];
+      if (iv->loop != li->loop) continue;
+      if (iv->counted)
+        fprintf(out, "; it counts '%s' by 1 to a bound it does not change: "
+                "a range loop", counter);
+      else if (iv->var)
+        fprintf(out, "; '%s' is an induction variable (computed from the "
+                "loop indices)", iv->var);
+      else
+        fprintf(out, "; an induction variable is computed from the loop "
+                "indices");
     }
     fprintf(out, "\n");
   }

@@ -6,7 +6,10 @@
  * analysis over WYIL, value semantics: two list registers never alias),
  * classifies each, and describes one Kernel per GPU-implicit loop, with
  * its nested parallel loops flattened into a 2-D or 3-D NDRange at -O2.
- * Apart from hoisting constants flt_run does not change the module.
+ * Before its analyses flt_run rewrites the module in three ways that
+ * keep its meaning: it hoists scalar constants out of loops, turns
+ * counted while loops into range loops (counted.c) and computes
+ * induction variables from the loop indices (induction.c).
  * flt_split then outlines each Kernel into a WYIL function of its own
  * (Func.kernel set) and puts an `offload` instruction before its loop in
  * the host function, the loop staying as the CPU fallback: the back ends
@@ -60,6 +63,14 @@ typedef enum FltReal {
   FLT_REAL_DOUBLE
 } FltReal;
 
+/* An induction variable the filter rewrote (filter/induction.c), or
+ * the counter of a while loop it made a range loop (filter/counted.c). */
+typedef struct FltIv {
+  Insn *loop;          /* the outermost loop of its nest; the new FORALL */
+  const char *var;     /* its source name, or NULL */
+  bool counted;        /* a while loop's counter */
+} FltIv;
+
 typedef struct FilterOptions {
   int opt_level;       /* 0: offload nothing, 1: offload + forall->for,
                           2: also multi-dimensional flattening */
@@ -68,18 +79,23 @@ typedef struct FilterOptions {
                           arithmetic stays exact on the CPU */
   PtrVec *vetoes;      /* FltVeto*: loops that stay on the CPU whatever
                           the analysis finds (flt_veto), or NULL */
+  PtrVec *ivs;         /* FltIv*: induction variables rewritten so far,
+                          or NULL (flt_run adds to it; the module keeps
+                          the rewrite, so a later run finds them here) */
 } FilterOptions;
 
 typedef struct FilterResult {
   PtrVec loops;        /* LoopInfo*, in source order */
   PtrVec kernels;      /* Kernel* */
   FltReal gpu_real;    /* the options' (for --explain) */
+  PtrVec *ivs;         /* the options' (for --explain), or NULL */
 } FilterResult;
 
 /* Runs the filter's passes: hoisting of loop-invariant scalar constants
- * out of loops (the only change to the module: kernel bounds must be
- * readable before the kernel's loop), then the analyses. */
-FilterResult *flt_run(Module *m, const FilterOptions *opt);
+ * out of loops (kernel bounds must be readable before the kernel's
+ * loop), counted loops and induction variables (at -O1 and -O2), then
+ * the analyses. */
+FilterResult *flt_run(Module *m, FilterOptions *opt);
 /* Keep `loop` on the CPU with reason `why` in later runs of flt_run
  * under opt: a back end could not compile its kernel (the driver asks
  * each back end, then runs the filter again). */

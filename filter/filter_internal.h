@@ -24,6 +24,21 @@ const char *flt_build_text(Kernel *k);
 const char *flt_parallel(Func *fn, int at, Live *lv,
                          const FilterOptions *opt, Kernel *k);
 
+/* ---- counted.c -------------------------------------------------- */
+
+/* Make each while loop of fn that counts an int by 1 up to a bound it
+ * does not change a range loop (FORALL), adding a FltIv (counted) to
+ * ivs for each; returns how many.  Changes fn's code. */
+int flt_counted(Func *fn, PtrVec *ivs);
+
+/* ---- induction.c ------------------------------------------------ */
+
+/* Rewrite the induction variables of fn's range-loop nests (`k = k +
+ * step` once per iteration) as functions of the loop indices, adding a
+ * FltIv to ivs for each; returns how many.  Changes fn's code (and drops
+ * its Cfg). */
+int flt_induction(Func *fn, PtrVec *ivs);
+
 /* ---- numkind.c -------------------------------------------------- */
 
 /* Is t a union of int and real (nothing else)? */

@@ -25,7 +25,9 @@ that its loops carry or leave behind.  a holds ints of any size (near
 a small count (sometimes 0: empty inner ranges), d a divisor (sometimes
 0).  The bodies are nests of `for` over ranges (constant, variable,
 empty, descending) and over lists and rows, with reads and writes at i,
-i+c, i-c, n-1-i, 2*i and b[i]; private, carried and escaping scalars;
+i+c, i-c, n-1-i, 2*i and b[i]; private, carried and escaping scalars
+(some carried ones induction variables: k = k + step, step invariant;
+some top loops counted while loops: i = lo; while i < hi: ...; i = i + 1);
 if/switch/break/return; assert; calls to helpers with requires/ensures;
 rows taken (`w = m[i]`) and written back; int|real scalars.  The mix is
 chosen so that about half of the loops are offloadable and the rest are
@@ -469,7 +471,15 @@ class Gen:
         else:
             v = self.fresh("i")
             rng, off = self.top_range()
-            self.emit(depth, "for %s in %s:" % (v, rng))
+            lo, hi = rng.split("..")
+            # a counted while loop (filter/counted.c makes it a range
+            # loop): the same iterations where lo <= hi, none otherwise
+            counted = not hi.endswith("0") and self.chance(0.15)
+            if counted:
+                self.emit(depth, "%s = %s" % (v, lo))
+                self.emit(depth, "while %s < %s:" % (v, hi))
+            else:
+                self.emit(depth, "for %s in %s:" % (v, rng))
             c["loops"] = [Loop(v, True)]
             c["top"] = v
             for lst in self.rnd.sample(["a", "a", "m", "r", "b"],
@@ -478,7 +488,11 @@ class Gen:
                     ["", " + 1", " - 1"])
             if c["clean"] and self.chance(0.45):
                 self.flat_nest(c, depth + 1)
-                return
+            else:
+                self.block(c, depth + 1, self.rnd.randint(1, 4))
+            if counted:
+                self.emit(depth + 1, "%s = %s + 1" % (v, v))
+            return
         self.block(c, depth + 1, self.rnd.randint(1, 4))
 
     def build_loop(self, ctx, depth):
@@ -628,7 +642,13 @@ class Gen:
             self.private(ctx, depth)
             return
         v = self.pick(outer)
-        if v.ty == "int":
+        if v.ty == "int" and self.chance(0.5):
+            # an induction variable (filter/induction.c): a step that no
+            # loop of the nest changes, sometimes beyond the device's ints
+            step = self.pick(["1", "2", "-3", "k", "d", "n", "|a|",
+                              "4611686018427387904"])
+            e = "%s %s %s" % (v.name, self.pick(["+", "-"]), step)
+        elif v.ty == "int":
             e = self.int_expr(ctx)
             if self.chance(0.5):
                 e = "%s + %s" % (v.name, e)

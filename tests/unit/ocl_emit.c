@@ -252,7 +252,7 @@ compile_child(const Case *c)
   Program *prog = resolve_program(src, "stdlib");
   lower_program(prog);
   wyil_verify(prog->m);
-  FilterOptions fo = {1, c->gpu_real, NULL};
+  FilterOptions fo = {1, c->gpu_real, NULL, NULL};
   FilterResult *r = flt_run(prog->m, &fo);
   flatten(r);
   add_hand_kernels(prog->m, r);
@@ -789,7 +789,7 @@ refused_child(void)
   setvbuf(stderr, NULL, _IONBF, 0);
   Program *prog = resolve_program(src, "stdlib");
   lower_program(prog);
-  FilterResult r = {{0}, {0}, FLT_REAL_EXACT};
+  FilterResult r = {{0}, {0}, FLT_REAL_EXACT, NULL};
   for (int i = 0; i < prog->m->funcs.n; i++) {
     Func *fn = prog->m->funcs.v[i];
     for (int j = 0; strcmp(fn->name, "grow") == 0 && j < fn->ncode; j++) {
