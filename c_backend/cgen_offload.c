@@ -172,9 +172,10 @@ cgen_emit_offload(Gen *g, int i)
   /* a build (filter/build.c): xs empty and the range ascending, else the
    * CPU path; the kernel fills a new list, which replaces xs on success */
   int blist = k->kind == KK_BUILD ? host[k->build_list] : -1;
-  if (blist >= 0)
-    sb_printf(&cond, " && wy_small_val(r%d) <= wy_small_val(r%d) && "
-              "wy_list_len(r%d) == 0", host[k->lo[0]], host[k->hi[0]], blist);
+  for (int d = 0; blist >= 0 && d < k->ndims; d++)
+    sb_printf(&cond, " && wy_small_val(r%d) <= wy_small_val(r%d)",
+              host[k->lo[d]], host[k->hi[d]]);
+  if (blist >= 0) sb_printf(&cond, " && wy_list_len(r%d) == 0", blist);
   cgen_emit(g, "/* offloaded: kernel %s, the loop below is the CPU path */",
             k->name);
   cgen_emit(g, "if (%s) {", cond.s);
@@ -190,8 +191,12 @@ cgen_emit_offload(Gen *g, int i)
   StrBuf args = {0};
   for (int a = 0; a < k->nargs; a++) {
     if (k->args[a].reg == k->build_list && blist >= 0) {
-      cgen_emit(g, "wyv wyc_b = wy_ocl_build_list(%s, wyc_hi[0] - wyc_lo[0]);",
-                elem_name(k->args[a].elem));
+      /* level l of the list: the dimension of the nest's l-th loop */
+      int d0 = k->nest[0], d1 = k->ndims > 1 ? k->nest[1] : 0;
+      cgen_emit(g, "int64_t wyc_n[2] = {wyc_hi[%d] - wyc_lo[%d], "
+                "wyc_hi[%d] - wyc_lo[%d]};", d0, d0, d1, d1);
+      cgen_emit(g, "wyv wyc_b = wy_ocl_build_list(%s, %d, wyc_n);",
+                elem_name(k->args[a].elem), k->args[a].depth);
       sb_printf(&args, "%s{&wyc_b}", a ? ", " : "");
       continue;
     }

@@ -223,11 +223,15 @@ check_insn(Ctx *c, Func *fn, Insn *in, bool in_callee, PtrVec *stack)
     return "uses try/catch";
   case OP_DEBUG:
     return "prints (debug)";
-  case OP_NEWLIST: case OP_NEWSET: case OP_NEWMAP: case OP_NEWTUPLE:
+  case OP_NEWLIST:
+    if (!in_callee && in == c->k->build_new) return NULL;   /* build.c */
+    /* fall through */
+  case OP_NEWSET: case OP_NEWMAP: case OP_NEWTUPLE:
   case OP_NEWRECORD:
     return wyil_fmt("allocates a %s", wyil_op_name[in->op] + 3);
   case OP_APPEND: case OP_APPENDL:
-    if (!in_callee && in == c->k->build_append)   /* build.c */
+    if (!in_callee && (in == c->k->build_append     /* build.c */
+                       || in == c->k->build_inner))
       return type_reason(in->type, c->opt);
     return "grows a list (allocation)";
   case OP_SAPPEND: case OP_SAPPENDL: case OP_SAPPENDR: case OP_SUBSTR:
@@ -642,7 +646,7 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
   if (c.ndefs[c.loopvar]) c.index_var = -1;  /* `i = i + 1` in the body */
   /* build.c: before the checks (it marks the append they accept); its
    * reason comes after the calls', which name the real obstacle */
-  const char *build_why = flt_build_find(fn, at, k);
+  const char *build_why = flt_build_find(fn, at, lv, k);
   c.numkind = flt_num_kinds(fn, at, c.end, c.ndefs);
   for (int r = 0; r < fn->nregs; r++)
     if (c.numkind[r] >= 2) {  /* int|real kept as a device real */

@@ -10,7 +10,9 @@
  * nothing, or when it is a build loop (k->kind = KK_BUILD, build_list,
  * build_append set; k's bounds and over_list already known); otherwise
  * why its appends keep it on the CPU, in source terms. */
-const char *flt_build_find(Func *fn, int at, Kernel *k);
+const char *flt_build_find(Func *fn, int at, Live *lv, Kernel *k);
+/* split.c: c is the kernel function's copy of host instruction in. */
+void flt_build_map(Kernel *k, Kernel *kk, Insn *in, Insn *c);
 /* After flt_windows: the built list is written whole, level by level. */
 void flt_build_windows(Kernel *k);
 /* For --explain: "build of 'xs'", or NULL for another kind. */

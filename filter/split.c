@@ -117,7 +117,7 @@ flt_outline(Kernel *k)
       o.map[in->args[0]] = coll;   /* the loop's collection */
     Insn *c = copy_insn(&o, in);
     if (i == at) kk->loop = c;
-    if (in == k->build_append) kk->build_append = c;
+    flt_build_map(k, kk, in, c);
     for (int d = 0; d < k->ndims; d++)
       if (in == k->loops[d]) kk->loops[d] = c;
   }

@@ -235,12 +235,13 @@ const char *wy_ocl_mandatory_message(void);
  * that no other holder sees the write) and return it. */
 WyList *wy_ocl_list_unique(wyv *slot);
 
-/* The list a build kernel fills (ocl_build.c): n elements of type elem
- * (a WyOclElem), zero, in the storage that kind of element takes on the
- * host.  Passed as the kernel's LIST_OUT with WY_OCL_WIN_WHOLE levels,
- * it is never uploaded; ints and bools stay on the device, stale on the
- * host until it reads them (born resident). */
-wyv wy_ocl_build_list(int elem, int64_t n);
+/* The list a build kernel fills (ocl_build.c): depth 1, n[0] elements
+ * of type elem (a WyOclElem), zero, in the storage that kind of element
+ * takes on the host; depth 2, n[0] distinct rows of n[1] such elements.
+ * Passed as the kernel's LIST_OUT with WY_OCL_WIN_WHOLE levels, it is
+ * never uploaded; ints and bools stay on the device, stale on the host
+ * until it reads them (born resident). */
+wyv wy_ocl_build_list(int elem, int depth, const int64_t *n);
 
 /* ---------------------------------------------------------------- */
 /* Devices                                                           */

@@ -16,8 +16,8 @@
 #include "ocl.h"
 #include "wyrt_impl.h"
 
-wyv
-wy_ocl_build_list(int elem, int64_t n)
+static wyv
+flat_list(int elem, int64_t n)
 {
   WyListStore s = elem == WY_OCL_T_REAL ? WY_LS_REAL
                   : elem == WY_OCL_T_BOOL ? WY_LS_BOOL : WY_LS_INT;
@@ -29,5 +29,17 @@ wy_ocl_build_list(int elem, int64_t n)
   } else if (len) {
     memset(l->data, 0, len * (s == WY_LS_BOOL ? 1 : sizeof(int64_t)));
   }
+  return (wyv)(uintptr_t)l;
+}
+
+wyv
+wy_ocl_build_list(int elem, int depth, const int64_t *n)
+{
+  size_t rows = n[0] > 0 ? (size_t)n[0] : 0;
+  WyList *l;
+  if (depth < 2) return flat_list(elem, n[0]);
+  l = wyrt_new_list(WY_LS_ANY, rows);
+  for (size_t r = 0; r < rows; r++) ((wyv *)l->data)[r] = flat_list(elem, n[1]);
+  l->len = rows;
   return (wyv)(uintptr_t)l;
 }

@@ -351,6 +351,10 @@ struct Kernel {
                           (a KA_LIST_OUT argument whose every level is
                           written whole, element j by work item j) */
   Insn *build_append;  /* KK_BUILD: its APPENDL, once per iteration */
+  Insn *build_inner;   /* a 2-D build, `rows = rows + [row]` with row
+                          built by the inner loop (dimension 0): row's
+                          APPENDL there, else NULL */
+  Insn *build_new;     /* ... and its `row = []` (NEWLIST) */
 };
 
 typedef struct Module {
