@@ -554,6 +554,52 @@ class Gen:
             self.emit(depth + 2, "%s = %s * 2" % (cnt, cnt))
             ctx["vars"].append(Var(cnt, "int", ret=True))
 
+    def nested_build(self, ctx, depth):
+        """A 2-D build (filter/build.c): rows of ints, each built from
+        [] by an inner range loop (often empty or descending, the outer
+        body sometimes computing a private value that can fail), appended
+        to a list that replaces m; sometimes a near miss (a value carried
+        along the row, a conditional row)."""
+        c = self.child(ctx)
+        c["depth"] = 1
+        c["ifdepth"] = 0
+        c["clean"] = True
+        c["violate"] = [0]
+        c["W"] = {}
+        c["mj"] = None
+        rows, row = self.fresh("rows"), self.fresh("row")
+        y, x = self.fresh("i"), self.fresh("i")
+        self.emit(depth, "%s = []" % rows)
+        self.emit(depth, "for %s in %s:" % (y, self.pick(
+            ["0..|a|", "0..n", "0..k", "1..n", "0..0", "n..0", "0..3"])))
+        c["loops"] = [Loop(y, True)]
+        c["top"] = y
+        if self.chance(0.4):
+            t = self.fresh("t")
+            self.emit(depth + 1, "%s = %s" % (t, self.int_expr(c)))
+            c["vars"].append(Var(t, "int"))
+        self.emit(depth + 1, "%s = []" % row)
+        carried = self.chance(0.08)
+        if carried:
+            cv = self.fresh("t")
+            self.emit(depth + 1, "%s = 0" % cv)
+        self.emit(depth + 1, "for %s in %s:" % (x, self.pick(
+            ["0..k", "0..n", "0..3", "0..0", "k..0", "1..k", "0..|b|",
+             "0..d"])))
+        ci = self.child(c)
+        ci["loops"] = c["loops"] + [Loop(x, True)]
+        e = self.int_expr(ci)
+        if carried:
+            self.emit(depth + 2, "%s = %s + %s" % (cv, cv, e))
+            e = cv
+        self.emit(depth + 2, "%s = %s + [%s]" % (row, row, e))
+        if self.chance(0.06):
+            self.emit(depth + 1, "if %s:" % self.cond(c))
+            self.emit(depth + 2, "%s = %s + [%s]" % (rows, rows, row))
+        else:
+            self.emit(depth + 1, "%s = %s + [%s]" % (rows, rows, row))
+        self.emit(depth, "m = %s" % rows)
+
     def flat_nest(self, c, depth):
         """The body of a nest -O2 may flatten into a 2-D NDRange: private
         values (often ones that can fail: a division, an index, a call
@@ -799,7 +845,9 @@ class Gen:
                 self.top_scalar(ctx, 1)
             ctx["outer_scalars"] = {v.name for v in ctx["vars"]
                                     if v.ty in ("int", "real")}
-            if self.chance(0.25):
+            if self.chance(0.1):
+                self.nested_build(ctx, 1)
+            elif self.chance(0.22):
                 self.build_loop(ctx, 1)
             else:
                 self.top_for(ctx, 1)
