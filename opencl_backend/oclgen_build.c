@@ -21,29 +21,30 @@ dim_of_loop(Kernel *k, Insn *loop)
   ocl_cannot("a build whose loop is no dimension of its kernel");
 }
 
-void
+bool
 ocl_emit_build(OclGen *g, Insn *in)
 {
   Kernel *k = g->k;
-  if (!k || k->kind != KK_BUILD)
-    ocl_cannot(in->op == OP_NEWLIST ? "a list allocation"
-               : "an append that is not the loop's build");
+  if (!k || k->kind != KK_BUILD
+      || (in != k->build_append && in != k->build_inner
+          && in != k->build_new))
+    return false;
   View *v = k->build_list >= 0 && k->build_list < g->fn->nregs
             ? g->views[k->build_list] : NULL;
   if (!v) ocl_cannot("a build whose list is not the kernel's argument");
   int outer = dim_of_loop(k, k->loop);
   if (in == k->build_new || (in == k->build_append && k->build_inner))
-    return;   /* the row is written in place, element by element */
+    return true;   /* the row is written in place, element by element */
   if (in == k->build_append && v->depth == 1) {
     ocl_line(g, "%s[gid%d] = %s;", v->base, outer,
              ocl_var(g, in->args[1], v->elem));
-    return;
+    return true;
   }
   if (in == k->build_inner && v->depth == 2) {
     ocl_line(g, "%s[(long)gid%d * %s + gid%d] = %s;", v->base, outer,
              v->lens[1], dim_of_loop(k, k->loops[0]),
              ocl_var(g, in->args[1], v->elem));
-    return;
+    return true;
   }
-  ocl_cannot("an append that is not the loop's build");
+  ocl_cannot("a build of a list whose shape is not the kernel's");
 }

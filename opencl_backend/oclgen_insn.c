@@ -587,7 +587,10 @@ emit_insn(OclGen *g, int i)
   case OP_FAIL: ocl_line(g, "%s", ocl_fail_stmt(g, 4)); return;
   case OP_INVOKE: emit_invoke(g, in); return;
   case OP_RETURN: emit_return(g, in); return;
-  case OP_APPENDL: case OP_NEWLIST: ocl_emit_build(g, in); return;
+  case OP_APPENDL: case OP_NEWLIST:
+    if (!ocl_emit_build(g, in))
+      unsupported(g, in, "an instruction the device cannot run");
+    return;
   default:
     unsupported(g, in, "an instruction the device cannot run");
   }

@@ -104,8 +104,8 @@ void ocl_emit_element(OclGen *g, Insn *in, int d, View *v, const char *i);
 /* oclgen_build.c                                                    */
 
 /* The appends (and a 2-D build's `row = []`) of a build kernel
- * (filter/build.c): the work item's element of the list; any other
- * append or list cannot run on the device. */
-void ocl_emit_build(OclGen *g, Insn *in);
+ * (filter/build.c): the work item's element of the list.  False for
+ * any other append or list, which cannot run on the device. */
+bool ocl_emit_build(OclGen *g, Insn *in);
 
 #endif

@@ -71,6 +71,7 @@ class Loop:
 class Gen:
     def __init__(self, seed, tests=6, nat=False, inexact=False):
         self.rnd = random.Random(seed)
+        self.brnd = random.Random(seed * 2 + 1)   # build loops (maybe_build)
         self.tests = tests
         self.nat = nat
         self.inexact = inexact
@@ -495,6 +496,21 @@ class Gen:
             return
         self.block(c, depth + 1, self.rnd.randint(1, 4))
 
+    def maybe_build(self, ctx, depth):
+        """Sometimes a build loop before a top loop, drawn from a random
+        stream of its own: the rest of the program is what it was before
+        build loops were generated (the fixed seeds keep their shapes)."""
+        if self.brnd.random() >= 0.3:
+            return
+        saved, self.rnd = self.rnd, self.brnd
+        try:
+            if self.rnd.random() < 0.3:
+                self.nested_build(ctx, depth)
+            else:
+                self.build_loop(ctx, depth)
+        finally:
+            self.rnd = saved
+
     def build_loop(self, ctx, depth):
         """A build loop (filter/build.c): `xs = []`, then a range loop
         appending one element per iteration, often one that can fail (a
@@ -845,12 +861,8 @@ class Gen:
                 self.top_scalar(ctx, 1)
             ctx["outer_scalars"] = {v.name for v in ctx["vars"]
                                     if v.ty in ("int", "real")}
-            if self.chance(0.1):
-                self.nested_build(ctx, 1)
-            elif self.chance(0.22):
-                self.build_loop(ctx, 1)
-            else:
-                self.top_for(ctx, 1)
+            self.maybe_build(ctx, 1)
+            self.top_for(ctx, 1)
         self.emit(1, "return %s" % self.ret_expr(ctx))
         self.emit(0, "")
 
