@@ -173,6 +173,13 @@ cgen_emit_offload(Gen *g, int i)
     sb_printf(&los, "%swy_small_val(r%d)", d ? ", " : "", lo);
     sb_printf(&his, "%swy_small_val(r%d)", d ? ", " : "", hi);
   }
+  /* a build (filter/build.c): xs empty and the range ascending, else the
+   * CPU path; the kernel fills a new list, which replaces xs on success */
+  int blist = k->kind == KK_BUILD ? host[k->build_list] : -1;
+  for (int d = 0; blist >= 0 && d < k->ndims; d++)
+    sb_printf(&cond, " && wy_small_val(r%d) <= wy_small_val(r%d)",
+              host[k->lo[d]], host[k->hi[d]]);
+  if (blist >= 0) sb_printf(&cond, " && wy_list_len(r%d) == 0", blist);
   cgen_emit(g, "/* offloaded: kernel %s, the loop below is the CPU path */",
             k->name);
   cgen_emit(g, "if (%s) {", cond.s);
@@ -186,8 +193,19 @@ cgen_emit_offload(Gen *g, int i)
   cgen_emit(g, "    wyc_hi[d] = t + 1;");
   cgen_emit(g, "  }");
   StrBuf args = {0};
-  for (int a = 0; a < k->nargs; a++)
+  for (int a = 0; a < k->nargs; a++) {
+    if (k->args[a].reg == k->build_list && blist >= 0) {
+      /* level l of the list: the dimension of the nest's l-th loop */
+      int d0 = k->nest[0], d1 = k->ndims > 1 ? k->nest[1] : 0;
+      cgen_emit(g, "int64_t wyc_n[2] = {wyc_hi[%d] - wyc_lo[%d], "
+                "wyc_hi[%d] - wyc_lo[%d]};", d0, d0, d1, d1);
+      cgen_emit(g, "wyv wyc_b = wy_ocl_build_list(%s, %d, wyc_n);",
+                elem_name(k->args[a].elem), k->args[a].depth);
+      sb_printf(&args, "%s{&wyc_b}", a ? ", " : "");
+      continue;
+    }
     sb_printf(&args, "%s{(wyv *)&r%d}", a ? ", " : "", host[k->args[a].reg]);
+  }
   if (k->nargs > 0) cgen_emit(g, "WyOclArg wyc_a[] = {%s};", args.s);
   /* an empty inner range: the outer iterations' checks must still run
    * (filter.c, set_outer_checks), so the CPU path takes this call */
@@ -201,7 +219,13 @@ cgen_emit_offload(Gen *g, int i)
   }
   cgen_emit(g, "int wyc_st = wy_ocl_offload(&wyc_kern%d, %s, %d, wyc_lo, "
             "wyc_hi);", k->id, k->nargs > 0 ? "wyc_a" : "NULL", k->nargs);
-  cgen_emit(g, "if (wyc_st == WY_OCL_OK) goto L%d;", in->label);
+  if (blist >= 0) {
+    cgen_emit(g, "if (wyc_st == WY_OCL_OK) { wy_set(&r%d, wyc_b); goto L%d; }",
+              blist, in->label);
+    cgen_emit(g, "wy_decref(wyc_b);");
+  } else {
+    cgen_emit(g, "if (wyc_st == WY_OCL_OK) goto L%d;", in->label);
+  }
   cgen_emit(g, "if (wy_ocl_mandatory() && !wy_ocl_language_error(wyc_st))");
   cgen_emit(g, "  wy_fail(wy_ocl_mandatory_message(), %s);",
             cgen_pos_ref(g, in->pos));

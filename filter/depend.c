@@ -229,10 +229,16 @@ check_insn(Ctx *c, Func *fn, Insn *in, bool in_callee, PtrVec *stack)
     return "uses try/catch";
   case OP_DEBUG:
     return "prints (debug)";
-  case OP_NEWLIST: case OP_NEWSET: case OP_NEWMAP: case OP_NEWTUPLE:
+  case OP_NEWLIST:
+    if (!in_callee && in == c->k->build_new) return NULL;   /* build.c */
+    /* fall through */
+  case OP_NEWSET: case OP_NEWMAP: case OP_NEWTUPLE:
   case OP_NEWRECORD:
     return wyil_fmt("allocates a %s", wyil_op_name[in->op] + 3);
   case OP_APPEND: case OP_APPENDL:
+    if (!in_callee && (in == c->k->build_append     /* build.c */
+                       || in == c->k->build_inner))
+      return type_reason(in->type, c->opt);
     return "grows a list (allocation)";
   case OP_SAPPEND: case OP_SAPPENDL: case OP_SAPPENDR: case OP_SUBSTR:
     return "uses strings";
@@ -517,6 +523,7 @@ check_private(Ctx *c)
     if (fn->code[i]->op == OP_UPDATE) nupd[fn->code[i]->dst]++;
   for (int r = 0; r < fn->nregs; r++) {
     if (!c->ndefs[r] || r == c->loopvar || c->red[r]) continue;
+    if (c->k->build_append && r == c->k->build_list) continue;  /* build.c */
     Type *t = wyil_def_type(c->def[r]);
     bool list = t && ty_list_elem(t);
     if (list && nupd[r] == c->ndefs[r]) continue;  /* element writes */
@@ -684,6 +691,9 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
     if (op && is_scalar(t, opt) && !flt_num_union(t)) c.red[r] = (uint8_t)op;
     else if (op) c.red_why[r] = type_reason(t, opt);
   }
+  /* build.c: before the checks (it marks the append they accept); its
+   * reason comes after the calls', which name the real obstacle */
+  const char *build_why = flt_build_find(fn, at, lv, k);
   c.numkind = flt_num_kinds(fn, at, c.end, c.ndefs);
   for (int r = 0; r < fn->nregs; r++)
     if (c.numkind[r] >= 2) {  /* int|real kept as a device real */
@@ -693,7 +703,8 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
   /* calls, exits and I/O first: they name the real obstacle better than
    * the types of the values feeding them (sys.out is a record field) */
   PtrVec stack = {0};
-  for (int pass = 0; pass < 2; pass++)
+  for (int pass = 0; pass < 2; pass++) {
+    if (pass == 1 && build_why) return build_why;
     for (int i = at + 1; i < c.end; i++) {
       Op op = fn->code[i]->op;
       bool strong = op == OP_INVOKE || op == OP_RETURN || op == OP_THROW
@@ -702,6 +713,7 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
       if (strong != (pass == 0)) continue;
       if ((why = check_insn(&c, fn, fn->code[i], false, &stack))) return why;
     }
+  }
   if ((why = check_private(&c))) return why;
   if ((why = check_views(&c))) return why;
   /* what the kernel reads from outside: scalars and lists */
@@ -741,6 +753,8 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
       ka->type = wyil_def_type(c.def[r]);
       ka->elem = ty_expand(ka->type);
       ka->depth = 0;
+    } else if (ka->depth && k->build_append && r == k->build_list) {
+      ka->kind = KA_LIST_OUT;   /* build.c: written whole, never read */
     } else if (ka->depth) {
       if ((why = check_list(&c, r, ka))) return why;
     } else {

@@ -408,13 +408,14 @@ filter_func(FilterResult *r, Func *fn, FilterOptions *opt)
     const char *why = vetoed(opt, in);
     if (!why) why = flt_parallel(fn, i, lv, opt, k);
     if (!why) {
-      if (opt->opt_level >= 2) {
+      if (opt->opt_level >= 2 && k->kind != KK_BUILD) {  /* build: 1-D */
         flatten(fn, i, k, lv, opt);
         choose_dim0(fn, i, k, tabs);
       }
       set_nest(fn, k);
       set_outer_checks(fn, i, k);
       flt_windows(fn, i, k, tabs);
+      flt_build_windows(k);
       why = union_writes(k);
     }
     if (why) {
@@ -481,6 +482,7 @@ explain_kernel(FILE *out, Kernel *k, FltReal how)
     wonly += k->args[i].kind == KA_LIST_OUT;
   }
   fprintf(out, " (kernel %d", k->id);
+  if (flt_build_text(k)) fprintf(out, ", %s", flt_build_text(k));
   for (int i = 0, n = 0; i < k->nargs; i++)
     if (k->args[i].kind == KA_REDUCE)
       fprintf(out, "%s '%s' with %s", n++ ? "," : ", reduce",

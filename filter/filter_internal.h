@@ -4,6 +4,20 @@
 
 #include "filter.h"
 
+/* ---- build.c ---------------------------------------------------- */
+
+/* Does the FORALL at fn->code[at] grow a list?  NULL when it appends
+ * nothing, or when it is a build loop (k->kind = KK_BUILD, build_list,
+ * build_append set; k's bounds and over_list already known); otherwise
+ * why its appends keep it on the CPU, in source terms. */
+const char *flt_build_find(Func *fn, int at, Live *lv, Kernel *k);
+/* split.c: c is the kernel function's copy of host instruction in. */
+void flt_build_map(Kernel *k, Kernel *kk, Insn *in, Insn *c);
+/* After flt_windows: the built list is written whole, level by level. */
+void flt_build_windows(Kernel *k);
+/* For --explain: "build of 'xs'", or NULL for another kind. */
+const char *flt_build_text(Kernel *k);
+
 /* ---- depend.c --------------------------------------------------- */
 
 /* Can the FORALL at fn->code[at] run its iterations in parallel?  NULL

@@ -117,12 +117,14 @@ flt_outline(Kernel *k)
       o.map[in->args[0]] = coll;   /* the loop's collection */
     Insn *c = copy_insn(&o, in);
     if (i == at) kk->loop = c;
+    flt_build_map(k, kk, in, c);
     for (int d = 0; d < k->ndims; d++)
       if (in == k->loops[d]) kk->loops[d] = c;
   }
   wyil_emit(o.kfn, OP_RETURN, NULL, -1, 0, NULL, k->loop->pos);
   for (int d = 0; d < k->ndims; d++) kk->loopvar[d] = o.map[k->loopvar[d]];
   kk->src = k->over_list ? o.map[k->src] : -1;
+  kk->build_list = k->build_append ? o.map[k->build_list] : -1;
   kk->numreal = NULL;
   for (int r = 0; k->numreal && r < host->nregs; r++) {
     if (!k->numreal[r] || o.map[r] < 0) continue;

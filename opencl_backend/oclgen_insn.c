@@ -591,6 +591,10 @@ emit_insn(OclGen *g, int i)
                         the filter keeps such calls out): the device runs
                         the loop that follows, the offload's CPU path */
     return;
+  case OP_APPENDL: case OP_NEWLIST:
+    if (!ocl_emit_build(g, in))
+      unsupported(g, in, "an instruction the device cannot run");
+    return;
   default:
     unsupported(g, in, "an instruction the device cannot run");
   }

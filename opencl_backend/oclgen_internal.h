@@ -112,4 +112,12 @@ void ocl_reduce_prologue(OclGen *g, Kernel *k);
 /* After the body: the work group's tree and its partial. */
 void ocl_reduce_epilogue(OclGen *g, Kernel *k);
 
+/* ================================================================ */
+/* oclgen_build.c                                                    */
+
+/* The appends (and a 2-D build's `row = []`) of a build kernel
+ * (filter/build.c): the work item's element of the list.  False for
+ * any other append or list, which cannot run on the device. */
+bool ocl_emit_build(OclGen *g, Insn *in);
+
 #endif

@@ -162,12 +162,18 @@ typedef enum WyOclElem {
  * whose device value differs from the uploaded one are written back, so
  * a real the kernel did not touch keeps its exact value.  Lists of any
  * storage kind are accepted; ints convert to device reals. */
+/* win[l] of a list a build kernel makes (ocl_build.c): the kernel
+ * writes every element of level l, element j by work item j of the
+ * level's dimension, whatever the loop's bounds. */
+#define WY_OCL_WIN_WHOLE (-2)
+
 typedef struct WyOclParam {
   uint8_t kind;       /* WyOclArgKind */
   uint8_t elem;       /* lists: WyOclElem of the innermost elements */
   uint8_t depth;      /* lists: 1 [T], 2 [[T]], 3 [[[T]]]; WY_OCL_REDUCE:
                          its WyOclRedOp */
-  int8_t win[3];      /* LIST_OUT: NDRange dimension per level, or -1 */
+  int8_t win[3];      /* LIST_OUT: NDRange dimension per level, -1, or
+                         WY_OCL_WIN_WHOLE */
 } WyOclParam;
 
 /* How a program's reals are built (WyOclKernel.real: every kernel of
@@ -246,6 +252,14 @@ const char *wy_ocl_mandatory_message(void);
 /* Make the list in *slot unique (copy it when its count is above 1, so
  * that no other holder sees the write) and return it. */
 WyList *wy_ocl_list_unique(wyv *slot);
+
+/* The list a build kernel fills (ocl_build.c): depth 1, n[0] elements
+ * of type elem (a WyOclElem), zero, in the storage that kind of element
+ * takes on the host; depth 2, n[0] distinct rows of n[1] such elements.
+ * Passed as the kernel's LIST_OUT with WY_OCL_WIN_WHOLE levels, it is
+ * never uploaded; ints and bools stay on the device, stale on the host
+ * until it reads them (born resident). */
+wyv wy_ocl_build_list(int elem, int depth, const int64_t *n);
 
 /* ---------------------------------------------------------------- */
 /* Devices                                                           */

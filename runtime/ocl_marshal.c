@@ -456,6 +456,7 @@ plan(WyOclMarsh *m, const int64_t lo[3], const int64_t hi[3])
     m->wlo[l] = 0;
     m->whi[l] = m->dims[l];
     if (l >= p->depth || p->kind != WY_OCL_LIST_OUT) continue;
+    if (p->win[l] == WY_OCL_WIN_WHOLE) continue;   /* 0 .. dims[l] */
     if (p->win[l] < 0) {
       mapped = false;
       continue;

@@ -301,7 +301,9 @@ typedef struct KernelArg {
   int win[3];       /* KA_LIST_OUT: the NDRange dimension whose loop
                        variable indexes each nesting level (0 the
                        outermost); the kernel writes every element of
-                       that box (window.c) */
+                       that box (window.c); -2: the level is written
+                       whole, element j by work item j (a build list,
+                       filter/build.c) */
 } KernelArg;
 
 /* The operator of a KA_REDUCE argument.  ORDER KRedOp: flt_red_name. */
@@ -355,6 +357,15 @@ struct Kernel {
   enum KernelKind { KK_MAP, KK_BUILD, KK_REDUCE } kind;
   uint8_t *red_op;     /* per argument: the KRedOp of a KA_REDUCE, else
                           KR_NONE (NULL when the kernel reduces nothing) */
+  /* build kernels (filter/build.c) */
+  int build_list;      /* KK_BUILD: the register of xs in `xs = xs + [e]`
+                          (a KA_LIST_OUT argument whose every level is
+                          written whole, element j by work item j) */
+  Insn *build_append;  /* KK_BUILD: its APPENDL, once per iteration */
+  Insn *build_inner;   /* a 2-D build, `rows = rows + [row]` with row
+                          built by the inner loop (dimension 0): row's
+                          APPENDL there, else NULL */
+  Insn *build_new;     /* ... and its `row = []` (NEWLIST) */
 };
 
 typedef struct Module {

@@ -75,6 +75,7 @@ class Loop:
 class Gen:
     def __init__(self, seed, tests=6, nat=False, inexact=False):
         self.rnd = random.Random(seed)
+        self.brnd = random.Random(seed * 2 + 1)   # build loops (maybe_build)
         self.tests = tests
         self.nat = nat
         self.inexact = inexact
@@ -499,6 +500,126 @@ class Gen:
             return
         self.block(c, depth + 1, self.rnd.randint(1, 4))
 
+    def maybe_build(self, ctx, depth):
+        """Sometimes a build loop before a top loop, drawn from a random
+        stream of its own: the rest of the program is what it was before
+        build loops were generated (the fixed seeds keep their shapes)."""
+        if self.brnd.random() >= 0.3:
+            return
+        saved, self.rnd = self.rnd, self.brnd
+        try:
+            if self.rnd.random() < 0.3:
+                self.nested_build(ctx, depth)
+            else:
+                self.build_loop(ctx, depth)
+        finally:
+            self.rnd = saved
+
+    def build_loop(self, ctx, depth):
+        """A build loop (filter/build.c): `xs = []`, then a range loop
+        appending one element per iteration, often one that can fail (a
+        division, an index, a call with a precondition, an overflow) or
+        over an empty or descending range; sometimes a near miss (a
+        conditional append, two appends, a prepend).  The list replaces
+        a (ints) or r (reals), or is counted (bools): the host reads it."""
+        c = self.child(ctx)
+        c["depth"] = 1
+        c["ifdepth"] = 0
+        c["clean"] = True
+        c["violate"] = [0]
+        c["W"] = {}
+        c["mj"] = None
+        kind = self.pick(["int", "int", "real", "bool"])
+        xs = self.fresh("xs")
+        v = self.fresh("i")
+        self.emit(depth, "%s = []" % xs)
+        self.emit(depth, "for %s in %s:" % (v, self.pick(
+            ["0..|a|", "0..|a|", "0..n", "k..n", "0..k", "2..|a|", "0..0",
+             "n..n", "|a|..0", "0..|r|", "0..d"])))
+        c["loops"] = [Loop(v, True)]
+        c["top"] = v
+        if self.chance(0.4):
+            t = self.fresh("t")
+            self.emit(depth + 1, "%s = %s" % (t, self.int_expr(c)))
+            c["vars"].append(Var(t, "int"))
+        if kind == "int":
+            e = self.int_expr(c)
+        elif kind == "real":
+            e = self.real_expr(c)
+        else:
+            e = self.cond(c)
+        app = "%s = %s + [%s]" % (xs, xs, e)
+        r = self.rnd.random()
+        if r < 0.08:      # conditional append
+            self.emit(depth + 1, "if %s:" % self.cond(c))
+            self.emit(depth + 2, app)
+        elif r < 0.13:    # two appends
+            self.emit(depth + 1, app)
+            self.emit(depth + 1, app)
+        elif r < 0.17:    # prepend
+            self.emit(depth + 1, "%s = [%s] + %s" % (xs, e, xs))
+        else:
+            self.emit(depth + 1, app)
+        if kind == "int":
+            self.emit(depth, "a = %s" % xs)
+        elif kind == "real":
+            self.emit(depth, "r = %s" % xs)
+        else:
+            cnt, x = self.fresh("e"), self.fresh("x")
+            self.emit(depth, "%s = 0" % cnt)
+            self.emit(depth, "for %s in %s:" % (x, xs))
+            self.emit(depth + 1, "if %s:" % x)
+            self.emit(depth + 2, "%s = %s * 2 + 1" % (cnt, cnt))
+            self.emit(depth + 1, "else:")
+            self.emit(depth + 2, "%s = %s * 2" % (cnt, cnt))
+            ctx["vars"].append(Var(cnt, "int", ret=True))
+
+    def nested_build(self, ctx, depth):
+        """A 2-D build (filter/build.c): rows of ints, each built from
+        [] by an inner range loop (often empty or descending, the outer
+        body sometimes computing a private value that can fail), appended
+        to a list that replaces m; sometimes a near miss (a value carried
+        along the row, a conditional row)."""
+        c = self.child(ctx)
+        c["depth"] = 1
+        c["ifdepth"] = 0
+        c["clean"] = True
+        c["violate"] = [0]
+        c["W"] = {}
+        c["mj"] = None
+        rows, row = self.fresh("rows"), self.fresh("row")
+        y, x = self.fresh("i"), self.fresh("i")
+        self.emit(depth, "%s = []" % rows)
+        self.emit(depth, "for %s in %s:" % (y, self.pick(
+            ["0..|a|", "0..n", "0..k", "1..n", "0..0", "n..0", "0..3"])))
+        c["loops"] = [Loop(y, True)]
+        c["top"] = y
+        if self.chance(0.4):
+            t = self.fresh("t")
+            self.emit(depth + 1, "%s = %s" % (t, self.int_expr(c)))
+            c["vars"].append(Var(t, "int"))
+        self.emit(depth + 1, "%s = []" % row)
+        carried = self.chance(0.08)
+        if carried:
+            cv = self.fresh("t")
+            self.emit(depth + 1, "%s = 0" % cv)
+        self.emit(depth + 1, "for %s in %s:" % (x, self.pick(
+            ["0..k", "0..n", "0..3", "0..0", "k..0", "1..k", "0..|b|",
+             "0..d"])))
+        ci = self.child(c)
+        ci["loops"] = c["loops"] + [Loop(x, True)]
+        e = self.int_expr(ci)
+        if carried:
+            self.emit(depth + 2, "%s = %s + %s" % (cv, cv, e))
+            e = cv
+        self.emit(depth + 2, "%s = %s + [%s]" % (row, row, e))
+        if self.chance(0.06):
+            self.emit(depth + 1, "if %s:" % self.cond(c))
+            self.emit(depth + 2, "%s = %s + [%s]" % (rows, rows, row))
+        else:
+            self.emit(depth + 1, "%s = %s + [%s]" % (rows, rows, row))
+        self.emit(depth, "m = %s" % rows)
+
     def flat_nest(self, c, depth):
         """The body of a nest -O2 may flatten into a 2-D NDRange: private
         values (often ones that can fail: a division, an index, a call
@@ -881,6 +1002,7 @@ class Gen:
                 self.top_scalar(ctx, 1)
             ctx["outer_scalars"] = {v.name for v in ctx["vars"]
                                     if v.ty in ("int", "real")}
+            self.maybe_build(ctx, 1)
             if self.chance(0.3):
                 self.reduce_loop(ctx, 1)
             else:

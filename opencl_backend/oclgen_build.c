@@ -1,0 +1,50 @@
+/* oclgen_build.c -- the appends of a build kernel (filter/build.c).
+ *
+ * `xs = xs + [e]` in the loop of a kernel of kind build: xs is the
+ * kernel's write-only list argument, exactly as long as the loop's
+ * range (runtime/ocl_build.c made it), and work item j of the loop's
+ * dimension writes its element j.  In a 2-D build the inner loop's
+ * `row = row + [e]` writes element [y][x] of the rows argument (y, x
+ * the work item's ids in the outer and inner loops' dimensions), and
+ * `row = []` and `rows = rows + [row]` do nothing.  No bounds check:
+ * gid < n is the prologue's test and n the level's length.
+ */
+#include "../wyil/wyil.h"
+#include "oclgen_internal.h"
+
+/* The NDRange dimension of the FORALL `loop` of k. */
+static int
+dim_of_loop(Kernel *k, Insn *loop)
+{
+  for (int d = 0; d < k->ndims; d++)
+    if (k->loops[d] == loop) return d;
+  ocl_cannot("a build whose loop is no dimension of its kernel");
+}
+
+bool
+ocl_emit_build(OclGen *g, Insn *in)
+{
+  Kernel *k = g->k;
+  if (!k || k->kind != KK_BUILD
+      || (in != k->build_append && in != k->build_inner
+          && in != k->build_new))
+    return false;
+  View *v = k->build_list >= 0 && k->build_list < g->fn->nregs
+            ? g->views[k->build_list] : NULL;
+  if (!v) ocl_cannot("a build whose list is not the kernel's argument");
+  int outer = dim_of_loop(k, k->loop);
+  if (in == k->build_new || (in == k->build_append && k->build_inner))
+    return true;   /* the row is written in place, element by element */
+  if (in == k->build_append && v->depth == 1) {
+    ocl_line(g, "%s[gid%d] = %s;", v->base, outer,
+             ocl_var(g, in->args[1], v->elem));
+    return true;
+  }
+  if (in == k->build_inner && v->depth == 2) {
+    ocl_line(g, "%s[(long)gid%d * %s + gid%d] = %s;", v->base, outer,
+             v->lens[1], dim_of_loop(k, k->loops[0]),
+             ocl_var(g, in->args[1], v->elem));
+    return true;
+  }
+  ocl_cannot("a build of a list whose shape is not the kernel's");
+}

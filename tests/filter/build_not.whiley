@@ -1,0 +1,106 @@
+// Loops that grow a list but are no build loop stay on the CPU, and
+// --explain says why in source terms (filter/build.c): a conditional
+// append, two appends per iteration, reading the list while building it,
+// prepending, appending a list, a loop over a list's elements, a build
+// nested in another loop that is no 2-D build (grid is one, for
+// contrast), one row appended many times, an inner loop that carries a
+// value, and a row appended conditionally.
+// explain: build_not.whiley:23: for i: CPU — grows 'xs' only in some iterations (a conditional append)
+// explain: build_not.whiley:30: for i: CPU — appends to 'xs' twice in one iteration
+// explain: build_not.whiley:37: for i: CPU — reads 'xs' while building it
+// explain: build_not.whiley:43: for i: CPU — puts elements in front of 'xs'
+// explain: build_not.whiley:49: for i: CPU — appends a list to 'xs'
+// explain: build_not.whiley:55: for v: CPU — grows 'xs' in a loop over a list's elements
+// explain: build_not.whiley:61: for y: GPU-implicit (kernel 1, build of 'rows', 2-D (y, x)
+// explain: build_not.whiley:80: for x: CPU — grows 'row' inside another loop
+// explain: build_not.whiley:71: for y: CPU — appends 'row', made before the loop, to 'rows' in every iteration (the host shares one row)
+// explain: build_not.whiley:77: for y: CPU — carries 't' from one element of 'row' to the next
+// explain: build_not.whiley:88: for y: CPU — grows 'rows' only in some iterations (a conditional append)
+import * from whiley.lang.*
+
+public [int] evens(int n):
+	xs = []
+	for i in 0..n:
+		if i % 2 == 0:
+			xs = xs + [i]
+	return xs
+
+public [int] twice(int n):
+	xs = []
+	for i in 0..n:
+		xs = xs + [i]
+		xs = xs + [i * 10]
+	return xs
+
+public [int] running(int n):
+	xs = [1]
+	for i in 0..n:
+		xs = xs + [xs[i] * 2]
+	return xs
+
+public [int] reversed(int n):
+	xs = []
+	for i in 0..n:
+		xs = [i] + xs
+	return xs
+
+public [int] pairs(int n):
+	xs = []
+	for i in 0..n:
+		xs = xs + [i, -i]
+	return xs
+
+public [int] plusOne([int] vs):
+	xs = []
+	for v in vs:
+		xs = xs + [v + 1]
+	return xs
+
+public [[int]] grid(int n):
+	rows = []
+	for y in 0..n:
+		row = []
+		for x in 0..n:
+			row = row + [x * y]
+		rows = rows + [row]
+	return rows
+
+public [[int]] shared(int n):
+	row = [0, 0]
+	rows = []
+	for y in 0..n:
+		rows = rows + [row]
+	return rows
+
+public [[int]] prefix(int n):
+	rows = []
+	for y in 0..n:
+		row = []
+		t = y
+		for x in 0..n:
+			t = t + x
+			row = row + [t]
+		rows = rows + [row]
+	return rows
+
+public [[int]] skipFirst(int n):
+	rows = []
+	for y in 0..n:
+		row = []
+		for x in 0..n:
+			row = row + [x - y]
+		if y > 0:
+			rows = rows + [row]
+	return rows
+
+public void ::main(System.Console sys):
+	sys.out.println(evens(7))
+	sys.out.println(twice(3))
+	sys.out.println(running(4))
+	sys.out.println(reversed(4))
+	sys.out.println(pairs(3))
+	sys.out.println(plusOne([3, 1, 4]))
+	sys.out.println(grid(3))
+	sys.out.println(shared(3))
+	sys.out.println(prefix(3))
+	sys.out.println(skipFirst(3))
