@@ -25,7 +25,10 @@ flat_list(int elem, int64_t n)
   WyList *l = wyrt_new_list(s, len);
   l->len = len;
   if (s == WY_LS_REAL) {
-    for (size_t i = 0; i < len; i++) mpq_init(((mpq_t *)l->data)[i]);
+    /* LS_REAL holds immediate reals (wyrt.h): 0.0 is one */
+    WyQ zq = {0, 1};
+    wyv zero = wyrt_real_of_q(zq);
+    for (size_t i = 0; i < len; i++) ((wyv *)l->data)[i] = zero;
   } else if (len) {
     memset(l->data, 0, len * (s == WY_LS_BOOL ? 1 : sizeof(int64_t)));
   }

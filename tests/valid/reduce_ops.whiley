@@ -5,6 +5,7 @@
 // (a checksum loop), a nest updating one sum around its inner loop (not
 // flattened) and loops over lists.  Every result is the
 // sequential one; the reals are exact in binary.
+// fallback: 2^70, built by a counted while loop (a product reduction), overflows the device's 64-bit ints; the CPU reruns that loop exactly
 import * from whiley.lang.*
 
 public void ::main(System.Console sys):
