@@ -194,7 +194,12 @@ wyil_print_insn(StrBuf *sb, Insn *in)
 }
 
 /* ORDER KArgKind */
-static const char *const karg_mode[] = {"scalar", "in", "out", "inout"};
+/* ORDER KArgKind */
+static const char *const karg_mode[] = {"scalar", "in", "out", "inout",
+                                        "reduce"};
+/* ORDER KRedOp */
+static const char *const kred_op[] = {"?", "+", "*", "&&", "||", "min",
+                                      "max"};
 
 /* `kernel NAME(PARAMS) ND (%v...)`: each parameter with its transfer
  * (a list written whole gets its window), the NDRange's loop variables
@@ -213,6 +218,8 @@ print_kernel_head(StrBuf *sb, Func *fn)
     }
     KernelArg *ka = &k->args[p];
     sb_printf(sb, " %s", karg_mode[ka->kind]);
+    if (ka->kind == KA_REDUCE && k->red_op)
+      sb_printf(sb, " %s", kred_op[k->red_op[p]]);
     for (int l = 0; ka->kind == KA_LIST_OUT && l < ka->depth; l++)
       sb_printf(sb, "%s%d", l ? "," : " window ", ka->win[l]);
   }

@@ -16,7 +16,7 @@
 // explain: reduce_ops.whiley:77: for r: GPU-implicit (kernel 13, reduce 'rs' with +, 1-D over the elements of reals, 1 list in, 0 out; reals as double on the device
 // explain: reduce_ops.whiley:80: for i: GPU-implicit (kernel 14, 1-D, 1 list in, 1 out (1 write-only)
 // explain: reduce_ops.whiley:82: for j: GPU-explicit (sequential in kernel 14)
-// wyil: offload wyk_1
+// wyil: kernel wyk_12([int] in, int reduce +, int reduce *) 1-D
 import * from whiley.lang.*
 
 public void ::main(System.Console sys):
