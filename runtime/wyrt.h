@@ -308,7 +308,9 @@ wyv wy_list_index(wyv l, wyv i, const WyPos *pos); /* checked (§8 msgs) */
  * back end when it has just checked the bounds. */
 static inline wyv wy_list_get_int_fast(wyv l, size_t i)
 {
-  wy_list_host(wy_list(l));
+  /* a stale list is fetched by wy_list_get: the fetch may widen flat
+   * ints that a 64-bit kernel left beyond 63 bits into values */
+  if (wy_list(l)->h.flags & WY_LIST_STALE) return wy_list_get(l, i);
   return wy_small(((int64_t *)wy_list(l)->data)[i]);
 }
 /* The same for any list: inline for LS_REAL (immediate reals, no count)
