@@ -597,7 +597,12 @@ double wy_ocl_now(void);                  /* monotonic seconds */
 /* Make room in *p (n elements used, *cap allocated, each sz bytes) for
  * one more, doubling it; false when memory ran out (nothing changed). */
 bool wy_ocl_grow(void **p, size_t n, size_t *cap, size_t sz);
-void wy_ocl_record(const WyOclKernel *k, int status, const WyOclTimes *t);
+/* Record one run of k: status 0 (ran), else why not.  `retried`: the
+ * 32-bit variant overflowed and the 64-bit one runs next
+ * (wy_ocl_offload), which is no fallback: such a run counts in neither
+ * the calls nor the fallbacks, and its time is listed per call. */
+void wy_ocl_record(const WyOclKernel *k, int status, bool retried,
+                   const WyOclTimes *t);
 /* Is anybody timing the calls (WYC_PROFILE=1, a benchmarking region)?
  * Otherwise a launch makes no profiling event. */
 bool wy_ocl_profiling(void);

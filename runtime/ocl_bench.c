@@ -73,7 +73,8 @@ stat_of(const char *name)
 static void print_profile(void);
 
 void
-wy_ocl_record(const WyOclKernel *k, int status, const WyOclTimes *t)
+wy_ocl_record(const WyOclKernel *k, int status, bool retried,
+              const WyOclTimes *t)
 {
   WyOclState *g = &wy_ocl_g;
   WyOclStat *s = g->last_stat > 0 && g->last_stat <= g->nstats
@@ -85,7 +86,7 @@ wy_ocl_record(const WyOclKernel *k, int status, const WyOclTimes *t)
   if (s && status == 0) {
     s->calls++;
     for (int i = 0; i < WY_OCL_NPHASES; i++) s->sum.t[i] += t->t[i];
-  } else if (s) {
+  } else if (s && !retried) {
     s->failed++;
   }
   if (!g->bench_open

@@ -511,7 +511,8 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   total = wy_ocl_now() - start;
   for (int p = 0; p < WY_OCL_PH_OTHER; p++) sum += t.t[p];
   t.t[WY_OCL_PH_OTHER] = total > sum ? total - sum : 0;
-  wy_ocl_record(k, st, &t);
+  wy_ocl_record(k, st, !use64 && (st == WY_OCL_E_OVERFLOW
+                                   || st == WY_OCL_FLAG_OVERFLOW), &t);
   return st;
 }
 

@@ -336,6 +336,33 @@ EOF2
   fi
 }
 
+# A kernel whose 32-bit variant overflows runs again in 64 bits: that is
+# no fallback, and WYC_PROFILE must not count it as one (the benchmark
+# harness flags every counted fallback).
+fault_overflow_retry() {
+  cat > "$1/wide.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+void ::main(System.Console sys):
+	xs = [1, 2, 3, 4]
+	for i in 0..4:
+		xs[i] = xs[i] * 3000000000
+	sys.out.println(xs)
+EOF2
+  "$WYC" "$1/wide.whiley" -o "$1/wide" 2> "$1/build.err" || {
+    echo "    could not build wide.whiley"; head -3 "$1/build.err"; return 1; }
+  XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 WYC_OFFLOAD=mandatory "$1/wide" \
+    > "$1/out" 2> "$1/err" < /dev/null || {
+    echo "    exit status $?"; head -3 "$1/err"; return 1; }
+  if [ "$(cat "$1/out")" != "[3000000000, 6000000000, 9000000000, 12000000000]" ]
+  then
+    echo "    wrong output:"; head -3 "$1/out"; return 1
+  fi
+  if ! grep -q '^wyk_1,1,0,' "$1/err"; then
+    echo "    not 1 call and 0 fallbacks: $(grep '^wyk_1' "$1/err")"; return 1
+  fi
+}
+
 # Large lists go up and come back in chunks through two staging blocks
 # (runtime/ocl_stage.c); WYC_CHUNK_BYTES makes the chunks small enough
 # that the residency test's lists of every depth are split, at chunk
