@@ -280,11 +280,15 @@ build_program(WyOclState *g, WyOclProg *p)
    * -cl-opt-disable, which makes PoCL's builds several times faster
    * (the differential tester's runs) */
   const char *extra = getenv("WYC_CL_OPTIONS");
-  const char *opts_parts[4] = {p->options ? p->options : "",
+  /* -w: the driver's warnings about generated code (a comparison of a
+   * value with itself that the source wrote) mean nothing to the
+   * program's user, and PoCL 5 prints "1 warning generated." on the
+   * program's stderr */
+  const char *opts_parts[5] = {"-w", p->options ? p->options : "",
                                p->int64 ? "-DWYC_INT64=1" : "",
                                real_option(p), extra ? extra : ""};
   size_t optlen, keylen;
-  char *opts = join(opts_parts, 4, ' ', &optlen), *key, *path;
+  char *opts = join(opts_parts, 5, ' ', &optlen), *key, *path;
   const char *key_parts[6];
   int st = WY_OCL_OK;
   if (!opts) return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
