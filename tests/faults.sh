@@ -21,7 +21,8 @@
 FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
   explain_dev_full program_dev_full no_platform broken_icd device_none
   unusable_cache corrupt_cache concurrent_cache memory_limit many_functions
-  resident_eviction chunked_transfers deep_programs file_roundtrip one_build"
+  resident_eviction chunked_transfers deep_programs file_roundtrip one_build
+  overflow_retry"
 
 # True when the programs are built with AddressSanitizer (make asan).
 sanitized() {
