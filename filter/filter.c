@@ -522,7 +522,8 @@ flt_explain(FILE *out, FilterResult *r)
     const char *counter = NULL;
     for (int j = 0; r->ivs && j < r->ivs->n; j++) {
       FltIv *iv = r->ivs->v[j];
-      if (iv->loop == li->loop && iv->counted) counter = iv->var ? iv->var : "?";
+      if (iv->loop == li->loop && iv->counted)
+        counter = iv->var ? iv->var : "?";
     }
     if (li->var && !counter) fprintf(out, "for %s: ", li->var);
     else fprintf(out, "while: ");

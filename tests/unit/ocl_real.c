@@ -39,9 +39,11 @@ static const WyOclParam params[] = {
   {WY_OCL_LIST_INOUT, WY_OCL_T_REAL, 1, {-1, -1, -1}},
 };
 static const WyOclKernel third_auto = {src, NULL, "third", 1,
-                                       WY_OCL_REAL_AUTO, false, 1, params, true};
+                                       WY_OCL_REAL_AUTO, false, 1, params,
+                                       true};
 static const WyOclKernel third_float = {src, NULL, "third", 1,
-                                        WY_OCL_REAL_FLOAT, false, 1, params, true};
+                                        WY_OCL_REAL_FLOAT, false, 1, params,
+                                        true};
 static const WyOclKernel third_double = {src, NULL, "third", 1,
                                          WY_OCL_REAL_DOUBLE, false, 1,
                                          params, true};
