@@ -151,8 +151,8 @@ find_counted(Func *fn, const Cfg *cfg, int h, Counted *c)
   return true;
 }
 
-static Insn *
-new_insn(Op op, Type *type, int dst, int a, int b, SrcPos pos)
+Insn *
+flt_new_insn(Op op, Type *type, int dst, int a, int b, SrcPos pos)
 {
   Insn *in = wyil_alloc(sizeof(Insn));
   in->op = op;
@@ -181,20 +181,21 @@ rewrite(Func *fn, const Counted *c)
   for (int k = 0; k < fn->ncode; k++) {
     if (k == c->head) {
       for (int p = c->head + 1; p < c->test; p++) code[n++] = fn->code[p];
-      code[n++] = c->inclusive
-                      ? new_insn(OP_ADD, ty_int, hi, c->bound, c->one, pos)
-                      : new_insn(OP_ASSIGN, ty_int, hi, c->bound, -1, pos);
+      code[n++] =
+          c->inclusive
+              ? flt_new_insn(OP_ADD, ty_int, hi, c->bound, c->one, pos)
+              : flt_new_insn(OP_ASSIGN, ty_int, hi, c->bound, -1, pos);
       /* hi = max(start, hi): a range with hi < start runs downwards */
-      Insn *br = new_insn(OP_IF, ty_int, -1, hi, i, pos);
+      Insn *br = flt_new_insn(OP_IF, ty_int, -1, hi, i, pos);
       br->cmp = CMP_GE;
       br->label = wyil_new_label(fn);
       code[n++] = br;
-      code[n++] = new_insn(OP_ASSIGN, ty_int, hi, i, -1, pos);
-      Insn *lab = new_insn(OP_LABEL, NULL, -1, -1, -1, pos);
+      code[n++] = flt_new_insn(OP_ASSIGN, ty_int, hi, i, -1, pos);
+      Insn *lab = flt_new_insn(OP_LABEL, NULL, -1, -1, -1, pos);
       lab->label = br->label;
       code[n++] = lab;
-      code[n++] = new_insn(OP_RANGE, ty_list(ty_int), rng, i, hi, pos);
-      loop = new_insn(OP_FORALL, ty_list(ty_int), v, rng, -1, pos);
+      code[n++] = flt_new_insn(OP_RANGE, ty_list(ty_int), rng, i, hi, pos);
+      loop = flt_new_insn(OP_FORALL, ty_list(ty_int), v, rng, -1, pos);
       code[n++] = loop;
       k = c->test;   /* the prefix moved, the test is gone */
       continue;
@@ -212,7 +213,8 @@ rewrite(Func *fn, const Counted *c)
       in = copy;
     }
     code[n++] = in;
-    if (k == c->end) code[n++] = new_insn(OP_ASSIGN, ty_int, i, hi, -1, pos);
+    if (k == c->end)
+      code[n++] = flt_new_insn(OP_ASSIGN, ty_int, i, hi, -1, pos);
   }
   fn->code = code;
   fn->ncode = fn->capcode = n;

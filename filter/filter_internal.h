@@ -32,6 +32,9 @@ const char *flt_parallel(Func *fn, int at, Live *lv,
  * does not change a range loop (FORALL), adding a FltIv (counted) to
  * ivs for each; returns how many.  Changes fn's code. */
 int flt_counted(Func *fn, PtrVec *ivs);
+/* A new instruction with up to two register operands a, b (unused ones
+ * -1), for the filter's rewrites (counted.c, induction.c). */
+Insn *flt_new_insn(Op op, Type *type, int dst, int a, int b, SrcPos pos);
 
 /* ---- induction.c ------------------------------------------------ */
 

@@ -162,16 +162,7 @@ typedef struct Emit {
 static Insn *
 emit(Emit *e, Op op, int dst, int a, int b)
 {
-  Insn *in = wyil_alloc(sizeof(Insn));
-  in->op = op;
-  in->type = ty_int;
-  in->dst = dst;
-  in->nargs = wyil_op_nargs[op];
-  in->args = wyil_alloc(sizeof(int) * 2);
-  in->args[0] = a;
-  in->args[1] = b;
-  in->label = -1;
-  in->pos = e->pos;
+  Insn *in = flt_new_insn(op, ty_int, dst, a, b, e->pos);
   e->code[e->n++] = in;
   return in;
 }

@@ -152,6 +152,24 @@ mpz_set_u128(mpz_ptr z, u128 x, bool neg)
   if (neg) mpz_neg(z, z);
 }
 
+/* *a / *b (both non-zero) in lowest terms. */
+static inline void
+reduce64(uint64_t *a, uint64_t *b)
+{
+  int k = __builtin_ctzll(*a | *b);  /* common factors of 2: shifts */
+  *a >>= k;
+  *b >>= k;
+  /* a power-of-two b is now 1 or has an odd a: gcd 1, no division
+   * (device doubles and quarters come here) */
+  if (*b & (*b - 1)) {
+    uint64_t g = gcd64(*a, *b);
+    if (g != 1) {
+      *a /= g;
+      *b /= g;
+    }
+  }
+}
+
 /* The canonical real n/d (d != 0): small when it fits, else GMP. */
 static wyv
 real_make128(i128 n, i128 d)
@@ -162,22 +180,8 @@ real_make128(i128 n, i128 d)
   if (ud != 1) {
     if (!(un >> 64) && !(ud >> 64)) {    /* the common case: 64-bit */
       uint64_t a = (uint64_t)un, b = (uint64_t)ud;
-      if (a == 0) {
-        b = 1;
-      } else {
-        int k = __builtin_ctzll(a | b);  /* common factors of 2: shifts */
-        a >>= k;
-        b >>= k;
-        /* a power-of-two b is now 1 or has an odd a: gcd 1, no division
-         * (device doubles and quarters come here) */
-        if (b & (b - 1)) {
-          uint64_t g = gcd64(a, b);
-          if (g != 1) {
-            a /= g;
-            b /= g;
-          }
-        }
-      }
+      if (a == 0) b = 1;
+      else reduce64(&a, &b);
       un = a;
       ud = b;
     } else {
@@ -207,19 +211,9 @@ static inline wyv
 real_make64(int64_t n, int64_t d)
 {
   uint64_t a = n < 0 ? 0 - (uint64_t)n : (uint64_t)n, b = (uint64_t)d;
-  int k;
   if (b == 1) return wyrt_real_of_q((WyQ){n, 1});
   if (a == 0) return wyrt_real_of_q((WyQ){0, 1});
-  k = __builtin_ctzll(a | b);
-  a >>= k;
-  b >>= k;
-  if (b & (b - 1)) {
-    uint64_t g = gcd64(a, b);
-    if (g != 1) {
-      a /= g;
-      b /= g;
-    }
-  }
+  reduce64(&a, &b);
   /* a <= 2^63; (int64_t) of 0 - a wraps (GCC defines it) */
   return wyrt_real_of_q((WyQ){n < 0 ? (int64_t)(0 - a) : (int64_t)a,
                               (int64_t)b});
