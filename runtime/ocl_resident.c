@@ -251,8 +251,10 @@ wy_ocl_res_reserve(uint64_t bytes)
   return WY_OCL_OK;
 }
 
-/* A copy of the stale flat list l made on the device: a new list whose
- * host data is zeros marked stale and whose device copy is l's,
+/* A copy of the stale list l of ints or bools (flat, or rows of them)
+ * made on the device: a new list whose host data is zeros marked stale
+ * (stale rows are never shared: a host read fetches the outer list
+ * first) and whose device copy is l's,
  * copied there; NULL when that cannot be done (the caller copies on
  * the host).  Copy-on-write of a list a kernel left on the device then
  * moves nothing over the bus. */
@@ -266,9 +268,9 @@ wy_ocl_res_clone(WyList *l)
   size_t bytes;
   cl_mem mem;
   cl_int err;
-  /* h.sub, not store_of: that would fetch the list */
-  if (!r || !(l->h.flags & WY_LIST_STALE) || r->par.depth != 1
-      || (l->h.sub != WY_LS_INT && l->h.sub != WY_LS_BOOL))
+  /* the layout from r, not the host data: reading that would fetch it */
+  if (!r || !(l->h.flags & WY_LIST_STALE) || r->par.depth > 2
+      || (r->par.elem != WY_OCL_T_INT && r->par.elem != WY_OCL_T_BOOL))
     return NULL;
   bytes = r->count * r->esize;
   r->busy = true;
@@ -282,9 +284,11 @@ wy_ocl_res_clone(WyList *l)
     clReleaseMemObject(mem);
     return NULL;
   }
-  c = wyrt_new_list((WyListStore)l->h.sub, l->len);
-  memset(c->data, 0, l->len * (l->h.sub == WY_LS_INT ? 8 : 1));
-  c->len = l->len;
+  /* zero elements (rows of them), stale at once: as a build makes it */
+  {
+    int64_t n[2] = {(int64_t)r->dims[0], (int64_t)r->dims[1]};
+    c = wy_list(wy_ocl_build_list(r->par.elem, r->par.depth, n));
+  }
   memset(&m, 0, sizeof m);
   m.par = &r->par;
   m.int64 = r->int64;

@@ -22,7 +22,7 @@ FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
   explain_dev_full program_dev_full no_platform broken_icd device_none
   unusable_cache corrupt_cache concurrent_cache memory_limit many_functions
   resident_eviction chunked_transfers deep_programs file_roundtrip one_build
-  overflow_retry"
+  overflow_retry clone_rows"
 
 # True when the programs are built with AddressSanitizer (make asan).
 sanitized() {
@@ -463,5 +463,43 @@ EOF2
      [ "$(cat "$d/data.bin")" != "$(printf 'hi\nmore')" ]; then
     echo "    exit status $st, stdout:"; head -3 "$d/out"
     echo "    stderr:"; head -3 "$d/run.err"; return 1
+  fi
+}
+
+# A list of rows that a kernel left on the device and that two variables
+# share is copied on the device when a kernel writes one of them
+# (copy-on-write, runtime/ocl_resident.c wy_ocl_res_clone): nothing goes
+# up, and the other variable keeps its values.
+fault_clone_rows() {
+  cat > "$1/clone.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+void ::main(System.Console sys):
+	g = []
+	for y in 0..3:
+		row = []
+		for x in 0..4:
+			row = row + [y * 10 + x]
+		g = g + [row]
+	h = g
+	for y in 0..3:
+		for x in 0..4:
+			h[y][x] = h[y][x] * 2 + 1
+	sys.out.println(g)
+	sys.out.println(h)
+EOF2
+  "$WYC" "$1/clone.whiley" -o "$1/clone" 2> "$1/build.err" || {
+    echo "    could not build clone.whiley"; head -3 "$1/build.err"; return 1; }
+  XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 WYC_OFFLOAD=mandatory "$1/clone" \
+    > "$1/out" 2> "$1/err" < /dev/null || {
+    echo "    exit status $?"; head -3 "$1/err"; return 1; }
+  local want='[[0, 1, 2, 3], [10, 11, 12, 13], [20, 21, 22, 23]]
+[[1, 3, 5, 7], [21, 23, 25, 27], [41, 43, 45, 47]]'
+  if [ "$(cat "$1/out")" != "$want" ]; then
+    echo "    wrong output:"; head -3 "$1/out"; return 1
+  fi
+  if ! grep -q '^# lists: 0 upload(s)' "$1/err"; then
+    echo "    the copy went through the host: $(grep '^# lists' "$1/err")"
+    return 1
   fi
 }

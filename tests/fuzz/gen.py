@@ -508,8 +508,11 @@ class Gen:
             return
         saved, self.rnd = self.rnd, self.brnd
         try:
-            if self.rnd.random() < 0.3:
+            r = self.rnd.random()
+            if r < 0.3:
                 self.nested_build(ctx, depth)
+            elif r < 0.4:
+                self.shared_rows(ctx, depth)
             else:
                 self.build_loop(ctx, depth)
         finally:
@@ -618,6 +621,26 @@ class Gen:
             self.emit(depth + 2, "%s = %s + [%s]" % (rows, rows, row))
         else:
             self.emit(depth + 1, "%s = %s + [%s]" % (rows, rows, row))
+        self.emit(depth, "m = %s" % rows)
+
+    def shared_rows(self, ctx, depth):
+        """A row appended many times (filter/rows.c makes it a copy per
+        iteration, a 2-D build): a or b, or a row built just before,
+        appended to a list that replaces m; the test's later writes to
+        m, a and b check that the rows are values, not one shared row."""
+        rows, y = self.fresh("rows"), self.fresh("i")
+        src = self.pick(["a", "b", "row"])
+        if src == "row":
+            src, x = self.fresh("row"), self.fresh("i")
+            self.emit(depth, "%s = []" % src)
+            self.emit(depth, "for %s in %s:" % (x, self.pick(
+                ["0..k", "0..3", "0..0", "0..|a|"])))
+            self.emit(depth + 1, "%s = %s + [%s * %d]" % (
+                src, src, x, self.rnd.randint(-3, 3)))
+        self.emit(depth, "%s = []" % rows)
+        self.emit(depth, "for %s in %s:" % (y, self.pick(
+            ["0..|a|", "0..n", "0..k", "1..n", "0..0", "n..0", "0..3"])))
+        self.emit(depth + 1, "%s = %s + [%s]" % (rows, rows, src))
         self.emit(depth, "m = %s" % rows)
 
     def flat_nest(self, c, depth):

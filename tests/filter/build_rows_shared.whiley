@@ -1,0 +1,76 @@
+// A row appended many times (`rows = rows + [row]`, row made before the
+// loop) is copied once per iteration (filter/rows.c), which makes the
+// loop a 2-D build: the device writes every element, and the result is
+// born on the device.  The copies are values: a write to one row changes
+// no other row and not `row`.  Int, real and bool rows, a row built on
+// the device, an empty row, no rows, a descending range and a non-empty
+// start (both the CPU path), and a kernel that then updates the grid.
+// explain: build_rows_shared.whiley:19: for i: GPU-implicit (kernel 1, build of 'row'
+// explain: build_rows_shared.whiley:22: for y: GPU-implicit (kernel 2, build of 'rows', 2-D (y, row), 1 list in, 1 out (1 write-only), 1 scalar); each row a copy of 'row' (rows are not shared on the device)
+// explain: build_rows_shared.whiley:28: for y: GPU-implicit (kernel 3, build of 'rows', 2-D (y, r)
+// explain: build_rows_shared.whiley:34: for y: GPU-implicit (kernel 4, build of 'rows', 2-D (y, r)
+// explain: build_rows_shared.whiley:40: for y: GPU-implicit (kernel 5, build of 'rows', 2-D (y, r)
+// explain: build_rows_shared.whiley:45: for y: GPU-implicit (kernel 6, 1-D
+// explain: build_rows_shared.whiley:54: for y: CPU — appends 'r', made before the loop, to 'rows' in every iteration
+import * from whiley.lang.*
+
+public [[int]] board(int n, int w):
+	row = []
+	for i in 0..w:
+		row = row + [i * 3 + 1]
+	rows = []
+	for y in 0..n:
+		rows = rows + [row]
+	return rows
+
+public [[int]] copies([[int]] start, [int] r, int lo, int hi):
+	rows = start
+	for y in lo..hi:
+		rows = rows + [r]
+	return rows
+
+public [[real]] realRows([real] r, int n):
+	rows = []
+	for y in 0..n:
+		rows = rows + [r]
+	return rows
+
+public [[bool]] boolRows([bool] r, int n):
+	rows = []
+	for y in 0..n:
+		rows = rows + [r]
+	return rows
+
+public [[int]] step([[int]] g):
+	for y in 0..|g|:
+		for x in 0..|g[y]|:
+			g[y][x] = g[y][x] * (y + 2) - x
+	return g
+
+// the append is not the loop's whole body: the host shares the row
+public ([[int]], int) counted([int] r, int n):
+	rows = []
+	total = 0
+	for y in 0..n:
+		rows = rows + [r]
+		total = total + |r|
+	return (rows, total)
+
+public void ::main(System.Console sys):
+	b = board(3, 4)
+	sys.out.println(b)
+	b[1][2] = 99
+	sys.out.println(b)
+	sys.out.println(board(0, 4))
+	sys.out.println(board(2, 0))
+	sys.out.println(step(board(4, 5)))
+	r = [5, 6]
+	c = copies([], r, 0, 3)
+	c[0][0] = -1
+	sys.out.println(c)
+	sys.out.println(r)
+	sys.out.println(copies([], r, 3, 0))
+	sys.out.println(copies([[1]], r, 0, 2))
+	sys.out.println(realRows([0.5, 1.25, -3.0], 2))
+	sys.out.println(boolRows([true, false], 3))
+	sys.out.println(counted([1, 2, 3], 2))
