@@ -509,8 +509,7 @@ emit_invoke(OclGen *g, Insn *in)
   /* did the callee fail?  Its status is this work item's own variable
    * (no atomic in the hot path); a kernel passes it on to the flag */
   if (g->k)
-    ocl_line(g, "if (wyc_st) { atomic_cmpxchg(wyc_err, 0, wyc_st); %s }",
-             g->leave);
+    ocl_line(g, "if (wyc_st) %s", ocl_fail_var(g, "wyc_st"));
   else
     ocl_line(g, "if (*wyc_st) %s", g->leave);
   g->calls = true;

@@ -50,6 +50,8 @@ typedef struct OclGen {
   Kernel *k;            /* the kernel, or NULL in a called function */
   const char *leave;    /* the statement that ends it early: "return;",
                            "return 0;" */
+  const char *fail_to;  /* a kernel's label for failed checks */
+  bool failed;          /* a check jumps there */
   int from, to;         /* the instructions emitted: code[from..to) */
   int *match;           /* LOOP/FORALL <-> END, -1 elsewhere */
   int *label_at;        /* label -> instruction index, -1 */
@@ -83,6 +85,8 @@ const char *ocl_tag_ctype(Tag t);
 const char *ocl_var(OclGen *g, int r, Tag t);
 /* The statement that records error CODE and leaves the function. */
 const char *ocl_fail_stmt(OclGen *g, int code);
+/* The same with the code in a variable. */
+const char *ocl_fail_var(OclGen *g, const char *code);
 /* A list of device scalars nested at most 3 deep: its depth and element
  * tag; 0 otherwise. */
 int ocl_list_shape(Type *t, Tag *elem);
