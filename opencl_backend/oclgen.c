@@ -248,6 +248,7 @@ begin_func(OclGen *g, Func *fn, Kernel *k, int from, int to)
   g->match = c->match;
   g->label_at = c->label_at;
   g->label_used = c->label_used;
+  memset(g->nchk, 0, sizeof g->nchk);
   g->range_at = wyil_alloc(sizeof(int) * nr);
   g->views = wyil_alloc(sizeof(View *) * nr);
   g->uses = wyil_alloc(nr);
@@ -350,6 +351,19 @@ put_prototype(StrBuf *sb, Func *fn)
   sb_puts(sb, ");\n");
 }
 
+/* --explain: what became of the checks of the function just emitted. */
+static void
+put_stats(OclGen *g, const char *what, SrcPos pos)
+{
+  if (!g->stats) return;
+  const int *n = g->nchk;
+  fprintf(g->stats, "%s:%d: %s: checks: %d tested, %d tested once before "
+          "their loop, %d proved, %d joined to another\n",
+          pos.file ? pos.file : "?", pos.line, what,
+          n[CHK_EMIT] + n[CHK_UNSIGNED], n[CHK_HOISTED], n[CHK_PROVED],
+          n[CHK_FUSED]);
+}
+
 static void
 put_callee(OclGen *g, StrBuf *sb, Func *fn)
 {
@@ -368,6 +382,8 @@ put_callee(OclGen *g, StrBuf *sb, Func *fn)
   if (g->body.len) sb_puts(sb, g->body.s);
   if (strcmp(rt, "void")) sb_puts(sb, "  return 0;\n");
   sb_puts(sb, "}\n\n");
+  put_stats(g, wyil_fmt("function %s, called by kernels", fn->name),
+            fn->ncode ? fn->code[0]->pos : (SrcPos){0});
   sb_free(&g->body);
   sb_free(&g->decls);
 }
@@ -475,6 +491,7 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   put_decls(g, sb);
   sb_puts(sb, g->body.s);
   sb_puts(sb, "}\n\n");
+  put_stats(g, wyil_fmt("kernel %s", k->name), k->loop->pos);
   sb_free(&g->body);
   sb_free(&g->decls);
 }
@@ -561,6 +578,18 @@ ocl_emit_program(Module *m, const OclOptions *o)
     if (((Func *)m->funcs.v[i])->kernel) vec_push(&ks, m->funcs.v[i]);
   put_program(&g, &sb, (Func **)ks.v, ks.n);
   return sb.s ? sb.s : strdup("");
+}
+
+void
+ocl_explain_checks(FILE *out, Module *m, const OclOptions *o)
+{
+  StrBuf sb = {0};
+  OclGen g = {.m = m, .o = o ? o : &defaults, .stats = out};
+  PtrVec ks = {0};
+  for (int i = 0; m && i < m->funcs.n; i++)
+    if (((Func *)m->funcs.v[i])->kernel) vec_push(&ks, m->funcs.v[i]);
+  put_program(&g, &sb, (Func **)ks.v, ks.n);
+  sb_free(&sb);
 }
 
 FilterResult *

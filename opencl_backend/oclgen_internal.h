@@ -17,6 +17,7 @@
 #define OCLGEN_INTERNAL_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "../wyil/wyil.h"
 #include "oclgen.h"
@@ -81,6 +82,7 @@ typedef struct OclGen {
   uint8_t *chk;         /* instruction -> CheckPlan of an assert */
   int *hoist_to;        /* instruction -> the loop it is hoisted out of */
   int nchk[CHK_NKINDS]; /* checks emitted per kind (--explain) */
+  FILE *stats;          /* --explain: where to count them, or NULL */
 } OclGen;
 
 /* ================================================================ */
