@@ -48,7 +48,7 @@ typedef struct Ival {
 } Ival;
 
 /* How deep interval questions recurse through definitions. */
-#define DEPTH 6
+#define DEPTH 4
 
 static Big
 wmax(int w)
@@ -170,7 +170,7 @@ same_value(OclGen *g, int r, int s)
 /* ---------------------------------------------------------------- */
 /* Intervals                                                          */
 
-static Ival ival_at(OclGen *g, int r, int p, int w, int depth);
+static Ival ival_at(OclGen *g, int r, int p, int w, int depth, bool facts);
 
 static Ival
 arith(Op op, Ival a, Ival b)
@@ -195,7 +195,7 @@ arith(Op op, Ival a, Ival b)
 /* The interval of r from its one definition d (at index p in the code,
  * or a constant outside it). */
 static Ival
-ival_def(OclGen *g, Insn *d, int p, int w, int depth)
+ival_def(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
 {
   long long c;
   switch (d->op) {
@@ -205,23 +205,23 @@ ival_def(OclGen *g, Insn *d, int p, int w, int depth)
   case OP_LENGTHOF: return (Ival){0, wmax(w)};
   case OP_ASSIGN:
     if (!is_int(d)) return top(w);
-    return ival_at(g, d->args[0], p, w, depth + 1);
+    return ival_at(g, d->args[0], p, w, depth + 1, facts);
   case OP_FORALL: {
     Insn *rg = def_of(g, d->args[0]);
     if (!rg || rg->op != OP_RANGE) return top(w);
-    Ival lo = ival_at(g, rg->args[0], p, w, depth + 1);
-    Ival hi = ival_at(g, rg->args[1], p, w, depth + 1);
+    Ival lo = ival_at(g, rg->args[0], p, w, depth + 1, facts);
+    Ival hi = ival_at(g, rg->args[1], p, w, depth + 1, facts);
     return (Ival){bmin(lo.lo, hi.lo + 1), bmax(lo.hi, hi.hi - 1)};
   }
   case OP_ADD: case OP_SUB: case OP_MUL: case OP_NEG: {
     if (!is_int(d)) return top(w);
-    Ival a = ival_at(g, d->args[0], p, w, depth + 1);
-    Ival b = d->nargs > 1 ? ival_at(g, d->args[1], p, w, depth + 1) : a;
+    Ival a = ival_at(g, d->args[0], p, w, depth + 1, facts);
+    Ival b = d->nargs > 1 ? ival_at(g, d->args[1], p, w, depth + 1, facts) : a;
     return fit(arith(d->op, a, b), w);
   }
   case OP_DIV: case OP_REM: {
     if (!is_int(d) || !int_const(g, d->args[1], &c) || c <= 0) return top(w);
-    Ival a = ival_at(g, d->args[0], p, w, depth + 1);
+    Ival a = ival_at(g, d->args[0], p, w, depth + 1, facts);
     if (d->op == OP_DIV) return (Ival){a.lo / c, a.hi / c};
     return (Ival){a.lo >= 0 ? 0 : -(c - 1), a.hi <= 0 ? 0 : c - 1};
   }
@@ -287,15 +287,17 @@ defines(Insn *in, int r)
   return wyil_def_reg(in) == r;
 }
 
+/* The interval of r at p; `facts`: narrowed by comparisons (those of
+ * the compared values are not, which bounds the work). */
 static Ival
-ival_at(OclGen *g, int r, int p, int w, int depth)
+ival_at(OclGen *g, int r, int p, int w, int depth, bool facts)
 {
   if (depth > DEPTH || r < 0 || r >= g->fn->nregs) return top(w);
   Insn *d = def_of(g, r);
   Ival v = d ? ival_def(g, d, g->def_at[r] >= 0 ? g->def_at[r] : g->from,
-                        w, depth) : top(w);
+                        w, depth, facts) : top(w);
   /* comparisons on the straight path back from p */
-  for (int q = p - 1; q >= g->from; q--) {
+  for (int q = p - 1; facts && q >= g->from; q--) {
     Insn *in = g->fn->code[q];
     if (defines(in, r) || path_stop(g, in)) break;
     int a, b;
@@ -306,7 +308,7 @@ ival_at(OclGen *g, int r, int p, int w, int depth)
     for (int s = q + 1; s < p && !moved; s++)
       moved = defines(g->fn->code[s], other);
     if (moved) continue;
-    Ival o = ival_at(g, other, q, w, depth + 1);
+    Ival o = ival_at(g, other, q, w, depth + 1, false);
     v = narrow(v, a == r ? cmp : mirror(cmp), o);
   }
   if (v.lo > v.hi) return top(w);  /* unreachable: say nothing */
@@ -377,7 +379,8 @@ assert_proved(OclGen *g, int p)
   int a = in->args[0], b = in->args[1];
   if (implied(g, a, in->cmp, b, p)) return true;
   for (int w = 32; w <= 64; w += 32)
-    if (!decided(ival_at(g, a, p, w, 0), in->cmp, ival_at(g, b, p, w, 0)))
+    if (!decided(ival_at(g, a, p, w, 0, true), in->cmp,
+                 ival_at(g, b, p, w, 0, true)))
       return false;
   return true;
 }
@@ -388,8 +391,8 @@ ocl_no_overflow(OclGen *g, int p)
   Insn *in = g->fn->code[p];
   if (!g->def_at || !is_int(in)) return false;
   for (int w = 32; w <= 64; w += 32) {
-    Ival a = ival_at(g, in->args[0], p, w, 0);
-    Ival b = in->nargs > 1 ? ival_at(g, in->args[1], p, w, 0) : a;
+    Ival a = ival_at(g, in->args[0], p, w, 0, true);
+    Ival b = in->nargs > 1 ? ival_at(g, in->args[1], p, w, 0, true) : a;
     if (!fits(arith(in->op, a, b), w)) return false;
   }
   return true;
@@ -400,7 +403,7 @@ ocl_excludes(OclGen *g, int p, int r, long long c)
 {
   if (!g->def_at || r < 0) return false;
   for (int w = 32; w <= 64; w += 32) {
-    Ival v = ival_at(g, r, p, w, 0);
+    Ival v = ival_at(g, r, p, w, 0, true);
     if (v.lo <= c && c <= v.hi) return false;
   }
   return true;
@@ -411,7 +414,7 @@ ocl_excludes_min(OclGen *g, int p, int r)
 {
   if (!g->def_at || r < 0) return false;
   for (int w = 32; w <= 64; w += 32)
-    if (ival_at(g, r, p, w, 0).lo <= top(w).lo) return false;
+    if (ival_at(g, r, p, w, 0, true).lo <= top(w).lo) return false;
   return true;
 }
 
