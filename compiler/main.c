@@ -387,7 +387,10 @@ main(int argc, char **argv)
   FilterOptions fopt = {o.opt_level, o.gpu_real, NULL, NULL};
   OclOptions oo = {o.gpu_real, o.gpu_int64};
   if (o.explain) {
-    flt_explain(stdout, ocl_filter(prog->m, &fopt, &oo));
+    FilterResult *fr = ocl_filter(prog->m, &fopt, &oo);
+    flt_explain(stdout, fr);
+    flt_split(prog->m, fr);
+    ocl_explain_checks(stdout, prog->m, &oo);
     wyil_free_all();
     return 0;
   }

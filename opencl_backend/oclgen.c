@@ -103,16 +103,32 @@ ocl_var(OclGen *g, int r, Tag t)
   return wyil_fmt("r%d_%c", r, tag_char[t]);
 }
 
-/* A failed check: a kernel records the code in the launch's flag and
- * ends its work item (the only atomic, on the failure path alone); a
- * called function records it in its caller's private status and
- * returns, and the caller tests that plain variable (emit_invoke). */
+/* A failed check: a kernel keeps the code in its private wyc_e and
+ * jumps to its one exit (wyc_fail, or a reduce kernel's wyc_done), which
+ * writes the flag once per work item: the first failure wins and no
+ * atomic sits in a loop.  A called function records the code in its
+ * caller's private status and returns, and the caller tests that plain
+ * variable (emit_invoke). */
 const char *
 ocl_fail_stmt(OclGen *g, int code)
 {
-  if (g->k)
-    return wyil_fmt("{ atomic_cmpxchg(wyc_err, 0, %d); %s }", code, g->leave);
+  if (g->k) {
+    g->failed = true;
+    return wyil_fmt("{ wyc_e = %d; goto %s; }", code, g->fail_to);
+  }
   return wyil_fmt("{ *wyc_st = %d; %s }", code, g->leave);
+}
+
+/* The statement that fails with the code in variable `code` (a callee's
+ * status), as ocl_fail_stmt. */
+const char *
+ocl_fail_var(OclGen *g, const char *code)
+{
+  if (g->k) {
+    g->failed = true;
+    return wyil_fmt("{ wyc_e = %s; goto %s; }", code, g->fail_to);
+  }
+  return wyil_fmt("{ *wyc_st = %s; %s }", code, g->leave);
 }
 
 const char *
@@ -164,10 +180,23 @@ static const char prelude_real[] =
   "typedef float wy_real;\n"
   "#endif\n\n";
 
-/* *r = a op b; true when the result does not fit wy_int.  In the ints'
- * own width (a GPU's 64-bit multiply is slow): wrap-around sums with
- * sign tests, mul_hi against the sign of the low half. */
+/* *r = a op b; true when the result does not fit wy_int.  Clang's
+ * overflow builtins where the compiler has them (PoCL: an add or imul
+ * and its overflow flag); else in the ints' own width: wrap-around sums
+ * with sign tests, a 32-bit product widened to 64 bits (one wide
+ * multiply on a GPU), a 64-bit one through mul_hi. */
 static const char prelude_arith[] =
+  "#if defined(__has_builtin)\n"
+  "#if __has_builtin(__builtin_add_overflow) && "
+  "__has_builtin(__builtin_mul_overflow)\n"
+  "#define WYC_OVF_BUILTINS 1\n"
+  "#endif\n"
+  "#endif\n\n"
+  "#ifdef WYC_OVF_BUILTINS\n"
+  "#define wyc_add(a, b, r) __builtin_add_overflow((a), (b), (r))\n"
+  "#define wyc_sub(a, b, r) __builtin_sub_overflow((a), (b), (r))\n"
+  "#define wyc_mul(a, b, r) __builtin_mul_overflow((a), (b), (r))\n"
+  "#else\n"
   "bool\nwyc_add(wy_int a, wy_int b, wy_int *r)\n{\n"
   "  wy_int s = (wy_int)((wy_uint)a + (wy_uint)b);\n"
   "  *r = s;\n"
@@ -177,9 +206,17 @@ static const char prelude_arith[] =
   "  *r = s;\n"
   "  return ((a ^ b) & (a ^ s)) < 0;\n}\n\n"
   "bool\nwyc_mul(wy_int a, wy_int b, wy_int *r)\n{\n"
+  "#ifdef WYC_INT64\n"
   "  wy_int lo = (wy_int)((wy_uint)a * (wy_uint)b);\n"
   "  *r = lo;\n"
-  "  return mul_hi(a, b) != (lo >> (WY_INT_BITS - 1));\n}\n\n";
+  "  return mul_hi(a, b) != (lo >> 63);\n"
+  "#else\n"
+  "  long p = (long)a * (long)b;\n"
+  "  *r = (int)p;\n"
+  "  return p != (long)(int)p;\n"
+  "#endif\n"
+  "}\n"
+  "#endif\n\n";
 
 static void
 put_prelude(StrBuf *sb, Module *m)
@@ -211,6 +248,7 @@ begin_func(OclGen *g, Func *fn, Kernel *k, int from, int to)
   g->match = c->match;
   g->label_at = c->label_at;
   g->label_used = c->label_used;
+  memset(g->nchk, 0, sizeof g->nchk);
   g->range_at = wyil_alloc(sizeof(int) * nr);
   g->views = wyil_alloc(sizeof(View *) * nr);
   g->uses = wyil_alloc(nr);
@@ -251,6 +289,7 @@ put_decls(OclGen *g, StrBuf *sb)
       sb_printf(sb, "  wy_int r%d_lo = 0, r%d_hi = 0;\n", r, r);
   }
   if (g->k && g->calls) sb_puts(sb, "  int wyc_st = 0;\n");
+  if (g->k) sb_puts(sb, "  int wyc_e = 0;\n");
   if (g->decls.len) sb_puts(sb, g->decls.s);
 }
 
@@ -312,6 +351,19 @@ put_prototype(StrBuf *sb, Func *fn)
   sb_puts(sb, ");\n");
 }
 
+/* --explain: what became of the checks of the function just emitted. */
+static void
+put_stats(OclGen *g, const char *what, SrcPos pos)
+{
+  if (!g->stats) return;
+  const int *n = g->nchk;
+  fprintf(g->stats, "%s:%d: %s: checks: %d tested, %d tested once before "
+          "their loop, %d proved, %d joined to another\n",
+          pos.file ? pos.file : "?", pos.line, what,
+          n[CHK_EMIT] + n[CHK_UNSIGNED], n[CHK_HOISTED], n[CHK_PROVED],
+          n[CHK_FUSED]);
+}
+
 static void
 put_callee(OclGen *g, StrBuf *sb, Func *fn)
 {
@@ -330,6 +382,8 @@ put_callee(OclGen *g, StrBuf *sb, Func *fn)
   if (g->body.len) sb_puts(sb, g->body.s);
   if (strcmp(rt, "void")) sb_puts(sb, "  return 0;\n");
   sb_puts(sb, "}\n\n");
+  put_stats(g, wyil_fmt("function %s, called by kernels", fn->name),
+            fn->ncode ? fn->code[0]->pos : (SrcPos){0});
   sb_free(&g->body);
   sb_free(&g->decls);
 }
@@ -396,6 +450,8 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   begin_func(g, fn, k, at + 1, wyil_loop_end(fn, at));
   bool red = k->kind == KK_REDUCE;
   g->leave = red ? "goto wyc_done;" : "return;";
+  g->fail_to = red ? "wyc_done" : "wyc_fail";
+  g->failed = false;
   sb_printf(sb, "/* %s:%s, the loop at line %d */\n__kernel void\n%s(",
             k->host->module, k->host->name, k->loop->pos.line, k->name);
   put_kernel_params(g, sb, k);
@@ -425,10 +481,17 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
                      wyil_fmt("((long)lo%d + gid%d)", d, d));
   }
   ocl_emit_body(g);
-  if (red) ocl_reduce_epilogue(g, k);
+  if (red) {
+    ocl_reduce_epilogue(g, k);
+  } else if (g->failed) {
+    ocl_line(g, "return;");
+    ocl_line(g, "wyc_fail:");
+    ocl_line(g, "atomic_cmpxchg(wyc_err, 0, wyc_e);");
+  }
   put_decls(g, sb);
   sb_puts(sb, g->body.s);
   sb_puts(sb, "}\n\n");
+  put_stats(g, wyil_fmt("kernel %s", k->name), k->loop->pos);
   sb_free(&g->body);
   sb_free(&g->decls);
 }
@@ -515,6 +578,18 @@ ocl_emit_program(Module *m, const OclOptions *o)
     if (((Func *)m->funcs.v[i])->kernel) vec_push(&ks, m->funcs.v[i]);
   put_program(&g, &sb, (Func **)ks.v, ks.n);
   return sb.s ? sb.s : strdup("");
+}
+
+void
+ocl_explain_checks(FILE *out, Module *m, const OclOptions *o)
+{
+  StrBuf sb = {0};
+  OclGen g = {.m = m, .o = o ? o : &defaults, .stats = out};
+  PtrVec ks = {0};
+  for (int i = 0; m && i < m->funcs.n; i++)
+    if (((Func *)m->funcs.v[i])->kernel) vec_push(&ks, m->funcs.v[i]);
+  put_program(&g, &sb, (Func **)ks.v, ks.n);
+  sb_free(&sb);
 }
 
 FilterResult *

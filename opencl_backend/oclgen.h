@@ -14,6 +14,7 @@
 #define OCLGEN_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "../filter/filter.h"
 #include "../wyil/wyil.h"
@@ -35,6 +36,10 @@ const char *ocl_check_kernel(Module *m, Func *k, const OclOptions *o);
  * reason) and the filter runs again, since the loops inside a vetoed
  * one may be kernels themselves.  Used by the driver and the fuzzing
  * harness. */
+/* `wyc --explain`: per kernel of m (split) and per function kernels
+ * call, how many checks are tested where they are, tested once before
+ * their loop, proved unnecessary (opencl_backend/oclgen_range.c). */
+void ocl_explain_checks(FILE *out, Module *m, const OclOptions *o);
 FilterResult *ocl_filter(Module *m, FilterOptions *fopt, const OclOptions *o);
 /* The OpenCL C program holding every kernel function of m (malloc'd
  * string; m NULL: the prelude alone). */

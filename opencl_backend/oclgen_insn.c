@@ -232,26 +232,40 @@ emit_arith(OclGen *g, Insn *in)
     default: unsupported(g, in, "this operation on reals");
     }
   }
+  int p = g->at;
+  bool safe = ocl_no_overflow(g, p);
+  g->nchk[safe ? CHK_PROVED : CHK_EMIT] += in->op != OP_DIV
+                                           && in->op != OP_REM;
   switch (in->op) {
   case OP_ADD: case OP_SUB: case OP_MUL: {
     const char *f = in->op == OP_ADD ? "wyc_add"
                     : in->op == OP_SUB ? "wyc_sub" : "wyc_mul";
-    ocl_line(g, "if (%s(%s, %s, &%s)) %s", f, x, y, d, ocl_fail_stmt(g, 1));
+    if (safe)
+      ocl_line(g, "%s = %s %c %s;", d, x,
+               in->op == OP_ADD ? '+' : in->op == OP_SUB ? '-' : '*', y);
+    else
+      ocl_line(g, "if (%s(%s, %s, &%s)) %s", f, x, y, d, ocl_fail_stmt(g, 1));
     return;
   }
   case OP_NEG:
-    ocl_line(g, "if (%s == WY_INT_MIN) %s", x, ocl_fail_stmt(g, 1));
+    if (!safe) ocl_line(g, "if (%s == WY_INT_MIN) %s", x, ocl_fail_stmt(g, 1));
     ocl_line(g, "%s = -%s;", d, x);
     return;
   case OP_DIV:
-    ocl_line(g, "if (%s == 0) %s", y, ocl_fail_stmt(g, 3));
-    ocl_line(g, "if (%s == -1 && %s == WY_INT_MIN) %s", y, x,
-             ocl_fail_stmt(g, 1));
+    if (!ocl_excludes(g, p, b, 0))
+      ocl_line(g, "if (%s == 0) %s", y, ocl_fail_stmt(g, 3));
+    if (!ocl_excludes(g, p, b, -1) && !ocl_excludes_min(g, p, a))
+      ocl_line(g, "if (%s == -1 && %s == WY_INT_MIN) %s", y, x,
+               ocl_fail_stmt(g, 1));
     ocl_line(g, "%s = %s / %s;", d, x, y);
     return;
   case OP_REM:
-    ocl_line(g, "if (%s == 0) %s", y, ocl_fail_stmt(g, 3));
-    ocl_line(g, "%s = %s == -1 ? 0 : %s %% %s;", d, y, x, y);
+    if (!ocl_excludes(g, p, b, 0))
+      ocl_line(g, "if (%s == 0) %s", y, ocl_fail_stmt(g, 3));
+    if (ocl_excludes(g, p, b, -1))
+      ocl_line(g, "%s = %s %% %s;", d, x, y);
+    else
+      ocl_line(g, "%s = %s == -1 ? 0 : %s %% %s;", d, y, x, y);
     return;
   default:
     unsupported(g, in, "this operation on ints");
@@ -273,9 +287,8 @@ cond_expr(OclGen *g, Insn *in)
                   ocl_var(g, in->args[1], t));
 }
 
-/* The error code of a failed ASSERT, by its message. */
-static int
-assert_code(const char *msg)
+int
+ocl_assert_code(const char *msg)
 {
   if (msg && !strncmp(msg, "index out of bounds", 19)) return 2;
   if (msg && !strcmp(msg, "division by zero")) return 3;
@@ -328,7 +341,7 @@ emit_update(OclGen *g, Insn *in)
     if (in->steps[s].kind != UPD_INDEX)
       unsupported(g, in, "an update through a field or reference");
     const char *i = ocl_var(g, in->args[s], TAG_INT);
-    ocl_line(g, "if (%s < 0 || %s >= %s) %s", i, i, v->lens[s],
+    ocl_line(g, "if ((wy_uint)%s >= (wy_uint)%s) %s", i, v->lens[s],
              ocl_fail_stmt(g, 2));
     flat = flat ? wyil_fmt("(%s) * %s + %s", flat, v->lens[s], i)
            : wyil_fmt("(long)%s", i);
@@ -412,6 +425,7 @@ emit_forall(OclGen *g, int i, Insn *in)
               i, i, i);
     ocl_line(g, "wyc_i%d = r%d_lo;", i, r);
     ocl_line(g, "wyc_n%d = r%d_hi;", i, r);
+    ocl_emit_hoisted(g, i);
     ocl_line(g, "wyc_s%d = wyc_i%d <= wyc_n%d ? 1 : -1;", i, i, i);
     ocl_line(g, "for (; wyc_i%d != wyc_n%d; wyc_i%d += wyc_s%d) {", i, i, i,
              i);
@@ -509,8 +523,7 @@ emit_invoke(OclGen *g, Insn *in)
   /* did the callee fail?  Its status is this work item's own variable
    * (no atomic in the hot path); a kernel passes it on to the flag */
   if (g->k)
-    ocl_line(g, "if (wyc_st) { atomic_cmpxchg(wyc_err, 0, wyc_st); %s }",
-             g->leave);
+    ocl_line(g, "if (wyc_st) %s", ocl_fail_var(g, "wyc_st"));
   else
     ocl_line(g, "if (*wyc_st) %s", g->leave);
   g->calls = true;
@@ -530,6 +543,23 @@ emit_return(OclGen *g, Insn *in)
                                                                    "return")));
 }
 
+/* An assert, as the plan says (oclgen_range.c). */
+static void
+emit_assert(OclGen *g, int i, Insn *in)
+{
+  CheckPlan c = g->chk ? (CheckPlan)g->chk[i] : CHK_EMIT;
+  const char *fail = ocl_fail_stmt(g, ocl_assert_code(in->name));
+  const char *cond = cond_expr(g, in);
+  g->nchk[c]++;
+  if (c == CHK_EMIT) {
+    ocl_line(g, "if (!(%s)) %s", cond, fail);
+  } else if (c == CHK_UNSIGNED) {
+    Tag t = ocl_scalar_tag(g, in->type, "comparison");
+    ocl_line(g, "if ((wy_uint)%s >= (wy_uint)%s) %s",
+             ocl_var(g, in->args[0], t), ocl_var(g, in->args[1], t), fail);
+  }
+}
+
 /* ---------------------------------------------------------------- */
 /* The switch                                                         */
 
@@ -538,6 +568,7 @@ emit_insn(OclGen *g, int i)
 {
   Insn *in = g->fn->code[i];
   int a = in->nargs > 0 ? in->args[0] : -1;
+  g->at = i;
   switch (in->op) {
   case OP_NOP: return;
   case OP_CONST: ocl_emit_const(g, in); return;
@@ -580,10 +611,7 @@ emit_insn(OclGen *g, int i)
     return;
   case OP_FORALL: emit_forall(g, i, in); return;
   case OP_END: emit_end(g, i); return;
-  case OP_ASSERT:
-    ocl_line(g, "if (!(%s)) %s", cond_expr(g, in),
-             ocl_fail_stmt(g, assert_code(in->name)));
-    return;
+  case OP_ASSERT: emit_assert(g, i, in); return;
   case OP_FAIL: ocl_line(g, "%s", ocl_fail_stmt(g, 4)); return;
   case OP_INVOKE: emit_invoke(g, in); return;
   case OP_RETURN: emit_return(g, in); return;
@@ -603,5 +631,6 @@ emit_insn(OclGen *g, int i)
 void
 ocl_emit_body(OclGen *g)
 {
+  ocl_plan_checks(g);
   for (int i = g->from; i < g->to; i++) emit_insn(g, i);
 }

@@ -17,6 +17,7 @@
 #define OCLGEN_INTERNAL_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "../wyil/wyil.h"
 #include "oclgen.h"
@@ -34,6 +35,16 @@ typedef struct View {
   Tag elem;             /* the innermost elements' type */
 } View;
 
+/* What becomes of a check (OclGen.chk, nchk). */
+typedef enum CheckPlan {
+  CHK_EMIT,      /* tested where it is */
+  CHK_PROVED,    /* cannot fail: no test */
+  CHK_HOISTED,   /* tested once before its loop (oclgen_hoist.c) */
+  CHK_FUSED,     /* `i >= 0`, tested with the next `i < len` */
+  CHK_UNSIGNED,  /* `i < len` testing both: (uint)i < (uint)len */
+  CHK_NKINDS
+} CheckPlan;
+
 /* Bits of OclGen.uses[r] besides the Tag bits (1 << tag). */
 #define USE_OFF   (1 << 4)   /* rN_off */
 #define USE_RANGE (1 << 5)   /* rN_lo, rN_hi */
@@ -50,7 +61,10 @@ typedef struct OclGen {
   Kernel *k;            /* the kernel, or NULL in a called function */
   const char *leave;    /* the statement that ends it early: "return;",
                            "return 0;" */
+  const char *fail_to;  /* a kernel's label for failed checks */
+  bool failed;          /* a check jumps there */
   int from, to;         /* the instructions emitted: code[from..to) */
+  int at;               /* the instruction being emitted */
   int *match;           /* LOOP/FORALL <-> END, -1 elsewhere */
   int *label_at;        /* label -> instruction index, -1 */
   bool *label_used;     /* label is a branch target */
@@ -61,6 +75,14 @@ typedef struct OclGen {
   uint8_t *uses;        /* register -> Tag bits and USE_* */
   uint8_t *params;      /* register -> bits that are parameters (no
                            declaration) */
+  /* the checks' plan (oclgen_range.c), made before the body */
+  int *def_at;          /* register -> its one definition in [from, to),
+                           -2: a kernel constant, -1: none or several */
+  Insn **const_def;     /* register -> that kernel constant */
+  uint8_t *chk;         /* instruction -> CheckPlan of an assert */
+  int *hoist_to;        /* instruction -> the loop it is hoisted out of */
+  int nchk[CHK_NKINDS]; /* checks emitted per kind (--explain) */
+  FILE *stats;          /* --explain: where to count them, or NULL */
 } OclGen;
 
 /* ================================================================ */
@@ -83,6 +105,8 @@ const char *ocl_tag_ctype(Tag t);
 const char *ocl_var(OclGen *g, int r, Tag t);
 /* The statement that records error CODE and leaves the function. */
 const char *ocl_fail_stmt(OclGen *g, int code);
+/* The same with the code in a variable. */
+const char *ocl_fail_var(OclGen *g, const char *code);
 /* A list of device scalars nested at most 3 deep: its depth and element
  * tag; 0 otherwise. */
 int ocl_list_shape(Type *t, Tag *elem);
@@ -99,6 +123,32 @@ void ocl_emit_const(OclGen *g, Insn *in);
 /* Element i (a long expression) of v: a scalar into register d, or a
  * row view of d; `in` is for messages. */
 void ocl_emit_element(OclGen *g, Insn *in, int d, View *v, const char *i);
+
+/* The error code of a failed assert, by its message. */
+int ocl_assert_code(const char *msg);
+
+/* ================================================================ */
+/* oclgen_range.c                                                    */
+
+/* Plan the checks of code[g->from .. g->to): proved, hoisted, fused
+ * (g->chk, g->hoist_to). */
+void ocl_plan_checks(OclGen *g);
+/* The int operation at p cannot overflow (both device widths). */
+bool ocl_no_overflow(OclGen *g, int p);
+/* Register r never holds c at p, nor the device's least int. */
+bool ocl_excludes(OclGen *g, int p, int r, long long c);
+bool ocl_excludes_min(OclGen *g, int p, int r);
+/* The length of list register x (a parameter's name), or NULL. */
+const char *ocl_len_text(OclGen *g, int x);
+
+/* ================================================================ */
+/* oclgen_hoist.c                                                    */
+
+/* The FORALL whose entry can test the assert at p for all its
+ * iterations, or -1. */
+int ocl_hoist_target(OclGen *g, int p);
+/* Those tests, before the loop at h (its counters set). */
+void ocl_emit_hoisted(OclGen *g, int h);
 
 /* ================================================================ */
 /* oclgen_reduce.c                                                   */

@@ -107,8 +107,8 @@ combine(OclGen *g, Tag t, int op, const char *x, const char *y)
   switch (op) {
   case KR_ADD: case KR_MUL:
     if (t == TAG_INT) {
-      ocl_line(g, "{ long wyc_r; if (wyc_l%s(%s, %s, &wyc_r)) "
-               "atomic_cmpxchg(wyc_err, 0, 1); %s = wyc_r; }",
+      ocl_line(g, "{ long wyc_r; if (wyc_l%s(%s, %s, &wyc_r) && !wyc_e) "
+               "wyc_e = 1; %s = wyc_r; }",
                op == KR_ADD ? "add" : "mul", x, y, x);
     } else {
       ocl_line(g, "%s = %s %c %s;", x, x, op == KR_ADD ? '+' : '*', y);
@@ -163,6 +163,8 @@ ocl_reduce_epilogue(OclGen *g, Kernel *k)
   for (int a = 0; a < k->nargs; a++)
     if (k->args[a].kind == KA_REDUCE)
       ocl_line(g, "if (wyc_l == 0) wyc_part%d[wyc_g] = wyc_loc%d[0];", a, a);
+  /* the item's first failure, or its tree's overflow: once */
+  ocl_line(g, "if (wyc_e) atomic_cmpxchg(wyc_err, 0, wyc_e);");
   g->indent--;
   ocl_line(g, "}");
 }

@@ -1,0 +1,235 @@
+/* oclgen_hoist.c -- checks moved out of loops (see oclgen_range.c's head
+ * comment for why that keeps the program's meaning): which asserts of a
+ * loop over a range can be tested once before it, and the test.
+ *
+ * A loop `forall v in lo..hi` runs v = lo, lo+1, ..., hi-1 when lo <= hi
+ * and lo, lo-1, ..., hi+1 otherwise (oclgen_insn.c, emit_forall): its
+ * least value is wyc_mnK, its greatest wyc_mxK.  An assert met in every
+ * iteration compares
+ *   invariant  cmp invariant    tested as it is,
+ *   v + off    cmp invariant    tested at the end of v's range that
+ *   invariant  cmp v + off      could fail it (least for >, >=; ...),
+ * where an invariant is a register the loop does not define, a
+ * constant, or a list's length (a parameter, even for rows made in the
+ * loop), and off is an invariant (or nothing: v itself).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../wyil/wyil.h"
+#include "oclgen_internal.h"
+
+/* The innermost loop whose body holds p, when it is a loop over a range
+ * made before it (not an NDRange dimension); -1 otherwise. */
+static int
+range_loop_of(OclGen *g, int p)
+{
+  for (int q = p - 1; q >= g->from; q--) {
+    Insn *in = g->fn->code[q];
+    if (in->op == OP_END && g->match[q] >= g->from) {
+      q = g->match[q];
+      continue;
+    }
+    if (in->op != OP_LOOP && in->op != OP_FORALL) continue;
+    if (g->match[q] < p) continue;
+    if (in->op != OP_FORALL) return -1;
+    for (int d = 0; g->k && d < g->k->ndims; d++)
+      if (g->k->loops[d] == in) return -1;
+    int r = in->args[0];
+    return g->range_at[r] >= g->from && g->range_at[r] < q ? q : -1;
+  }
+  return -1;
+}
+
+static int
+label_index(OclGen *g, int l)
+{
+  return l >= 0 && l < g->fn->nlabels ? g->label_at[l] : -1;
+}
+
+/* Every iteration of the loop at h that reaches q's position also meets
+ * p: each branch in between lands after it and no later than p. */
+static bool
+straight(OclGen *g, int h, int p)
+{
+  for (int q = h + 1; q < p; q++) {
+    Insn *in = g->fn->code[q];
+    switch (in->op) {
+    case OP_IF: case OP_GOTO: {
+      int t = label_index(g, in->label);
+      if (t <= q || t > p) return false;
+      break;
+    }
+    case OP_SWITCH: {
+      int t = label_index(g, in->label);
+      if (t <= q || t > p) return false;
+      for (int c = 0; c < in->ncases; c++) {
+        t = label_index(g, in->cases[c].label);
+        if (t <= q || t > p) return false;
+      }
+      break;
+    }
+    case OP_RETURN: case OP_IFIS: case OP_TRY: case OP_THROW:
+      return false;
+    default: break;
+    }
+  }
+  return true;
+}
+
+/* The loop at h ends only at its END (no return, no branch out). */
+static bool
+no_exit(OclGen *g, int h, int e)
+{
+  for (int q = h + 1; q < e; q++) {
+    Insn *in = g->fn->code[q];
+    if (in->op == OP_RETURN || in->op == OP_THROW) return false;
+    if ((in->op == OP_IF || in->op == OP_GOTO)
+        && (label_index(g, in->label) <= h
+            || label_index(g, in->label) >= e))
+      return false;
+    if (in->op == OP_SWITCH) return false;
+  }
+  return true;
+}
+
+/* The definitions of r in (h, e): their count, the last at *at. */
+static int
+defs_in(OclGen *g, int r, int h, int e, int *at)
+{
+  int n = 0;
+  for (int q = h + 1; q < e; q++)
+    if (wyil_def_reg(g->fn->code[q]) == r) {
+      n++;
+      *at = q;
+    }
+  return n;
+}
+
+static bool
+is_int_reg_insn(Insn *in)
+{
+  return in->type && ty_expand(in->type)->kind == TY_INT;
+}
+
+/* Register r as text whose value is r's throughout the loop (h, e), or
+ * NULL. */
+static const char *
+invariant(OclGen *g, int h, int e, int r)
+{
+  int at = -1;
+  if (r == g->fn->code[h]->dst) return NULL;  /* the loop's variable */
+  int n = defs_in(g, r, h, e, &at);
+  if (n == 0) return ocl_var(g, r, TAG_INT);
+  if (n > 1) return NULL;
+  Insn *d = g->fn->code[at];
+  if (d->op == OP_CONST && d->cst && d->cst->kind == C_INT) {
+    char *end;
+    long long v = strtoll(d->cst->text, &end, 10);
+    if (*end || v <= INT32_MIN || v >= INT32_MAX) return NULL;
+    return wyil_fmt("%lld", v);
+  }
+  if (d->op == OP_LENGTHOF) return ocl_len_text(g, d->args[0]);
+  return NULL;
+}
+
+/* r is v + off in every iteration of the loop (h, e) at p (v its
+ * variable): *sign is +1 or -1, *off NULL (v itself) or text. */
+static bool
+affine(OclGen *g, int h, int e, int p, int r, int *sign, const char **off)
+{
+  int v = g->fn->code[h]->dst, at = -1;
+  if (defs_in(g, v, h, e, &at) != 0) return false;
+  *sign = 1;
+  *off = NULL;
+  if (r == v) return true;
+  if (defs_in(g, r, h, e, &at) != 1 || at > p || !straight(g, h, at))
+    return false;
+  Insn *d = g->fn->code[at];
+  if ((d->op != OP_ADD && d->op != OP_SUB) || !is_int_reg_insn(d))
+    return false;
+  int a = d->args[0], b = d->args[1];
+  if (d->op == OP_ADD && b == v) {
+    b = a;
+    a = v;
+  }
+  if (a != v || b == v) return false;
+  *off = invariant(g, h, e, b);
+  *sign = d->op == OP_ADD ? 1 : -1;
+  return *off != NULL;
+}
+
+int
+ocl_hoist_target(OclGen *g, int p)
+{
+  Insn *in = g->fn->code[p];
+  if (in->cmp > CMP_GE || !is_int_reg_insn(in)) return -1;
+  int h = range_loop_of(g, p);
+  if (h < 0) return -1;
+  int e = g->match[h];
+  if (!straight(g, h, p) || !no_exit(g, h, e)) return -1;
+  int a = in->args[0], b = in->args[1], sign;
+  const char *off;
+  bool ia = invariant(g, h, e, a), ib = invariant(g, h, e, b);
+  if (ia && ib) return h;
+  if (in->cmp == CMP_EQ || in->cmp == CMP_NE) return -1;
+  if (ib && affine(g, h, e, p, a, &sign, &off)) return h;
+  if (ia && affine(g, h, e, p, b, &sign, &off)) return h;
+  return -1;
+}
+
+/* v + off at the end `end` ("wyc_mnH" or "wyc_mxH") into wyc_tH: the
+ * test's first half (an overflow fails it too), and the value. */
+static const char *
+at_end(int h, const char *end, int sign, const char *off,
+       const char **val)
+{
+  if (!off) {
+    *val = wyil_fmt("%s%d", end, h);
+    return "";
+  }
+  *val = wyil_fmt("wyc_t%d", h);
+  return wyil_fmt("wyc_%s(%s%d, %s, &wyc_t%d) || ", sign > 0 ? "add" : "sub",
+                  end, h, off, h);
+}
+
+void
+ocl_emit_hoisted(OclGen *g, int h)
+{
+  static const char *const rel[] = {"==", "!=", "<", "<=", ">", ">="};
+  int e = g->match[h];
+  bool any = false;
+  for (int p = h + 1; p < e; p++) {
+    if (g->chk[p] != CHK_HOISTED || g->hoist_to[p] != h) continue;
+    if (!any) {
+      sb_printf(&g->decls, "  wy_int wyc_mn%d = 0, wyc_mx%d = 0, wyc_t%d = 0;"
+                "\n", h, h, h);
+      ocl_line(g, "if (wyc_i%d != wyc_n%d) {  /* checks of every iteration */",
+               h, h);
+      g->indent++;
+      ocl_line(g, "wyc_mn%d = wyc_i%d < wyc_n%d ? wyc_i%d : wyc_n%d + 1;", h,
+               h, h, h, h);
+      ocl_line(g, "wyc_mx%d = wyc_i%d < wyc_n%d ? wyc_n%d - 1 : wyc_i%d;", h,
+               h, h, h, h);
+      any = true;
+    }
+    Insn *in = g->fn->code[p];
+    int a = in->args[0], b = in->args[1], sign;
+    const char *off, *ta = invariant(g, h, e, a), *tb = invariant(g, h, e, b);
+    const char *pre = "";
+    bool low = in->cmp == CMP_GT || in->cmp == CMP_GE;
+    if (!ta) {        /* v + off cmp b: the end that could fail it */
+      affine(g, h, e, p, a, &sign, &off);
+      pre = at_end(h, low ? "wyc_mn" : "wyc_mx", sign, off, &ta);
+    } else if (!tb) { /* a cmp v + off */
+      affine(g, h, e, p, b, &sign, &off);
+      pre = at_end(h, low ? "wyc_mx" : "wyc_mn", sign, off, &tb);
+    }
+    ocl_line(g, "if (%s!(%s %s %s)) %s", pre, ta, rel[in->cmp], tb,
+             ocl_fail_stmt(g, ocl_assert_code(in->name)));
+  }
+  if (any) {
+    g->indent--;
+    ocl_line(g, "}");
+  }
+}

@@ -1,0 +1,477 @@
+/* oclgen_range.c -- which checks of a function's device code can go, and
+ * which can move: a range analysis of its ints, run before its body is
+ * emitted (ocl_plan_checks), whose answers oclgen_insn.c asks.
+ *
+ * Intervals.  A register defined once in the emitted code (or a
+ * kernel's constant) has an interval from its definition: constants,
+ * list lengths (>= 0), the variable of a loop over lo..hi (between lo
+ * and hi, either direction), sums, differences, products and quotients
+ * of intervals.  At a use, comparisons that dominate it on a straight
+ * path (an `if` fallen through, an assert passed, no branch target nor
+ * loop boundary between, neither operand redefined since) narrow it.
+ * Ints are 32 or 64 bits wide on the device (one source serves both,
+ * the runtime picks): an unknown int is the width's whole range, so each
+ * question is answered for both widths and a check goes only when both
+ * prove it cannot fail.  A value a checked operation produced fits the
+ * width (else the check failed), so results are clamped to it: that is
+ * how `n < maxIter` proves that `n + 1` cannot overflow.
+ *
+ * Proved: an assert whose comparison always holds (also one a
+ * dominating comparison of the same values implies: `if i < |xs|`
+ * before `xs[i]`), an add, sub, mul or neg whose result fits, a
+ * division's zero and overflow tests.
+ *
+ * Hoisted: an assert in the body of a loop over a range, met in every
+ * iteration (no branch before it in the body may skip it, nor leave the
+ * loop), comparing loop-invariant values, or the loop variable plus an
+ * invariant offset with an invariant value (`x[j]`, `a[i][k]`,
+ * `board[ny][nx - 1]`), becomes one test before the loop, on the first
+ * or last value of the variable: it fails exactly when one of the
+ * iterations' checks would.  The failure sets the error flag before the
+ * loop runs: the device results are discarded and the CPU reruns the
+ * whole loop, raising the exact error at the exact iteration (or an
+ * earlier one, in program order), so moving a check never changes what
+ * a program prints.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../wyil/wyil.h"
+#include "oclgen_internal.h"
+
+typedef __int128 Big;  /* exact sums and products of two 64-bit ends */
+
+#define BIG_INF ((Big)1 << 100)
+
+typedef struct Ival {
+  Big lo, hi;
+} Ival;
+
+/* How deep interval questions recurse through definitions. */
+#define DEPTH 4
+
+static Big
+wmax(int w)
+{
+  return w == 32 ? (Big)INT32_MAX : (Big)INT64_MAX;
+}
+
+static Ival
+top(int w)
+{
+  return (Ival){-wmax(w) - 1, wmax(w)};
+}
+
+static Big
+bmin(Big a, Big b)
+{
+  return a < b ? a : b;
+}
+
+static Big
+bmax(Big a, Big b)
+{
+  return a > b ? a : b;
+}
+
+/* Clamp to [-BIG_INF, BIG_INF] so that products of ends stay exact. */
+static Big
+sat(Big x)
+{
+  return x > BIG_INF ? BIG_INF : x < -BIG_INF ? -BIG_INF : x;
+}
+
+/* The values a checked operation may produce: those that fit. */
+static Ival
+fit(Ival v, int w)
+{
+  Ival t = top(w);
+  v.lo = bmax(v.lo, t.lo);
+  v.hi = bmin(v.hi, t.hi);
+  if (v.lo > v.hi) return t;  /* always overflows: never produced */
+  return v;
+}
+
+static bool
+fits(Ival v, int w)
+{
+  Ival t = top(w);
+  return v.lo >= t.lo && v.hi <= t.hi;
+}
+
+/* ---------------------------------------------------------------- */
+/* Definitions                                                        */
+
+/* The instruction that defines r, once, in the emitted code or among a
+ * kernel's constants; NULL otherwise. */
+static Insn *
+def_of(OclGen *g, int r)
+{
+  if (r < 0 || r >= g->fn->nregs) return NULL;
+  if (g->def_at[r] >= 0) return g->fn->code[g->def_at[r]];
+  return g->def_at[r] == -2 ? g->const_def[r] : NULL;
+}
+
+static bool
+int_const(OclGen *g, int r, long long *v)
+{
+  Insn *d = def_of(g, r);
+  if (!d || d->op != OP_CONST || !d->cst || d->cst->kind != C_INT)
+    return false;
+  char *end;
+  *v = strtoll(d->cst->text, &end, 10);
+  return *end == 0 && *v > INT32_MIN && *v < INT32_MAX;
+}
+
+static bool
+is_int(Insn *in)
+{
+  return in->type && ocl_tag_of(in->type) == TAG_INT
+         && ty_expand(in->type)->kind == TY_INT;
+}
+
+/* The length of level `lvl` of list register x as text (a parameter:
+ * lists are rectangular, so every row of a level has the same), or
+ * NULL. */
+static const char *
+lens_text(OclGen *g, int x, int lvl, int depth)
+{
+  if (x < 0 || x >= g->fn->nregs || lvl > 2 || depth > DEPTH) return NULL;
+  View *v = g->views[x];
+  if (v) return lvl < v->depth ? v->lens[lvl] : NULL;
+  Insn *d = def_of(g, x);
+  if (d && d->op == OP_INDEXOF)
+    return lens_text(g, d->args[0], lvl + 1, depth + 1);
+  if (d && d->op == OP_ASSIGN) return lens_text(g, d->args[0], lvl, depth + 1);
+  return NULL;
+}
+
+const char *
+ocl_len_text(OclGen *g, int x)
+{
+  return lens_text(g, x, 0, 0);
+}
+
+/* r and s hold the same value wherever both are defined. */
+static bool
+same_value(OclGen *g, int r, int s)
+{
+  if (r == s) return true;
+  long long a, b;
+  if (int_const(g, r, &a) && int_const(g, s, &b)) return a == b;
+  Insn *dr = def_of(g, r), *ds = def_of(g, s);
+  if (!dr || !ds || dr->op != OP_LENGTHOF || ds->op != OP_LENGTHOF)
+    return false;
+  const char *x = lens_text(g, dr->args[0], 0, 0);
+  const char *y = lens_text(g, ds->args[0], 0, 0);
+  return x && y && !strcmp(x, y);
+}
+
+/* ---------------------------------------------------------------- */
+/* Intervals                                                          */
+
+static Ival ival_at(OclGen *g, int r, int p, int w, int depth, bool facts);
+
+static Ival
+arith(Op op, Ival a, Ival b)
+{
+  switch (op) {
+  case OP_ADD: return (Ival){sat(a.lo + b.lo), sat(a.hi + b.hi)};
+  case OP_SUB: return (Ival){sat(a.lo - b.hi), sat(a.hi - b.lo)};
+  case OP_NEG: return (Ival){sat(-a.hi), sat(-a.lo)};
+  case OP_MUL: {
+    Big p[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+    Ival v = {p[0], p[0]};
+    for (int i = 1; i < 4; i++) {
+      v.lo = bmin(v.lo, p[i]);
+      v.hi = bmax(v.hi, p[i]);
+    }
+    return (Ival){sat(v.lo), sat(v.hi)};
+  }
+  default: return (Ival){-BIG_INF, BIG_INF};
+  }
+}
+
+/* The interval of r from its one definition d (at index p in the code,
+ * or a constant outside it). */
+static Ival
+ival_def(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
+{
+  long long c;
+  switch (d->op) {
+  case OP_CONST:
+    if (int_const(g, d->dst, &c)) return (Ival){c, c};
+    return top(w);
+  case OP_LENGTHOF: return (Ival){0, wmax(w)};
+  case OP_ASSIGN:
+    if (!is_int(d)) return top(w);
+    return ival_at(g, d->args[0], p, w, depth + 1, facts);
+  case OP_FORALL: {
+    Insn *rg = def_of(g, d->args[0]);
+    if (!rg || rg->op != OP_RANGE) return top(w);
+    Ival lo = ival_at(g, rg->args[0], p, w, depth + 1, facts);
+    Ival hi = ival_at(g, rg->args[1], p, w, depth + 1, facts);
+    return (Ival){bmin(lo.lo, hi.lo + 1), bmax(lo.hi, hi.hi - 1)};
+  }
+  case OP_ADD: case OP_SUB: case OP_MUL: case OP_NEG: {
+    if (!is_int(d)) return top(w);
+    Ival a = ival_at(g, d->args[0], p, w, depth + 1, facts);
+    Ival b = d->nargs > 1 ? ival_at(g, d->args[1], p, w, depth + 1, facts) : a;
+    return fit(arith(d->op, a, b), w);
+  }
+  case OP_DIV: case OP_REM: {
+    if (!is_int(d) || !int_const(g, d->args[1], &c) || c <= 0) return top(w);
+    Ival a = ival_at(g, d->args[0], p, w, depth + 1, facts);
+    if (d->op == OP_DIV) return (Ival){a.lo / c, a.hi / c};
+    return (Ival){a.lo >= 0 ? 0 : -(c - 1), a.hi <= 0 ? 0 : c - 1};
+  }
+  default: return top(w);
+  }
+}
+
+/* Narrow v, the value of a register r, by `r cmp b`. */
+static Ival
+narrow(Ival v, Cmp cmp, Ival b)
+{
+  switch (cmp) {
+  case CMP_LT: v.hi = bmin(v.hi, b.hi - 1); break;
+  case CMP_LE: v.hi = bmin(v.hi, b.hi); break;
+  case CMP_GT: v.lo = bmax(v.lo, b.lo + 1); break;
+  case CMP_GE: v.lo = bmax(v.lo, b.lo); break;
+  case CMP_EQ: v.lo = bmax(v.lo, b.lo); v.hi = bmin(v.hi, b.hi); break;
+  default: break;
+  }
+  return v;
+}
+
+static Cmp
+negate(Cmp c)
+{
+  static const Cmp neg[] = {CMP_NE, CMP_EQ, CMP_GE, CMP_GT, CMP_LE, CMP_LT};
+  return neg[c];
+}
+
+static Cmp
+mirror(Cmp c)
+{
+  static const Cmp mir[] = {CMP_EQ, CMP_NE, CMP_GT, CMP_GE, CMP_LT, CMP_LE};
+  return mir[c];
+}
+
+/* Instruction q ends a straight path backwards: control may enter
+ * after it from elsewhere, or it is a loop's boundary. */
+static bool
+path_stop(OclGen *g, Insn *in)
+{
+  return (in->op == OP_LABEL && g->label_used[in->label])
+         || in->op == OP_LOOP || in->op == OP_FORALL || in->op == OP_END;
+}
+
+/* The comparison known to hold right after instruction q (an `if`
+ * fallen through, an assert passed): false when none. */
+static bool
+fact_at(Insn *in, int *a, Cmp *cmp, int *b)
+{
+  if ((in->op != OP_IF && in->op != OP_ASSERT) || in->cmp > CMP_GE
+      || !is_int(in))
+    return false;
+  *a = in->args[0];
+  *b = in->args[1];
+  *cmp = in->op == OP_IF ? negate(in->cmp) : in->cmp;
+  return true;
+}
+
+static bool
+defines(Insn *in, int r)
+{
+  return wyil_def_reg(in) == r;
+}
+
+/* The interval of r at p; `facts`: narrowed by comparisons (those of
+ * the compared values are not, which bounds the work). */
+static Ival
+ival_at(OclGen *g, int r, int p, int w, int depth, bool facts)
+{
+  if (depth > DEPTH || r < 0 || r >= g->fn->nregs) return top(w);
+  Insn *d = def_of(g, r);
+  Ival v = d ? ival_def(g, d, g->def_at[r] >= 0 ? g->def_at[r] : g->from,
+                        w, depth, facts) : top(w);
+  /* comparisons on the straight path back from p */
+  for (int q = p - 1; facts && q >= g->from; q--) {
+    Insn *in = g->fn->code[q];
+    if (defines(in, r) || path_stop(g, in)) break;
+    int a, b;
+    Cmp cmp;
+    if (!fact_at(in, &a, &cmp, &b) || (a != r && b != r) || a == b) continue;
+    int other = a == r ? b : a;
+    bool moved = false;  /* the other operand redefined since q */
+    for (int s = q + 1; s < p && !moved; s++)
+      moved = defines(g->fn->code[s], other);
+    if (moved) continue;
+    Ival o = ival_at(g, other, q, w, depth + 1, false);
+    v = narrow(v, a == r ? cmp : mirror(cmp), o);
+  }
+  if (v.lo > v.hi) return top(w);  /* unreachable: say nothing */
+  return v;
+}
+
+/* ---------------------------------------------------------------- */
+/* Questions from the emitter                                         */
+
+/* `a cmp b` holds whatever the intervals' values. */
+static bool
+decided(Ival a, Cmp cmp, Ival b)
+{
+  switch (cmp) {
+  case CMP_LT: return a.hi < b.lo;
+  case CMP_LE: return a.hi <= b.lo;
+  case CMP_GT: return a.lo > b.hi;
+  case CMP_GE: return a.lo >= b.hi;
+  case CMP_EQ: return a.lo == a.hi && b.lo == b.hi && a.lo == b.lo;
+  case CMP_NE: return a.hi < b.lo || b.hi < a.lo;
+  default: return false;
+  }
+}
+
+/* Fact `x fc y` implies `x cmp y`. */
+static bool
+implies(Cmp fc, Cmp cmp)
+{
+  if (fc == cmp) return true;
+  switch (fc) {
+  case CMP_LT: return cmp == CMP_LE || cmp == CMP_NE;
+  case CMP_GT: return cmp == CMP_GE || cmp == CMP_NE;
+  case CMP_EQ: return cmp == CMP_LE || cmp == CMP_GE;
+  default: return false;
+  }
+}
+
+/* A comparison on the straight path back from p of the same values
+ * implies `a cmp b`. */
+static bool
+implied(OclGen *g, int a, Cmp cmp, int b, int p)
+{
+  for (int q = p - 1; q >= g->from; q--) {
+    Insn *in = g->fn->code[q];
+    if (defines(in, a) || defines(in, b) || path_stop(g, in)) return false;
+    int x, y;
+    Cmp fc;
+    if (!fact_at(in, &x, &fc, &y)) continue;
+    bool moved = false;
+    for (int s = q + 1; s < p && !moved; s++)
+      moved = defines(g->fn->code[s], x) || defines(g->fn->code[s], y);
+    if (moved) continue;
+    if (same_value(g, x, a) && same_value(g, y, b) && implies(fc, cmp))
+      return true;
+    if (same_value(g, x, b) && same_value(g, y, a)
+        && implies(mirror(fc), cmp))
+      return true;
+  }
+  return false;
+}
+
+/* The assert at p cannot fail. */
+static bool
+assert_proved(OclGen *g, int p)
+{
+  Insn *in = g->fn->code[p];
+  if (in->cmp > CMP_GE || !is_int(in)) return false;
+  int a = in->args[0], b = in->args[1];
+  if (implied(g, a, in->cmp, b, p)) return true;
+  for (int w = 32; w <= 64; w += 32)
+    if (!decided(ival_at(g, a, p, w, 0, true), in->cmp,
+                 ival_at(g, b, p, w, 0, true)))
+      return false;
+  return true;
+}
+
+bool
+ocl_no_overflow(OclGen *g, int p)
+{
+  Insn *in = g->fn->code[p];
+  if (!g->def_at || !is_int(in)) return false;
+  for (int w = 32; w <= 64; w += 32) {
+    Ival a = ival_at(g, in->args[0], p, w, 0, true);
+    Ival b = in->nargs > 1 ? ival_at(g, in->args[1], p, w, 0, true) : a;
+    if (!fits(arith(in->op, a, b), w)) return false;
+  }
+  return true;
+}
+
+bool
+ocl_excludes(OclGen *g, int p, int r, long long c)
+{
+  if (!g->def_at || r < 0) return false;
+  for (int w = 32; w <= 64; w += 32) {
+    Ival v = ival_at(g, r, p, w, 0, true);
+    if (v.lo <= c && c <= v.hi) return false;
+  }
+  return true;
+}
+
+bool
+ocl_excludes_min(OclGen *g, int p, int r)
+{
+  if (!g->def_at || r < 0) return false;
+  for (int w = 32; w <= 64; w += 32)
+    if (ival_at(g, r, p, w, 0, true).lo <= top(w).lo) return false;
+  return true;
+}
+
+/* ---------------------------------------------------------------- */
+/* The plan                                                           */
+
+/* The assert at p is `i >= 0` followed by `i < |xs|` (index checks):
+ * the pair becomes one unsigned comparison at the second. */
+static void
+fuse_bounds(OclGen *g, int p)
+{
+  Insn *lt = g->fn->code[p];
+  long long zero;
+  if (lt->cmp != CMP_LT || ocl_assert_code(lt->name) != 2) return;
+  for (int q = p - 1; q >= g->from && q >= p - 3; q--) {
+    Insn *in = g->fn->code[q];
+    if (in->op == OP_ASSERT && in->cmp == CMP_GE && g->chk[q] == CHK_EMIT
+        && in->args[0] == lt->args[0] && int_const(g, in->args[1], &zero)
+        && zero == 0 && ocl_assert_code(in->name) == 2) {
+      g->chk[q] = CHK_FUSED;
+      g->chk[p] = CHK_UNSIGNED;
+      return;
+    }
+    if (in->op != OP_LENGTHOF && in->op != OP_NOP) return;
+  }
+}
+
+void
+ocl_plan_checks(OclGen *g)
+{
+  Func *fn = g->fn;
+  size_t nr = (size_t)fn->nregs + 1;
+  int *ndefs = wyil_alloc(sizeof(int) * nr);
+  g->def_at = wyil_alloc(sizeof(int) * nr);
+  g->const_def = wyil_alloc(sizeof(Insn *) * nr);
+  g->chk = wyil_alloc((size_t)fn->ncode + 1);
+  g->hoist_to = wyil_alloc(sizeof(int) * ((size_t)fn->ncode + 1));
+  for (int r = 0; r < fn->nregs; r++) g->def_at[r] = -1;
+  for (int i = g->from; i < g->to; i++) {
+    int d = wyil_def_reg(fn->code[i]);
+    if (d < 0 || d >= fn->nregs) continue;
+    g->def_at[d] = ndefs[d]++ ? -1 : i;
+  }
+  for (int c = 0; g->k && c < g->k->consts.n; c++) {
+    Insn *in = g->k->consts.v[c];
+    if (in->dst < 0 || in->dst >= fn->nregs || ndefs[in->dst]++) {
+      if (in->dst >= 0 && in->dst < fn->nregs) g->def_at[in->dst] = -1;
+      continue;
+    }
+    g->def_at[in->dst] = -2;
+    g->const_def[in->dst] = in;
+  }
+  for (int p = g->from; p < g->to; p++) {
+    if (fn->code[p]->op != OP_ASSERT) continue;
+    if (assert_proved(g, p)) g->chk[p] = CHK_PROVED;
+    else if ((g->hoist_to[p] = ocl_hoist_target(g, p)) >= 0)
+      g->chk[p] = CHK_HOISTED;
+    else fuse_bounds(g, p);
+  }
+}
