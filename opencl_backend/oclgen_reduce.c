@@ -15,8 +15,7 @@
  *
  * Accumulators: ints as long whatever wy_int is (each addition or
  * product checked: an overflow sets the flag, and the host reruns the
- * exact CPU loop); reals as wy_real (the host checks the result is
- * finite; a NaN item of min or max sets the flag); bools as uchar.
+ * exact CPU loop); reals as wy_real; bools as uchar.
  *
  * ABI (after a map kernel's parameters), per KA_REDUCE argument N:
  *   __global ACC *wyc_partN   one element per work group (groups
@@ -141,14 +140,8 @@ ocl_reduce_epilogue(OclGen *g, Kernel *k)
     KernelArg *ka = &k->args[a];
     if (ka->kind != KA_REDUCE) continue;
     Tag t = red_tag(g, ka);
-    const char *x = ocl_var(g, ka->reg, t);
-    int op = k->red_op[a];
-    /* fmin and fmax drop a NaN, which then would not reach the host's
-     * check of the result (an infinity, or a NaN of + and *, does) */
-    if (t == TAG_REAL && (op == KR_MIN || op == KR_MAX))
-      ocl_line(g, "if (isnan(%s)) atomic_cmpxchg(wyc_err, 0, %d);", x,
-               OCL_FLAG_NONFINITE);
-    ocl_line(g, "wyc_loc%d[wyc_l] = (%s)%s;", a, acc_type(t), x);
+    ocl_line(g, "wyc_loc%d[wyc_l] = (%s)%s;", a, acc_type(t),
+             ocl_var(g, ka->reg, t));
   }
   ocl_line(g, "barrier(CLK_LOCAL_MEM_FENCE);");
   ocl_line(g, "for (size_t wyc_s = 1; wyc_s < wyc_ln; wyc_s <<= 1) {");

@@ -8,6 +8,17 @@
 // the list) and takes the device's value where the kernel wrote without
 // reading (compared in language values, as the eager write-back did):
 // a copied 0.1 comes back as its double, an untouched 0.1 stays exact.
+// explain: resident_reals.whiley:29: for x: GPU-implicit (kernel 11, reduce 's' with +, 1-D
+// explain: resident_reals.whiley:36: for i: GPU-implicit (kernel 1, build of 'xs', 1-D
+// explain: resident_reals.whiley:39: for i: GPU-implicit (kernel 2, build of 'ys', 1-D
+// explain: resident_reals.whiley:49: for i: GPU-implicit (kernel 3, 1-D
+// explain: resident_reals.whiley:55: for i: GPU-implicit (kernel 4, 1-D
+// explain: resident_reals.whiley:61: for i: GPU-implicit (kernel 5, 1-D
+// explain: resident_reals.whiley:66: for i: GPU-implicit (kernel 6, 1-D
+// explain: resident_reals.whiley:74: for i: GPU-implicit (kernel 7, 1-D
+// explain: resident_reals.whiley:76: for i: GPU-implicit (kernel 8, 1-D
+// explain: resident_reals.whiley:81: for i: GPU-implicit (kernel 9, 1-D
+// explain: resident_reals.whiley:83: for i: GPU-implicit (kernel 10, 1-D
 import * from whiley.lang.*
 
 real at([real] xs, int i):
