@@ -700,7 +700,7 @@ changed(const WyOclMarsh *m, WyList *l, size_t i, size_t k, mpq_ptr q,
              || w != reals_of(l)[i];
     }
     if (store_of(l) != WY_LS_MPQ) return true;
-    mpq_set_d(q, back_real(m, k));
+    wyrt_mpq_set_double(q, back_real(m, k));
     return !mpq_equal(q, real_at(l, i));
   default:
     if (store_of(l) != WY_LS_BOOL) return true;
@@ -727,7 +727,7 @@ put_elem(const WyOclMarsh *m, wyv *slot, size_t i, size_t k)
   }
   case WY_OCL_T_REAL:
     if (store_of(l) == WY_LS_MPQ) {
-      mpq_set_d(real_at(l, i), back_real(m, k));
+      wyrt_mpq_set_double(real_at(l, i), back_real(m, k));
       return;
     }
     v = wy_real_from_double(back_real(m, k));
@@ -787,6 +787,18 @@ write_ints(const WyOclMarsh *m, WyList *l, size_t i, size_t end, size_t base)
   return i;
 }
 
+/* Is the immediate real h exact in the device's real type?  Its
+ * denominator is a power of two (at most 2^20) and its numerator at
+ * most 2^24 for a float (any 40-bit one for a double). */
+static inline bool
+imm_exact(wyv h, bool dbl)
+{
+  WyQ x = {0, 1};
+  wyrt_real_small(h, &x);
+  if (x.den & (x.den - 1)) return false;
+  return dbl || (x.num <= (INT64_C(1) << 24) && x.num >= -(INT64_C(1) << 24));
+}
+
 /* Is i in [lo, hi)? */
 static inline bool
 within(size_t i, size_t lo, size_t hi)
@@ -811,15 +823,24 @@ write_row(const WyOclMarsh *m, wyv *slot, int level, size_t base, bool apply,
   if (m->par->elem == WY_OCL_T_INT && store_of(l) == WY_LS_INT)
     i = write_ints(m, l, i, end, base);
   if (m->par->elem == WY_OCL_T_REAL && store_of(l) == WY_LS_REAL) {
-    /* as put_elem does, in one loop, until a value needs a wider form */
+    /* as put_elem does, in one loop, until a value needs a wider form;
+     * the device value's word w decides without changed() when it is
+     * the host's, or the host's value is exact in the device type (its
+     * conversion then is that value, so every comparison says changed) */
+    wyv *ws = reals_of(l);
     for (; i < end; i++) {
       WyQ x;
       wyv w;
-      if (!changed(m, l, i, base + i, q, within(i, blo, bhi))) continue;
       if (!wyrt_q_of_double(back_real(m, base + i), &x)
-          || !wyrt_q_imm(x, &w))
-        break;
-      reals_of(l)[i] = w;
+          || !wyrt_q_imm(x, &w)) {
+        if (changed(m, l, i, base + i, q, within(i, blo, bhi))) break;
+        continue;
+      }
+      if (w == ws[i]) continue;
+      if (!imm_exact(ws[i], m->dbl)
+          && !changed(m, l, i, base + i, q, within(i, blo, bhi)))
+        continue;
+      ws[i] = w;
     }
   }
   if (m->par->elem == WY_OCL_T_REAL && store_of(l) == WY_LS_MPQ
