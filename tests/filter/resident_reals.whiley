@@ -8,17 +8,18 @@
 // the list) and takes the device's value where the kernel wrote without
 // reading (compared in language values, as the eager write-back did):
 // a copied 0.1 comes back as its double, an untouched 0.1 stays exact.
-// explain: resident_reals.whiley:29: for x: GPU-implicit (kernel 11, reduce 's' with +, 1-D
-// explain: resident_reals.whiley:36: for i: GPU-implicit (kernel 1, build of 'xs', 1-D
-// explain: resident_reals.whiley:39: for i: GPU-implicit (kernel 2, build of 'ys', 1-D
-// explain: resident_reals.whiley:49: for i: GPU-implicit (kernel 3, 1-D
-// explain: resident_reals.whiley:55: for i: GPU-implicit (kernel 4, 1-D
-// explain: resident_reals.whiley:61: for i: GPU-implicit (kernel 5, 1-D
-// explain: resident_reals.whiley:66: for i: GPU-implicit (kernel 6, 1-D
-// explain: resident_reals.whiley:74: for i: GPU-implicit (kernel 7, 1-D
-// explain: resident_reals.whiley:76: for i: GPU-implicit (kernel 8, 1-D
-// explain: resident_reals.whiley:81: for i: GPU-implicit (kernel 9, 1-D
-// explain: resident_reals.whiley:83: for i: GPU-implicit (kernel 10, 1-D
+// explain: resident_reals.whiley:30: for x: GPU-implicit (kernel 12, reduce 's' with +, 1-D
+// explain: resident_reals.whiley:37: for i: GPU-implicit (kernel 1, build of 'xs', 1-D
+// explain: resident_reals.whiley:40: for i: GPU-implicit (kernel 2, build of 'ys', 1-D
+// explain: resident_reals.whiley:50: for i: GPU-implicit (kernel 3, 1-D
+// explain: resident_reals.whiley:56: for i: GPU-implicit (kernel 4, 1-D
+// explain: resident_reals.whiley:62: for i: GPU-implicit (kernel 5, 1-D
+// explain: resident_reals.whiley:67: for i: GPU-implicit (kernel 6, 1-D
+// explain: resident_reals.whiley:75: for i: GPU-implicit (kernel 7, 1-D
+// explain: resident_reals.whiley:77: for i: GPU-implicit (kernel 8, 1-D
+// explain: resident_reals.whiley:84: for i: GPU-implicit (kernel 9, 1-D
+// explain: resident_reals.whiley:86: for i: GPU-implicit (kernel 10, 1-D
+// explain: resident_reals.whiley:88: for i: GPU-implicit (kernel 11, 1-D
 import * from whiley.lang.*
 
 real at([real] xs, int i):
@@ -76,11 +77,16 @@ void ::main(System.Console sys):
     for i in 1..3:
         ps[i] = us[i]
     sys.out.println(ps)
-    // two windows one after the other, neither inside the other
-    cs = [0.5, 0.5, 0.5, 0.5]
+    // two windows one after the other in a list the device holds,
+    // neither inside the other (the first is fetched before the second)
+    cs = [0.1, 0.2, 0.3, 0.4]
+    ds = [0.0, 0.0, 0.0, 0.0]
+    for i in 0..4:
+        ds[i] = cs[i] * 2.0
     for i in 0..2:
         cs[i] = us[i]
     for i in 2..4:
         cs[i] = us[i]
     sys.out.println(cs)
     sys.out.println(bs)
+    sys.out.println(ds)
