@@ -131,6 +131,15 @@ ocl_fail_var(OclGen *g, const char *code)
   return wyil_fmt("{ *wyc_st = %s; %s }", code, g->leave);
 }
 
+void
+ocl_emit_store(OclGen *g, const char *lhs, const char *val, Tag elem)
+{
+  if (elem == TAG_REAL)
+    ocl_line(g, "if (!isfinite(%s)) %s", val,
+             ocl_fail_stmt(g, OCL_FLAG_NONFINITE));
+  ocl_line(g, "%s = %s;", lhs, val);
+}
+
 const char *
 ocl_func_name(Func *fn)
 {

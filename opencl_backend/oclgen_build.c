@@ -7,7 +7,8 @@
  * `row = row + [e]` writes element [y][x] of the rows argument (y, x
  * the work item's ids in the outer and inner loops' dimensions), and
  * `row = []` and `rows = rows + [row]` do nothing.  No bounds check:
- * gid < n is the prologue's test and n the level's length.
+ * gid < n is the prologue's test and n the level's length.  A real is
+ * checked as every store of one is (ocl_emit_store).
  */
 #include "../wyil/wyil.h"
 #include "oclgen_internal.h"
@@ -36,14 +37,15 @@ ocl_emit_build(OclGen *g, Insn *in)
   if (in == k->build_new || (in == k->build_append && k->build_inner))
     return true;   /* the row is written in place, element by element */
   if (in == k->build_append && v->depth == 1) {
-    ocl_line(g, "%s[gid%d] = %s;", v->base, outer,
-             ocl_var(g, in->args[1], v->elem));
+    ocl_emit_store(g, wyil_fmt("%s[gid%d]", v->base, outer),
+                   ocl_var(g, in->args[1], v->elem), v->elem);
     return true;
   }
   if (in == k->build_inner && v->depth == 2) {
-    ocl_line(g, "%s[(long)gid%d * %s + gid%d] = %s;", v->base, outer,
-             v->lens[1], dim_of_loop(k, k->loops[0]),
-             ocl_var(g, in->args[1], v->elem));
+    ocl_emit_store(g, wyil_fmt("%s[(long)gid%d * %s + gid%d]", v->base,
+                               outer, v->lens[1],
+                               dim_of_loop(k, k->loops[0])),
+                   ocl_var(g, in->args[1], v->elem), v->elem);
     return true;
   }
   ocl_cannot("a build of a list whose shape is not the kernel's");

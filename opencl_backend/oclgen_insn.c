@@ -8,7 +8,8 @@
  * checks: the front end inserts none for updates).  Every check that
  * fails records its code in *wyc_err and leaves: 1 an int overflow (the
  * runtime retries with 64-bit ints, then runs the CPU path), 2 an index
- * out of bounds, 3 a division by zero, 4 any other failed check.  Int
+ * out of bounds, 3 a division by zero, 4 any other failed check, 16 an
+ * infinity or NaN stored into a list (oclgen.c, ocl_emit_store).  Int
  * arithmetic is checked; control flow keeps the WYIL shape (labels and
  * gotos, `for (;;)` loops, counting loops for ranges).  Anything the
  * filter should not have let through goes to ocl_cannot: the driver
@@ -346,8 +347,8 @@ emit_update(OclGen *g, Insn *in)
     flat = flat ? wyil_fmt("(%s) * %s + %s", flat, v->lens[s], i)
            : wyil_fmt("(long)%s", i);
   }
-  ocl_line(g, "%s[%s] = %s;", v->base, flat,
-           ocl_var(g, in->args[in->nargs - 1], v->elem));
+  ocl_emit_store(g, wyil_fmt("%s[%s]", v->base, flat),
+                 ocl_var(g, in->args[in->nargs - 1], v->elem), v->elem);
 }
 
 /* ASSIGN or identity CONVERT of a list: d shows the same list. */

@@ -112,6 +112,14 @@ const char *ocl_fail_var(OclGen *g, const char *code);
 int ocl_list_shape(Type *t, Tag *elem);
 /* The OpenCL name of a called function. */
 const char *ocl_func_name(Func *fn);
+/* The code a kernel writes into its flag when it would store an
+ * infinity or a NaN into a list: runtime/ocl.h's WY_OCL_E_NONFINITE
+ * (the runtime then runs the loop's exact CPU path). */
+enum { OCL_FLAG_NONFINITE = 16 };
+/* The store `lhs = val;` of an element of elem type into a kernel's
+ * list; a real is checked first (isfinite), so that every real a kernel
+ * leaves in a list has an exact value. */
+void ocl_emit_store(OclGen *g, const char *lhs, const char *val, Tag elem);
 
 /* ================================================================ */
 /* oclgen_insn.c                                                     */

@@ -51,7 +51,10 @@
  * lo0 = 3, n0 = 4.  Put the innermost loop in dimension 0: neighbouring
  * work items then touch neighbouring elements of a row.  On an error the
  * kernel does atomic_cmpxchg(wyc_err, 0, CODE) with CODE one of
- * WY_OCL_FLAG_*, and returns.
+ * WY_OCL_FLAG_*, and returns.  Before it stores a real into a list it
+ * tests isfinite(value); when that fails, CODE is WY_OCL_E_NONFINITE
+ * (16): results stay on the device unchecked (ocl_run.c), and a
+ * non-finite double has no exact value, so the CPU runs the loop.
  *
  * The runtime reads environment variables on first use:
  *   WYC_DEVICE=gpu|cpu|none|P:D  the device (default: first GPU, else
@@ -81,8 +84,9 @@
 /* ---------------------------------------------------------------- */
 /* Statuses                                                          */
 
-/* ORDER WyOclStatus: status_text in ocl_device.c.  1 to 4 are also the
- * codes kernels write into wyc_err. */
+/* ORDER WyOclStatus: status_text in ocl_device.c.  1 to 4, and
+ * WY_OCL_E_NONFINITE (16: opencl_backend's OCL_FLAG_NONFINITE), are
+ * also the codes kernels write into wyc_err. */
 typedef enum WyOclStatus {
   WY_OCL_OK,
   WY_OCL_FLAG_OVERFLOW,   /* the kernel saw an integer overflow */
@@ -102,7 +106,8 @@ typedef enum WyOclStatus {
   WY_OCL_E_OVERFLOW,      /* an int does not fit the device's int: try
                              the 64-bit variant */
   WY_OCL_E_REAL_RANGE,    /* a real is out of the device float's range */
-  WY_OCL_E_NONFINITE,     /* the kernel wrote an infinity or a NaN */
+  WY_OCL_E_NONFINITE,     /* the kernel wrote an infinity or a NaN
+                             (16: a kernel's code too) */
   WY_OCL_E_DESCENDING,    /* hi < lo in some dimension */
   WY_OCL_E_CL,            /* any other OpenCL error */
   WY_OCL_NSTATUS
@@ -400,6 +405,11 @@ typedef struct WyOclRes {
   size_t dims[3];         /* as WyOclMarsh.dims */
   size_t count;           /* elements */
   size_t dlo, dhi;        /* dirty outer indices; none when dlo >= dhi */
+  size_t llo[3], lhi[3];  /* stale reals: the box kernels wrote without
+                             reading (write-only windows) since the host
+                             data was current, or none (llo[0] >=
+                             lhi[0]); the fetch compares language values
+                             there, as an eager write-back would have */
   uint64_t stamp;         /* last use, for eviction (larger is newer) */
   const char *writer;     /* the kernel whose results it holds, or NULL:
                              a fetch's times are counted as its */
@@ -493,6 +503,8 @@ typedef struct WyOclMarsh {
   bool uploaded;          /* rows were written into res's buffer */
   bool conv;              /* unmarshal compares device values with the
                              host's converted (a resident copy's fetch) */
+  size_t llo[3], lhi[3];  /* with conv: the box compared in language
+                             values instead (WyOclRes.llo), or none */
   bool own_host;          /* host is from the pool (else the list's
                              storage) */
   void *back;             /* device layout read back, from the pool */
@@ -558,6 +570,12 @@ void wy_ocl_res_touch(WyOclRes *r);
 cl_mem wy_ocl_res_take_spare(WyOclRes *r);       /* NULL: none */
 void wy_ocl_res_put_spare(WyOclRes *r, cl_mem mem);  /* takes mem */
 void wy_ocl_res_free_all(void);      /* fetch every stale list, release */
+/* m (a real list the call writes without reading it, through the copy
+ * r of a stale list) and r's box nest, one inside the other, so that
+ * their union is a box again (false: fetch the list first). */
+bool wy_ocl_res_box_nests(const WyOclRes *r, const WyOclMarsh *m);
+/* After such a call: r's box becomes the union. */
+void wy_ocl_res_box_add(WyOclRes *r, const WyOclMarsh *m);
 
 /* ocl_bench.c: the one instance, defined where no OpenCL is linked. */
 extern WyOclState wy_ocl_g;

@@ -540,6 +540,9 @@ marshal_list(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
   if (l->res && l->res->dlo < l->res->dhi
       && (st = walk(m, v, 0, 0, false, 0)))
     return st;                /* the host changed the shape */
+  if (l->res && (l->h.flags & WY_LIST_STALE) && !m->upload && m->download
+      && !wy_ocl_res_box_nests(l->res, m))
+    wy_list_host(l);          /* its box and m's window make no box */
   if (l->res && wy_ocl_res_fits(l->res, m)) {
     m->res = l->res;
     m->up_off = m->up_len = 0;
@@ -655,11 +658,13 @@ differ(const void *a, const void *b, size_t es)
 }
 
 /* Does element i of the innermost list l (flat index k) differ from the
- * device's value?  q is scratch. */
+ * device's value?  q is scratch.  lang: compare language values even
+ * in a fetch (conv; m->llo's box). */
 static inline bool
-changed(const WyOclMarsh *m, WyList *l, size_t i, size_t k, mpq_ptr q)
+changed(const WyOclMarsh *m, WyList *l, size_t i, size_t k, mpq_ptr q,
+        bool lang)
 {
-  if (m->conv && m->par->elem == WY_OCL_T_REAL) {
+  if (m->conv && !lang && m->par->elem == WY_OCL_T_REAL) {
     /* what the host value becomes on the device: unchanged if the same */
     unsigned char was[8];
     wyv v;
@@ -695,7 +700,7 @@ changed(const WyOclMarsh *m, WyList *l, size_t i, size_t k, mpq_ptr q)
              || w != reals_of(l)[i];
     }
     if (store_of(l) != WY_LS_MPQ) return true;
-    mpq_set_d(q, back_real(m, k));
+    wyrt_mpq_set_double(q, back_real(m, k));
     return !mpq_equal(q, real_at(l, i));
   default:
     if (store_of(l) != WY_LS_BOOL) return true;
@@ -722,7 +727,7 @@ put_elem(const WyOclMarsh *m, wyv *slot, size_t i, size_t k)
   }
   case WY_OCL_T_REAL:
     if (store_of(l) == WY_LS_MPQ) {
-      mpq_set_d(real_at(l, i), back_real(m, k));
+      wyrt_mpq_set_double(real_at(l, i), back_real(m, k));
       return;
     }
     v = wy_real_from_double(back_real(m, k));
@@ -782,39 +787,69 @@ write_ints(const WyOclMarsh *m, WyList *l, size_t i, size_t end, size_t base)
   return i;
 }
 
+/* Is the immediate real h exact in the device's real type?  Its
+ * denominator is a power of two (at most 2^20) and its numerator at
+ * most 2^24 for a float (any 40-bit one for a double). */
+static inline bool
+imm_exact(wyv h, bool dbl)
+{
+  WyQ x = {0, 1};
+  wyrt_real_small(h, &x);
+  if (x.den & (x.den - 1)) return false;
+  return dbl || (x.num <= (INT64_C(1) << 24) && x.num >= -(INT64_C(1) << 24));
+}
+
+/* Is i in [lo, hi)? */
+static inline bool
+within(size_t i, size_t lo, size_t hi)
+{
+  return i >= lo && i < hi;
+}
+
 /* Write back the innermost list *slot, whose element 0 is at flat
- * index base.  Without apply, only say whether anything would change. */
+ * index base.  Without apply, only say whether anything would change.
+ * inbox: the row lies in m's box at the outer levels (m->llo). */
 static bool
 write_row(const WyOclMarsh *m, wyv *slot, int level, size_t base, bool apply,
-          mpq_ptr q)
+          mpq_ptr q, bool inbox)
 {
   size_t i = m->wlo[level], end = m->whi[level];
+  size_t blo = inbox ? m->llo[level] : 0, bhi = inbox ? m->lhi[level] : 0;
   WyList *l = wy_list(*slot);
-  while (i < end && !changed(m, l, i, base + i, q)) i++;
+  while (i < end && !changed(m, l, i, base + i, q, within(i, blo, bhi))) i++;
   if (i == end) return false;
   if (!apply) return true;
   if (!(m->conv && level == 0)) l = wy_ocl_list_unique(slot);
   if (m->par->elem == WY_OCL_T_INT && store_of(l) == WY_LS_INT)
     i = write_ints(m, l, i, end, base);
   if (m->par->elem == WY_OCL_T_REAL && store_of(l) == WY_LS_REAL) {
-    /* as put_elem does, in one loop, until a value needs a wider form */
+    /* as put_elem does, in one loop, until a value needs a wider form;
+     * the device value's word w decides without changed() when it is
+     * the host's, or the host's value is exact in the device type (its
+     * conversion then is that value, so every comparison says changed) */
+    wyv *ws = reals_of(l);
     for (; i < end; i++) {
       WyQ x;
       wyv w;
-      if (!changed(m, l, i, base + i, q)) continue;
       if (!wyrt_q_of_double(back_real(m, base + i), &x)
-          || !wyrt_q_imm(x, &w))
-        break;
-      reals_of(l)[i] = w;
+          || !wyrt_q_imm(x, &w)) {
+        if (changed(m, l, i, base + i, q, within(i, blo, bhi))) break;
+        continue;
+      }
+      if (w == ws[i]) continue;
+      if (!imm_exact(ws[i], m->dbl)
+          && !changed(m, l, i, base + i, q, within(i, blo, bhi)))
+        continue;
+      ws[i] = w;
     }
   }
   if (m->par->elem == WY_OCL_T_REAL && store_of(l) == WY_LS_MPQ
       && !m->upload) {
     for (; i < end; i++)     /* changed() leaves the new value in q */
-      if (changed(m, l, i, base + i, q)) mpq_swap(q, real_at(l, i));
+      if (changed(m, l, i, base + i, q, false)) mpq_swap(q, real_at(l, i));
   }
   for (; i < end; i++) {
-    if (!changed(m, l, i, base + i, q)) continue;
+    if (!changed(m, l, i, base + i, q, within(i, blo, bhi))) continue;
     put_elem(m, slot, i, base + i);
     l = wy_list(*slot);
   }
@@ -825,23 +860,32 @@ write_row(const WyOclMarsh *m, wyv *slot, int level, size_t base, bool apply,
  * unique (and so copied) only when something in them changed. */
 static bool
 write_list(const WyOclMarsh *m, wyv *slot, int level, size_t base,
-           bool apply, mpq_ptr q)
+           bool apply, mpq_ptr q, bool inbox)
 {
   size_t stride = m->dims[1] * m->dims[2];
   bool any = false;
   WyList *l = wy_list(*slot);
   if (level == m->par->depth - 1)
-    return write_row(m, slot, level, base, apply, q);
+    return write_row(m, slot, level, base, apply, q, inbox);
   if (level == 1) stride = m->dims[2];
   for (size_t r = m->wlo[level]; r < m->whi[level]; r++) {
-    if (!write_list(m, &any_at(l)[r], level + 1, base + r * stride, false, q))
+    bool in = inbox && within(r, m->llo[level], m->lhi[level]);
+    if (!write_list(m, &any_at(l)[r], level + 1, base + r * stride, false, q,
+                    in))
       continue;
     if (!apply) return true;
     if (!any && !(m->conv && level == 0)) l = wy_ocl_list_unique(slot);
     any = true;
-    write_list(m, &any_at(l)[r], level + 1, base + r * stride, true, q);
+    write_list(m, &any_at(l)[r], level + 1, base + r * stride, true, q, in);
   }
   return any;
+}
+
+/* Does m have a box compared in language values (a fetch's)? */
+static bool
+has_box(const WyOclMarsh *m)
+{
+  return m->conv && m->llo[0] < m->lhi[0];
 }
 
 /* A fetch of device ints into rows r0 .. r1-1 of a [[int]] whose rows
@@ -916,7 +960,7 @@ wy_ocl_unmarshal_rows(WyOclMarsh *m, WyList *l, size_t r0, size_t r1)
   m->whi[0] = r1;
   mpq_init(q);
   /* m->back holds rows r0 .. r1-1: flat index k is at k - r0 * stride */
-  write_list(m, &v, 0, (size_t)0 - r0 * stride, true, q);
+  write_list(m, &v, 0, (size_t)0 - r0 * stride, true, q, has_box(m));
   mpq_clear(q);
 }
 
@@ -927,7 +971,7 @@ wy_ocl_unmarshal_inplace(WyOclMarsh *m, WyList *l)
   mpq_t q;
   if (m->count == 0 || fetch_int_rows(m, l, 0, l->len)) return;
   mpq_init(q);
-  write_list(m, &v, 0, 0, true, q);
+  write_list(m, &v, 0, 0, true, q, has_box(m));
   mpq_clear(q);
 }
 
@@ -937,6 +981,6 @@ wy_ocl_unmarshal(WyOclMarsh *m, wyv *slot)
   mpq_t q;
   if (!m->download || m->count == 0) return;
   mpq_init(q);
-  write_list(m, slot, 0, 0, true, q);
+  write_list(m, slot, 0, 0, true, q, false);
   mpq_clear(q);
 }

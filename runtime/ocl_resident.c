@@ -105,6 +105,62 @@ wy_ocl_res_attach(WyList *l, cl_mem mem, const WyOclMarsh *m)
   return r;
 }
 
+/* ---------------------------------------------------------------- */
+/* Reals written without being read                                   */
+
+/* Why a box: the eager write-back of a real list (ocl_marshal.c) keeps
+ * a host value where the kernel's value is the same, comparing device
+ * bits with the uploaded ones for a list the kernel read, but language
+ * values for one it only wrote (so that 1/10 written as its double
+ * becomes that double, and an int of an int|real list a real).  A
+ * fetch compares bits (the host values converted again); r->llo..lhi
+ * says where it compares language values instead. */
+
+static bool
+box_empty(const size_t lo[3], const size_t hi[3])
+{
+  return lo[0] >= hi[0] || lo[1] >= hi[1] || lo[2] >= hi[2];
+}
+
+/* Does box a contain box b? */
+static bool
+box_holds(const size_t alo[3], const size_t ahi[3], const size_t blo[3],
+          const size_t bhi[3])
+{
+  for (int k = 0; k < 3; k++)
+    if (blo[k] < alo[k] || bhi[k] > ahi[k]) return false;
+  return true;
+}
+
+bool
+wy_ocl_res_box_nests(const WyOclRes *r, const WyOclMarsh *m)
+{
+  return box_empty(r->llo, r->lhi) || box_empty(m->wlo, m->whi)
+         || box_holds(r->llo, r->lhi, m->wlo, m->whi)
+         || box_holds(m->wlo, m->whi, r->llo, r->lhi);
+}
+
+void
+wy_ocl_res_box_add(WyOclRes *r, const WyOclMarsh *m)
+{
+  if (box_empty(m->wlo, m->whi)) return;
+  if (box_empty(r->llo, r->lhi)
+      || box_holds(m->wlo, m->whi, r->llo, r->lhi)) {
+    memcpy(r->llo, m->wlo, sizeof r->llo);
+    memcpy(r->lhi, m->whi, sizeof r->lhi);
+  }
+}
+
+static void
+box_clear(WyOclRes *r)
+{
+  memset(r->llo, 0, sizeof r->llo);
+  memset(r->lhi, 0, sizeof r->lhi);
+}
+
+/* ---------------------------------------------------------------- */
+/* Fetches                                                            */
+
 /* The only copy of a list's values could not be read back. */
 static _Noreturn void
 lost(cl_int err)
@@ -135,6 +191,9 @@ fetch_copy(WyOclState *g, WyOclRes *r)
   m.count = r->count;
   for (int k = 0; k < 3; k++) m.whi[k] = r->dims[k];
   m.download = m.upload = m.conv = true;
+  memcpy(m.llo, r->llo, sizeof m.llo);
+  memcpy(m.lhi, r->lhi, sizeof m.lhi);
+  box_clear(r);
   l->h.flags &= (uint16_t)~WY_LIST_STALE;
   if (bytes == 0) return;
   if (bytes >= wy_ocl_chunk()) {   /* read and write back in turns */

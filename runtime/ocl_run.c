@@ -12,7 +12,8 @@
  *   execute    the NDRange: ndims dimensions of n_d = hi_d - lo_d work
  *              items, the global size rounded up to the work-group size
  *   download   the error flag, then (if it is 0) the lists written
- *   unmarshal  results checked (no infinity or NaN), then written back
+ *   unmarshal  results written back, those not left on the device
+ *              (reals checked again: no infinity or NaN)
  * Work-group sizes: dimension 0 gets a multiple of the kernel's
  * preferred multiple, up to 256 and the kernel's maximum, but no more
  * than n_0 needs; the other dimensions share what is left in powers of
@@ -23,6 +24,9 @@
 #include <string.h>
 
 #include "ocl.h"
+
+/* the kernels' code for a non-finite real (opencl_backend, ocl.h) */
+_Static_assert(WY_OCL_E_NONFINITE == 16, "OCL_FLAG_NONFINITE is 16");
 
 enum { WG_TARGET = 256 };   /* work items per group we aim for */
 enum { SMALL_ARGS = 16 };   /* argument records on the stack up to this */
@@ -173,13 +177,13 @@ whole_on_device(const WyOclMarsh *m)
 }
 
 /* Are m's results left on the device, the host fetching them when it
- * reads the list?  Not for reals: their write-back checks them (no
- * infinity or NaN), which must happen now, while the CPU can still run
- * the loop instead. */
+ * reads the list?  Reals too: the kernel checked every real it stored
+ * (ocl.h, KERNEL ABI), so none is an infinity or a NaN, and no check
+ * on the host has to happen while the CPU can still run the loop. */
 static bool
 stays_on_device(const WyOclMarsh *m)
 {
-  return m->download && m->par->elem != WY_OCL_T_REAL && whole_on_device(m);
+  return m->download && whole_on_device(m);
 }
 
 typedef struct ArgSetter {
@@ -293,6 +297,9 @@ execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
   if (ln->flag >= WY_OCL_FLAG_OVERFLOW && ln->flag <= WY_OCL_FLAG_CHECK)
     return wy_ocl_fail(ln->flag, "the kernel reported %s",
                        wy_ocl_status_text(ln->flag));
+  if (ln->flag == WY_OCL_E_NONFINITE)
+    return wy_ocl_fail(WY_OCL_E_NONFINITE, "the kernel would have stored "
+                       "an infinity or a NaN into a list");
   if (ln->flag)
     return wy_ocl_fail(WY_OCL_E_CL, "the kernel set its error flag to %d",
                        (int)ln->flag);
@@ -453,6 +460,8 @@ settle_lists(const WyOclKernel *k, WyOclMarsh *ms, WyOclArg *args, bool ok)
     if (stays_on_device(m)) {
       l->h.flags |= WY_LIST_STALE;
       l->res->writer = k->name;
+      if (!m->upload && m->par->elem == WY_OCL_T_REAL)
+        wy_ocl_res_box_add(l->res, m);
     }
   }
 }

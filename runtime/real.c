@@ -402,6 +402,21 @@ wyrt_q_of_double(double d, WyQ *out)
   return true;
 }
 
+/* q = the finite d, exactly: from the small form's words when d has
+ * one (no GMP arithmetic, and no allocation once q has its limbs), else
+ * mpq_set_d.  The device's results on their way into LS_MPQ storage. */
+void
+wyrt_mpq_set_double(mpq_ptr q, double d)
+{
+  WyQ s;
+  if (wyrt_q_of_double(d, &s)) {     /* canonical: den a power of two */
+    mpz_set_si(mpq_numref(q), s.num);
+    mpz_set_si(mpq_denref(q), s.den);
+    return;
+  }
+  mpq_set_d(q, d);
+}
+
 wyv
 wy_real_from_double(double d)
 {

@@ -191,6 +191,8 @@ bool wyrt_mpq_to_q(mpq_srcptr q, WyQ *out);
 bool wyrt_q_of_double(double d, WyQ *out);
 /* q correctly rounded to double. */
 double wyrt_q_to_double(WyQ q);
+/* q = the finite double d, exactly (small words first, GMP beyond). */
+void wyrt_mpq_set_double(mpq_ptr q, double d);
 
 mpq_srcptr wyrt_real_mpq(wyv v, WyRealTmp *t); /* real, int or char */
 /* The same view of a small form (read-only, valid while t lives). */

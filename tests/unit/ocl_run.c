@@ -54,12 +54,15 @@ static const char src[] =
   "  GID(0) wy_int i = lo0 + (wy_int)g0;\n"
   "  if (i % 2 == 0) xs[i] = xs[i] * 2.0f;\n"
   "}\n"
-  /* ys[i] = xs[i] / d (may produce infinities) */
+  /* ys[i] = xs[i] / d (may produce infinities: the ABI's check before
+   * the store, code 16) */
   "__kernel void divide(__global int *wyc_err, wy_int lo0, wy_int n0,\n"
   "    __global const float *xs, wy_int xs_n, __global float *ys,\n"
   "    wy_int ys_n, float d) {\n"
   "  GID(0) wy_int i = lo0 + (wy_int)g0;\n"
-  "  ys[i] = xs[i] / d;\n"
+  "  float y = xs[i] / d;\n"
+  "  if (!isfinite(y)) FAIL(16);\n"
+  "  ys[i] = y;\n"
   "}\n";
 
 static const WyOclParam dbl_params[] = {
