@@ -21,7 +21,9 @@
  *
  * Conditions (anything else is left alone): the loop is a range loop
  * not inside another loop, its body is that one append (NOPs aside),
- * and row is a list of int, bool or real (what a build may hold).
+ * and row is a list of ints or bools.  Not of reals: the device's copy
+ * of 0.1 would be a double's value, where the shared row keeps the
+ * exact one (a copy must not round).
  */
 #include "filter_internal.h"
 
@@ -42,14 +44,14 @@ lone_append(Func *fn, int h, int e)
   return app;
 }
 
-/* Is t (a row's type) a list whose elements a build may hold? */
+/* Is t (a row's type) a list of ints or bools? */
 static bool
 buildable_row(Type *t)
 {
   if (!t || !ty_is(t, TY_LIST)) return false;
   Type *e = ty_list_elem(t);
   TypeKind k = e ? ty_expand(e)->kind : TY_ANY;
-  return k == TY_INT || k == TY_BOOL || k == TY_REAL;
+  return k == TY_INT || k == TY_BOOL;
 }
 
 /* Rewrite the loop at code[h] whose body is the append code[app]. */
