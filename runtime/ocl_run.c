@@ -476,6 +476,7 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   st = check_call(k, nargs, lo, hi, n, &empty);
   if (empty && !st) return WY_OCL_OK;
   if (!st) st = wy_ocl_init();
+  if (!st && wy_ocl_small_call(k, args, n)) return WY_OCL_E_SMALL;
   if (!st) st = wy_ocl_get_kernel(k, use64, &kn);
   t.t[WY_OCL_PH_INIT] = wy_ocl_now() - mark;
   if (!st && k->nparams <= SMALL_ARGS) {
@@ -535,7 +536,7 @@ wy_ocl_offload(const WyOclKernel *k, WyOclArg *args, int nargs,
     st = wy_ocl_run(k, args, nargs, lo, hi, false);
   if (st == WY_OCL_E_OVERFLOW || st == WY_OCL_FLAG_OVERFLOW)
     st = wy_ocl_run(k, args, nargs, lo, hi, true);
-  if (st && st != WY_OCL_E_DISABLED
+  if (st && st != WY_OCL_E_DISABLED && st != WY_OCL_E_SMALL
       && (!wy_ocl_mandatory() || wy_ocl_language_error(st)))
     wy_ocl_fallback_note(k->name, wy_ocl_last_reason());
   return st;
