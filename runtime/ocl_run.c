@@ -451,6 +451,8 @@ settle_lists(const WyOclKernel *k, WyOclMarsh *ms, WyOclArg *args, bool ok)
       continue;
     }
     if (stays_on_device(m)) {
+      /* a lazy range the kernel wrote whole is no range any more */
+      l->h.flags &= (uint16_t)~(WY_LIST_RANGE | WY_LIST_DOWN);
       l->h.flags |= WY_LIST_STALE;
       l->res->writer = k->name;
     }
@@ -527,12 +529,36 @@ known_to_overflow(const WyOclKernel *k)
   return false;
 }
 
+/* Do k's int list arguments hold more bytes in device copies of 64-bit
+ * ints than of 32-bit ones?  The 32-bit variant would then fetch and
+ * convert them (a kernel that overflowed leaves its results in 64
+ * bits: reduce-sum's input pattern), while the 64-bit one uses them
+ * where they are; both give the same ints. */
+static bool
+wide_copies(const WyOclKernel *k, const WyOclArg *args, int nargs)
+{
+  uint64_t wide = 0, narrow = 0;
+  for (int i = 0; i < nargs && i < k->nparams; i++) {
+    const WyOclParam *p = &k->params[i];
+    const WyOclRes *r;
+    if (p->kind > WY_OCL_LIST_INOUT || p->elem != WY_OCL_T_INT
+        || !args[i].slot || wy_kind(*args[i].slot) != WY_K_LIST)
+      continue;
+    r = wy_list(*args[i].slot)->res;
+    if (!r || r->par.elem != WY_OCL_T_INT) continue;
+    if (r->int64) wide += r->count * r->esize;
+    else narrow += r->count * r->esize;
+  }
+  return wide > narrow;
+}
+
 int
 wy_ocl_offload(const WyOclKernel *k, WyOclArg *args, int nargs,
                const int64_t lo[3], const int64_t hi[3])
 {
   int st = WY_OCL_E_OVERFLOW;
-  if (!k->int64_only && !known_to_overflow(k))
+  if (!k->int64_only && !known_to_overflow(k)
+      && !wide_copies(k, args, nargs))
     st = wy_ocl_run(k, args, nargs, lo, hi, false);
   if (st == WY_OCL_E_OVERFLOW || st == WY_OCL_FLAG_OVERFLOW)
     st = wy_ocl_run(k, args, nargs, lo, hi, true);
