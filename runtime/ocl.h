@@ -342,6 +342,14 @@ typedef struct WyOclProg {
   char *reason;           /* malloc'd reason of a failed build */
 } WyOclProg;
 
+/* An argument value last set on a kernel object (ocl_run.c). */
+typedef struct WyOclArgVal {
+  bool set;               /* v holds what the kernel object has */
+  bool local;             /* local memory of `size` bytes */
+  size_t size;
+  unsigned char v[8];
+} WyOclArgVal;
+
 /* A kernel object, with its work-group limits on the device. */
 typedef struct WyOclKern {
   const WyOclKernel *k;   /* the descriptor (the key, with int64) */
@@ -354,6 +362,9 @@ typedef struct WyOclKern {
   char *reason;           /* malloc'd reason of that failure */
   bool overflowed;        /* 32-bit variant: an int did not fit once, so
                              wy_ocl_offload goes straight to 64 bits */
+  WyOclArgVal *argv;      /* per argument index, nargv of them (NULL:
+                             every argument is set at every call) */
+  int nargv;
 } WyOclKern;
 
 /* A block of host staging memory (ocl_pool.c). */

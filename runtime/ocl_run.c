@@ -157,7 +157,8 @@ make_buffers(WyOclState *g, WyOclMarsh *ms, int np)
       g->bytes_up += m->up_len * m->esize;
       err = clEnqueueWriteBuffer(g->queue, m->mem, CL_FALSE,
                                  m->up_off * m->esize, m->up_len * m->esize,
-                                 m->host, 0, NULL, &m->ev_up);
+                                 m->host, 0, NULL,
+                                 wy_ocl_profiling() ? &m->ev_up : NULL);
       if (err != CL_SUCCESS)
         return wy_ocl_cl_fail(err, "clEnqueueWriteBuffer");
     }
@@ -183,22 +184,47 @@ stays_on_device(const WyOclMarsh *m)
 }
 
 typedef struct ArgSetter {
-  cl_kernel kern;
+  WyOclKern *kn;
   cl_uint at;      /* next argument index */
   bool int64;      /* wy_int is long */
 } ArgSetter;
 
+/* Set the next argument.  A value (a scalar, the size of local memory,
+ * the error flag's buffer, which lives as long as the kernels) that is
+ * the one set last time is not set again: the kernel object keeps it.
+ * A list's buffer is always set: a released buffer's handle may come
+ * back for a new one, which the driver must see as new. */
 static int
-set_arg(ArgSetter *a, size_t size, const void *val)
+set_arg_as(ArgSetter *a, size_t size, const void *val, bool keep)
 {
   char what[64];
-  cl_int err = clSetKernelArg(a->kern, a->at, size, val);
+  WyOclArgVal *c = a->at < (cl_uint)a->kn->nargv ? &a->kn->argv[a->at] : NULL;
+  cl_int err;
+  keep = keep && c && size <= sizeof c->v;
+  if (keep && c->set && c->size == size && c->local == !val
+      && (!val || memcmp(c->v, val, size) == 0)) {
+    a->at++;
+    return WY_OCL_OK;
+  }
+  err = clSetKernelArg(a->kn->kern, a->at, size, val);
+  if (c) {
+    c->set = keep && err == CL_SUCCESS;
+    c->size = size;
+    c->local = !val;
+    if (c->set && val) memcpy(c->v, val, size);
+  }
   if (err == CL_SUCCESS) {
     a->at++;
     return WY_OCL_OK;
   }
   snprintf(what, sizeof what, "clSetKernelArg (argument %u)", (unsigned)a->at);
   return wy_ocl_cl_fail(err, what);
+}
+
+static int
+set_arg(ArgSetter *a, size_t size, const void *val)
+{
+  return set_arg_as(a, size, val, true);
 }
 
 static int
@@ -217,7 +243,7 @@ static int
 set_args(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, WyOclMarsh *ms,
          const int64_t lo[3], const size_t n[3], size_t wg_items)
 {
-  ArgSetter a = {kn->kern, 0, kn->int64};
+  ArgSetter a = {kn, 0, kn->int64};
   int st = set_arg(&a, sizeof(cl_mem), &g->err_buf);
   for (int d = 0; d < k->ndims && !st; d++) {
     int64_t last = lo[d] + (int64_t)n[d] - 1;   /* the largest index */
@@ -229,7 +255,7 @@ set_args(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, WyOclMarsh *ms,
   for (int i = 0; i < k->nparams && !st; i++) {
     WyOclMarsh *m = &ms[i];
     if (m->par->kind == WY_OCL_REDUCE) {   /* partials, the group's tree */
-      st = set_arg(&a, sizeof(cl_mem), &m->mem);
+      st = set_arg_as(&a, sizeof(cl_mem), &m->mem, false);
       if (!st) st = set_arg(&a, m->esize * wg_items, NULL);
       continue;
     }
@@ -237,7 +263,7 @@ set_args(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, WyOclMarsh *ms,
       st = set_arg(&a, m->scalar_size, m->scalar);
       continue;
     }
-    st = set_arg(&a, sizeof(cl_mem), &m->mem);
+    st = set_arg_as(&a, sizeof(cl_mem), &m->mem, false);
     for (int l = 0; l < m->par->depth && !st; l++)
       st = set_int(&a, (int64_t)m->dims[l]);
   }
@@ -322,7 +348,8 @@ download(WyOclState *g, WyOclMarsh *ms, int np)
     g->downloads++;
     g->bytes_down += bytes;
     err = clEnqueueReadBuffer(g->queue, m->mem, CL_FALSE, off, bytes,
-                              (char *)m->back + off, 0, NULL, &m->ev_down);
+                              (char *)m->back + off, 0, NULL,
+                              wy_ocl_profiling() ? &m->ev_down : NULL);
     if (err != CL_SUCCESS) return wy_ocl_cl_fail(err, "clEnqueueReadBuffer");
     any = true;
   }
