@@ -97,6 +97,18 @@ wyrt_new_list(WyListStore s, size_t cap)
   return l;
 }
 
+WyList *
+wyrt_new_list_zero(WyListStore s, size_t cap)
+{
+  WyList *l = (WyList *)wyrt_new_obj(WY_K_LIST, sizeof(WyList));
+  l->h.sub = (uint8_t)s;
+  l->len = 0;
+  l->cap = cap;
+  l->data = cap ? wyrt_alloc_zero(cap * elem_size[s]) : NULL;
+  l->res = NULL;
+  return l;
+}
+
 /* Initialise the empty slot i with the borrowed v, which fits. */
 static inline void
 put(WyList *l, size_t i, wyv v)
@@ -327,10 +339,23 @@ append_elems(WyList *dst, WyList *src, size_t n)
 
 const WyrtResHooks *wyrt_res_hooks;
 
+/* Fill in the lazy range l (wy_list_range). */
+static void
+fill_range(WyList *l)
+{
+  int64_t *xs = l->data, a = xs[0];
+  if (l->h.flags & WY_LIST_DOWN)
+    for (size_t i = 1; i < l->len; i++) xs[i] = a - (int64_t)i;
+  else
+    for (size_t i = 1; i < l->len; i++) xs[i] = a + (int64_t)i;
+  l->h.flags &= (uint16_t)~(WY_LIST_RANGE | WY_LIST_DOWN | WY_LIST_STALE);
+}
+
 void
 wy_list_fetch(WyList *l)
 {
-  if (l->h.flags & WY_LIST_STALE) wyrt_res_hooks->fetch(l);
+  if (l->h.flags & WY_LIST_RANGE) fill_range(l);
+  else if (l->h.flags & WY_LIST_STALE) wyrt_res_hooks->fetch(l);
 }
 
 void
@@ -379,6 +404,9 @@ wy_list_of(WyListStore hint, size_t n, const wyv *elems)
   return list_val(l);
 }
 
+/* Ranges of at least this many elements are filled lazily. */
+enum { LAZY_RANGE = 4096 };
+
 wyv
 wy_list_range(wyv a, wyv b)
 {
@@ -387,6 +415,17 @@ wy_list_range(wyv a, wyv b)
   if (wyrt_small_or_char(a, &x) && wyrt_small_or_char(b, &y)) {
     int64_t step = x < y ? 1 : -1;
     size_t n = x < y ? (size_t)(y - x) : (size_t)(x - y);
+    if (n >= LAZY_RANGE) {
+      /* filled on first use: a kernel that writes every element (the
+       * usual `xs = 0..n` before a loop that sets each xs[i]) leaves
+       * the host pages untouched */
+      l = wyrt_new_list_zero(WY_LS_INT, n);
+      ((int64_t *)l->data)[0] = x;
+      l->len = n;
+      l->h.flags |= WY_LIST_RANGE | WY_LIST_STALE | (step < 0 ? WY_LIST_DOWN
+                                                              : 0);
+      return list_val(l);
+    }
     l = wyrt_new_list(WY_LS_INT, n);
     for (size_t i = 0; i < n; i++, x += step) ints_of(l)[i] = x;
     l->len = n;

@@ -71,6 +71,7 @@
  *   WYC_CHUNK_BYTES=N            chunked transfers from this size
  *   WYC_PRESTART=0               no start-up thread (ocl_start.c)
  *   WYC_PARTIAL_UPLOAD=0         dirty rows: re-upload the whole list
+ *   WYC_SMALL_CALLS=device       no small-call rule (ocl_cost.c)
  */
 #ifndef WY_OCL_H
 #define WY_OCL_H
@@ -110,6 +111,9 @@ typedef enum WyOclStatus {
                              (16: a kernel's code too) */
   WY_OCL_E_DESCENDING,    /* hi < lo in some dimension */
   WY_OCL_E_CL,            /* any other OpenCL error */
+  WY_OCL_E_SMALL,         /* no failure: the call would move far more
+                             data than it has work items, so its loop
+                             runs on the CPU (ocl_cost.c) */
   WY_OCL_NSTATUS
 } WyOclStatus;
 
@@ -343,6 +347,14 @@ typedef struct WyOclProg {
   char *reason;           /* malloc'd reason of a failed build */
 } WyOclProg;
 
+/* An argument value last set on a kernel object (ocl_run.c). */
+typedef struct WyOclArgVal {
+  bool set;               /* v holds what the kernel object has */
+  bool local;             /* local memory of `size` bytes */
+  size_t size;
+  unsigned char v[8];
+} WyOclArgVal;
+
 /* A kernel object, with its work-group limits on the device. */
 typedef struct WyOclKern {
   const WyOclKernel *k;   /* the descriptor (the key, with int64) */
@@ -355,6 +367,9 @@ typedef struct WyOclKern {
   char *reason;           /* malloc'd reason of that failure */
   bool overflowed;        /* 32-bit variant: an int did not fit once, so
                              wy_ocl_offload goes straight to 64 bits */
+  WyOclArgVal *argv;      /* per argument index, nargv of them (NULL:
+                             every argument is set at every call) */
+  int nargv;
 } WyOclKern;
 
 /* A block of host staging memory (ocl_pool.c). */
@@ -376,6 +391,9 @@ typedef struct WyOclStat {
   long calls;             /* finished on the device */
   long failed;            /* ended with a status */
   long recorded;          /* calls recorded in benchmarking regions */
+  long small;             /* calls the small-call rule ran on the CPU */
+  uint64_t small_items;   /* their work items and bytes, summed */
+  uint64_t small_bytes;
   WyOclTimes sum;         /* over finished calls */
 } WyOclStat;
 
@@ -476,6 +494,8 @@ typedef struct WyOclState {
   bool profile_checked;   /* WYC_PROFILE read */
   int last_stat;          /* 1 + index of the last recorded kernel's
                              stat, or 0 */
+  bool small_checked;     /* the small-call rule's settings read */
+  bool small_off;         /* ... and it is off */
 } WyOclState;
 
 /* One argument on its way to the device and back (ocl_marshal.c).  The
@@ -598,6 +618,12 @@ int wy_ocl_env_guard(void);    /* WY_OCL_E_NO_DEVICE: aborting settings */
 bool wy_ocl_cache_problem(char *buf, size_t n);
 void wy_ocl_icd_problem(cl_int err, char *buf, size_t n);
 
+/* ocl_cost.c: should this call run its loop on the CPU, since it would
+ * move far more data than it has work items (n: per dimension)?  If
+ * so, it is recorded (wy_ocl_record_small). */
+bool wy_ocl_small_call(const WyOclKernel *k, const WyOclArg *args,
+                       const size_t n[3]);
+
 /* ocl_program.c */
 int wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out);
 
@@ -626,6 +652,9 @@ void wy_ocl_record(const WyOclKernel *k, int status, bool retried,
 bool wy_ocl_profiling(void);
 /* Add a deferred download and unmarshal (a fetch) to a kernel's sums. */
 void wy_ocl_record_fetch(const char *name, double down, double unmarshal);
+/* Count a call that the small-call rule kept on the CPU. */
+void wy_ocl_record_small(const WyOclKernel *k, uint64_t items,
+                         uint64_t bytes);
 void wy_ocl_bench_free(void);
 
 #endif /* WY_OCL_IMPL */

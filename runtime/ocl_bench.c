@@ -122,6 +122,17 @@ wy_ocl_record_fetch(const char *name, double down, double unmarshal)
 }
 
 void
+wy_ocl_record_small(const WyOclKernel *k, uint64_t items, uint64_t bytes)
+{
+  WyOclStat *s = stat_of(k->name);
+  wy_ocl_profiling();
+  if (!s) return;
+  s->small++;
+  s->small_items += items;
+  s->small_bytes += bytes;
+}
+
+void
 wy_ocl_bench_begin(void)
 {
   wy_ocl_g.bench_open = true;
@@ -212,6 +223,14 @@ print_profile(void)
     WyOclStat *s = &g->stats[i];
     fprintf(stderr, "%s,%ld,%ld", s->name, s->calls, s->failed);
     print_times(stderr, &s->sum, s->calls ? 1.0 / (double)s->calls : 0.0);
+  }
+  for (int i = 0; i < g->nstats; i++) {
+    WyOclStat *s = &g->stats[i];
+    if (s->small)
+      fprintf(stderr, "# %s: %ld call(s) on the CPU by the small-call "
+              "rule (%llu work items, %llu bytes to move)\n", s->name,
+              s->small, (unsigned long long)s->small_items,
+              (unsigned long long)s->small_bytes);
   }
   /* what residency saved: lists move only when these say so */
   fprintf(stderr, "# lists: %ld upload(s) %llu bytes, %ld download(s) %llu "

@@ -11,8 +11,6 @@
  * storage's invariants meanwhile.)
  */
 #define WY_OCL_IMPL
-#include <string.h>
-
 #include "ocl.h"
 #include "wyrt_impl.h"
 
@@ -22,16 +20,18 @@ flat_list(int elem, int64_t n)
   WyListStore s = elem == WY_OCL_T_REAL ? WY_LS_REAL
                   : elem == WY_OCL_T_BOOL ? WY_LS_BOOL : WY_LS_INT;
   size_t len = n > 0 ? (size_t)n : 0;
-  WyList *l = wyrt_new_list(s, len);
-  l->len = len;
+  WyList *l;
   if (s == WY_LS_REAL) {
     /* LS_REAL holds immediate reals (wyrt.h): 0.0 is one */
     WyQ zq = {0, 1};
     wyv zero = wyrt_real_of_q(zq);
+    l = wyrt_new_list(s, len);
     for (size_t i = 0; i < len; i++) ((wyv *)l->data)[i] = zero;
-  } else if (len) {
-    memset(l->data, 0, len * (s == WY_LS_BOOL ? 1 : sizeof(int64_t)));
+  } else {
+    /* zero pages: untouched until the host reads the kernel's values */
+    l = wyrt_new_list_zero(s, len);
   }
+  l->len = len;
   return (wyv)(uintptr_t)l;
 }
 

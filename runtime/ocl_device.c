@@ -38,6 +38,7 @@ static const char *const status_texts[WY_OCL_NSTATUS] = {
   "the kernel produced an infinity or NaN",
   "a descending range",
   "OpenCL error",
+  "the call moves far more data than it has work items",
 };
 
 const char *

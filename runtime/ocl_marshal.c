@@ -370,7 +370,11 @@ rows_slice(void *ctx, size_t lo, size_t hi, int *status)
       *status = 1;
       break;
     }
-    if (row->len != w || store_of(row) != WY_LS_INT) *status = 1;
+    /* h.sub, not store_of: a fetch must not run here (load_int_rows
+     * fetched every stale row before) */
+    if (row->len != w || row->h.sub != WY_LS_INT
+        || (row->h.flags & WY_LIST_STALE))
+      *status = 1;
     else if (m->int64) memcpy(dst, row->data, w * sizeof(int64_t));
     else if (!narrow_ints(row->data, w, (cl_int *)dst)) *status = 1;
   }
@@ -387,6 +391,11 @@ load_int_rows(const WyOclMarsh *m, WyList *l, size_t r0, size_t r1)
       || (r1 - r0) * m->dims[1] < PAR_MIN || store_of(l) != WY_LS_ANY)
     return false;
   c.rows = any_at(l) + r0;
+  /* rows a kernel left on the device (a built row that all rows share)
+   * are fetched here, on this thread: a fetch calls OpenCL and changes
+   * the residency's state, which the slices must not do at once */
+  for (size_t r = 0; r < r1 - r0; r++)
+    if (is_list(c.rows[r])) wy_list_host(wy_list(c.rows[r]));
   return wy_ocl_par_for(r1 - r0, PAR_GRAIN / (m->dims[1] + 1) + 1,
                         rows_slice, &c) == 0;
 }
@@ -820,6 +829,8 @@ write_row(const WyOclMarsh *m, wyv *slot, int level, size_t base, bool apply,
   if (i == end) return false;
   if (!apply) return true;
   if (!(m->conv && level == 0)) l = wy_ocl_list_unique(slot);
+  /* a row with a device copy of its own: the copy is now older */
+  if (level > 0) wyrt_list_written(l, i, end);
   if (m->par->elem == WY_OCL_T_INT && store_of(l) == WY_LS_INT)
     i = write_ints(m, l, i, end, base);
   if (m->par->elem == WY_OCL_T_REAL && store_of(l) == WY_LS_REAL) {
@@ -925,18 +936,24 @@ fetch_int_rows(const WyOclMarsh *m, WyList *l, size_t r0, size_t r1)
   c.rows = any_at(l) + r0;
   for (size_t r = 0; r < r1 - r0; r++)
     if (!is_list(c.rows[r]) || wy_list(c.rows[r])->len != m->dims[1]
-        || wy_list(c.rows[r])->res)
+        || (wy_list(c.rows[r])->res && wy_list(c.rows[r])->res->busy))
       return false;
   /* a row shared with another list that the device changed, or not of
    * flat ints, is replaced by a new one of its own (on one thread:
-   * counts and allocation); an unchanged shared row stays shared */
+   * counts, allocation, fetches); an unchanged shared row stays shared.
+   * A row with a device copy of its own (a built row) is fetched first
+   * when stale (store_of), and a unique one is marked written whole, so
+   * that its copy is brought up to date before a kernel uses it. */
   for (size_t r = 0; r < r1 - r0; r++) {
     WyList *row = wy_list(c.rows[r]), *mine;
     if (store_of(row) == WY_LS_INT) {
       const int64_t *xs = row->data;
       const cl_int *d = c.d + r * m->dims[1];
       int64_t diff = 0;
-      if (row->h.rc == 1) continue;
+      if (row->h.rc == 1) {
+        wyrt_list_written(row, 0, row->len);
+        continue;
+      }
       for (size_t j = 0; j < m->dims[1]; j++) diff |= xs[j] ^ d[j];
       if (!diff) continue;
     }

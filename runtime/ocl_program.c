@@ -372,6 +372,8 @@ make_kernel(WyOclState *g, WyOclKern *kn, cl_program prog)
     return wy_ocl_fail(WY_OCL_E_ARGS, "kernel %s has %u parameters, its "
                        "descriptor implies %u", k->name, (unsigned)nargs,
                        (unsigned)abi_arity(k));
+  kn->argv = calloc(nargs, sizeof *kn->argv);
+  kn->nargv = kn->argv ? (int)nargs : 0;
   if (clGetKernelWorkGroupInfo(kn->kern, g->device, CL_KERNEL_WORK_GROUP_SIZE,
                                sizeof kn->wg_max, &kn->wg_max, NULL)
           != CL_SUCCESS || kn->wg_max == 0)
@@ -424,7 +426,7 @@ wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out)
     return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
   kn = &g->kerns[g->nkerns++];
   *kn = (WyOclKern){k, int64, real == WY_OCL_REAL_DOUBLE, NULL, 1, 1, 0,
-                    NULL, false};
+                    NULL, false, NULL, 0};
   kn->status = make_kernel(g, kn, p->prog);
   if (kn->status) {
     kn->reason = strdup(g->reason);
@@ -442,6 +444,7 @@ wy_ocl_programs_free(void)
   for (int i = 0; i < g->nkerns; i++) {
     if (g->kerns[i].kern) clReleaseKernel(g->kerns[i].kern);
     free(g->kerns[i].reason);
+    free(g->kerns[i].argv);
   }
   for (int i = 0; i < g->nprogs; i++) {
     if (g->progs[i].prog) clReleaseProgram(g->progs[i].prog);

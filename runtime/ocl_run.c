@@ -161,7 +161,8 @@ make_buffers(WyOclState *g, WyOclMarsh *ms, int np)
       g->bytes_up += m->up_len * m->esize;
       err = clEnqueueWriteBuffer(g->queue, m->mem, CL_FALSE,
                                  m->up_off * m->esize, m->up_len * m->esize,
-                                 m->host, 0, NULL, &m->ev_up);
+                                 m->host, 0, NULL,
+                                 wy_ocl_profiling() ? &m->ev_up : NULL);
       if (err != CL_SUCCESS)
         return wy_ocl_cl_fail(err, "clEnqueueWriteBuffer");
     }
@@ -187,22 +188,47 @@ stays_on_device(const WyOclMarsh *m)
 }
 
 typedef struct ArgSetter {
-  cl_kernel kern;
+  WyOclKern *kn;
   cl_uint at;      /* next argument index */
   bool int64;      /* wy_int is long */
 } ArgSetter;
 
+/* Set the next argument.  A value (a scalar, the size of local memory,
+ * the error flag's buffer, which lives as long as the kernels) that is
+ * the one set last time is not set again: the kernel object keeps it.
+ * A list's buffer is always set: a released buffer's handle may come
+ * back for a new one, which the driver must see as new. */
 static int
-set_arg(ArgSetter *a, size_t size, const void *val)
+set_arg_as(ArgSetter *a, size_t size, const void *val, bool keep)
 {
   char what[64];
-  cl_int err = clSetKernelArg(a->kern, a->at, size, val);
+  WyOclArgVal *c = a->at < (cl_uint)a->kn->nargv ? &a->kn->argv[a->at] : NULL;
+  cl_int err;
+  keep = keep && c && size <= sizeof c->v;
+  if (keep && c->set && c->size == size && c->local == !val
+      && (!val || memcmp(c->v, val, size) == 0)) {
+    a->at++;
+    return WY_OCL_OK;
+  }
+  err = clSetKernelArg(a->kn->kern, a->at, size, val);
+  if (c) {
+    c->set = keep && err == CL_SUCCESS;
+    c->size = size;
+    c->local = !val;
+    if (c->set && val) memcpy(c->v, val, size);
+  }
   if (err == CL_SUCCESS) {
     a->at++;
     return WY_OCL_OK;
   }
   snprintf(what, sizeof what, "clSetKernelArg (argument %u)", (unsigned)a->at);
   return wy_ocl_cl_fail(err, what);
+}
+
+static int
+set_arg(ArgSetter *a, size_t size, const void *val)
+{
+  return set_arg_as(a, size, val, true);
 }
 
 static int
@@ -221,7 +247,7 @@ static int
 set_args(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, WyOclMarsh *ms,
          const int64_t lo[3], const size_t n[3], size_t wg_items)
 {
-  ArgSetter a = {kn->kern, 0, kn->int64};
+  ArgSetter a = {kn, 0, kn->int64};
   int st = set_arg(&a, sizeof(cl_mem), &g->err_buf);
   for (int d = 0; d < k->ndims && !st; d++) {
     int64_t last = lo[d] + (int64_t)n[d] - 1;   /* the largest index */
@@ -233,7 +259,7 @@ set_args(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, WyOclMarsh *ms,
   for (int i = 0; i < k->nparams && !st; i++) {
     WyOclMarsh *m = &ms[i];
     if (m->par->kind == WY_OCL_REDUCE) {   /* partials, the group's tree */
-      st = set_arg(&a, sizeof(cl_mem), &m->mem);
+      st = set_arg_as(&a, sizeof(cl_mem), &m->mem, false);
       if (!st) st = set_arg(&a, m->esize * wg_items, NULL);
       continue;
     }
@@ -241,7 +267,7 @@ set_args(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, WyOclMarsh *ms,
       st = set_arg(&a, m->scalar_size, m->scalar);
       continue;
     }
-    st = set_arg(&a, sizeof(cl_mem), &m->mem);
+    st = set_arg_as(&a, sizeof(cl_mem), &m->mem, false);
     for (int l = 0; l < m->par->depth && !st; l++)
       st = set_int(&a, (int64_t)m->dims[l]);
   }
@@ -329,7 +355,8 @@ download(WyOclState *g, WyOclMarsh *ms, int np)
     g->downloads++;
     g->bytes_down += bytes;
     err = clEnqueueReadBuffer(g->queue, m->mem, CL_FALSE, off, bytes,
-                              (char *)m->back + off, 0, NULL, &m->ev_down);
+                              (char *)m->back + off, 0, NULL,
+                              wy_ocl_profiling() ? &m->ev_down : NULL);
     if (err != CL_SUCCESS) return wy_ocl_cl_fail(err, "clEnqueueReadBuffer");
     any = true;
   }
@@ -458,6 +485,8 @@ settle_lists(const WyOclKernel *k, WyOclMarsh *ms, WyOclArg *args, bool ok)
       continue;
     }
     if (stays_on_device(m)) {
+      /* a lazy range the kernel wrote whole is no range any more */
+      l->h.flags &= (uint16_t)~(WY_LIST_RANGE | WY_LIST_DOWN);
       l->h.flags |= WY_LIST_STALE;
       l->res->writer = k->name;
       if (!m->upload && m->par->elem == WY_OCL_T_REAL)
@@ -485,6 +514,7 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   st = check_call(k, nargs, lo, hi, n, &empty);
   if (empty && !st) return WY_OCL_OK;
   if (!st) st = wy_ocl_init();
+  if (!st && wy_ocl_small_call(k, args, n)) return WY_OCL_E_SMALL;
   if (!st) st = wy_ocl_get_kernel(k, use64, &kn);
   t.t[WY_OCL_PH_INIT] = wy_ocl_now() - mark;
   if (!st && k->nparams <= SMALL_ARGS) {
@@ -535,16 +565,40 @@ known_to_overflow(const WyOclKernel *k)
   return false;
 }
 
+/* Do k's int list arguments hold more bytes in device copies of 64-bit
+ * ints than of 32-bit ones?  The 32-bit variant would then fetch and
+ * convert them (a kernel that overflowed leaves its results in 64
+ * bits: reduce-sum's input pattern), while the 64-bit one uses them
+ * where they are; both give the same ints. */
+static bool
+wide_copies(const WyOclKernel *k, const WyOclArg *args, int nargs)
+{
+  uint64_t wide = 0, narrow = 0;
+  for (int i = 0; i < nargs && i < k->nparams; i++) {
+    const WyOclParam *p = &k->params[i];
+    const WyOclRes *r;
+    if (p->kind > WY_OCL_LIST_INOUT || p->elem != WY_OCL_T_INT
+        || !args[i].slot || wy_kind(*args[i].slot) != WY_K_LIST)
+      continue;
+    r = wy_list(*args[i].slot)->res;
+    if (!r || r->par.elem != WY_OCL_T_INT) continue;
+    if (r->int64) wide += r->count * r->esize;
+    else narrow += r->count * r->esize;
+  }
+  return wide > narrow;
+}
+
 int
 wy_ocl_offload(const WyOclKernel *k, WyOclArg *args, int nargs,
                const int64_t lo[3], const int64_t hi[3])
 {
   int st = WY_OCL_E_OVERFLOW;
-  if (!k->int64_only && !known_to_overflow(k))
+  if (!k->int64_only && !known_to_overflow(k)
+      && !wide_copies(k, args, nargs))
     st = wy_ocl_run(k, args, nargs, lo, hi, false);
   if (st == WY_OCL_E_OVERFLOW || st == WY_OCL_FLAG_OVERFLOW)
     st = wy_ocl_run(k, args, nargs, lo, hi, true);
-  if (st && st != WY_OCL_E_DISABLED
+  if (st && st != WY_OCL_E_DISABLED && st != WY_OCL_E_SMALL
       && (!wy_ocl_mandatory() || wy_ocl_language_error(st)))
     wy_ocl_fallback_note(k->name, wy_ocl_last_reason());
   return st;

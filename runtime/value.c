@@ -25,6 +25,15 @@ wyrt_alloc(size_t n)
 }
 
 void *
+wyrt_alloc_zero(size_t n)
+{
+  void *p = calloc(n ? n : 1, 1);
+  if (!p) wy_fail("out of memory", NULL);
+  live_blocks++;
+  return p;
+}
+
+void *
 wyrt_realloc(void *p, size_t n)
 {
   void *q;

@@ -279,7 +279,8 @@ typedef enum WyListStore {
 /* Residency (design.md "Runtime"): a list may have a copy on the OpenCL
  * device (res, owned by libwyrt_ocl; NULL otherwise).  When a kernel
  * left newer values there, h.flags has WY_LIST_STALE and the host data
- * must be fetched before it is read: wy_list_fetch does that.  The
+ * must be fetched before it is read: wy_list_fetch does that (a lazy
+ * range is stale too, without a device copy).  The
  * length and the shape never change on the device. */
 typedef struct WyList {
   WyObj h;         /* h.sub = WyListStore, h.flags: WY_LIST_STALE */
@@ -288,7 +289,10 @@ typedef struct WyList {
   struct WyOclRes *res;  /* the device copy, or NULL */
 } WyList;
 
-enum { WY_LIST_STALE = 1 };   /* data is older than the device copy */
+/* WY_LIST_RANGE (with STALE): a range a..b not filled in yet (list.c,
+ * wy_list_range): data[0] holds a, the rest is zero until the first
+ * read or write fills it (wy_list_fetch); WY_LIST_DOWN: it descends. */
+enum { WY_LIST_STALE = 1, WY_LIST_RANGE = 2, WY_LIST_DOWN = 4 };
 
 static inline WyList *wy_list(wyv v) { return (WyList *)(uintptr_t)v; }
 static inline size_t wy_list_len(wyv l) { return wy_list(l)->len; }

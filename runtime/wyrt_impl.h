@@ -21,6 +21,9 @@ _Static_assert(GMP_NUMB_BITS == 64, "libwyrt needs 64-bit GMP limbs");
 /* value.c: allocation, object headers, freeing                      */
 
 void *wyrt_alloc(size_t n);              /* never NULL: fails instead */
+/* n zero bytes (calloc: pages of a large block are not touched until
+ * they are used) */
+void *wyrt_alloc_zero(size_t n);
 void *wyrt_realloc(void *p, size_t n);
 void wyrt_free(void *p);
 void wyrt_install_gmp_allocator(void);
@@ -243,6 +246,8 @@ size_t wyrt_index(wyv i, size_t len, const WyPos *pos);
 size_t wyrt_bound(wyv b, size_t len, const WyPos *pos);
 /* A new empty list, storage s, room for cap elements. */
 WyList *wyrt_new_list(WyListStore s, size_t cap);
+/* The same with cap elements of zero bits (flat storage only). */
+WyList *wyrt_new_list_zero(WyListStore s, size_t cap);
 /* The storage of a list's elements (list.c's header says which is used
  * when), and typed views of its data, fetched from the device first
  * when the host copy is stale. */
@@ -274,6 +279,7 @@ extern const WyrtResHooks *wyrt_res_hooks;
 static inline void
 wyrt_list_written(WyList *l, size_t lo, size_t hi)
 {
+  if (l->h.flags & WY_LIST_RANGE) wy_list_fetch(l);   /* a lazy range */
   if (l->res) wyrt_res_hooks->write(l, lo, hi);
 }
 /* Called, when set, before the program ends in any way (wy_exit,

@@ -22,7 +22,7 @@ FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
   explain_dev_full program_dev_full no_platform broken_icd device_none
   unusable_cache corrupt_cache concurrent_cache memory_limit many_functions
   resident_eviction chunked_transfers deep_programs file_roundtrip one_build
-  overflow_retry clone_rows"
+  overflow_retry clone_rows small_calls"
 
 # True when the programs are built with AddressSanitizer (make asan).
 sanitized() {
@@ -362,6 +362,63 @@ EOF2
   if ! grep -q '^wyk_1,1,0,' "$1/err"; then
     echo "    not 1 call and 0 fallbacks: $(grep '^wyk_1' "$1/err")"; return 1
   fi
+}
+
+# The small-call rule (runtime/ocl_cost.c): a loop of 3 work items that
+# writes two cells of a 1024 x 1024 board the host built (its rows one
+# shared row) would move 8 MiB: it runs on the CPU, prints the same,
+# notes no fallback, and WYC_PROFILE says so; WYC_SMALL_CALLS=device and
+# WYC_OFFLOAD=mandatory send it to the device.
+fault_small_calls() {
+  cat > "$1/small.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+[[int]] board(int n):
+	row = []
+	for i in 0..n:
+		row = row + [0]
+	// not the lone append that filter/rows.c copies: the host shares row
+	rows = []
+	cells = 0
+	for i in 0..n:
+		rows = rows + [row]
+		cells = cells + |row|
+	return rows
+
+void ::main(System.Console sys):
+	b = board(1024)
+	for r in 0..3:
+		if r != 1:
+			b[r + 5][r] = r + 1
+	total = 0
+	for y in 0..1024:
+		for x in 0..1024:
+			total = total + b[y][x] * (y + x)
+	sys.out.println(total)
+EOF2
+  "$WYC" "$1/small.whiley" -o "$1/small" 2> "$1/build.err" || {
+    echo "    could not build small.whiley"; head -3 "$1/build.err"; return 1; }
+  local env rule calls
+  for env in WYC_OFFLOAD=none WYC_SMALL_CALLS=device WYC_OFFLOAD=mandatory; do
+    env "$env" XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 "$1/small" \
+      > "$1/out" 2> "$1/err" < /dev/null || {
+      echo "    $env: exit status $?"; head -3 "$1/err"; return 1; }
+    if [ "$(cat "$1/out")" != 32 ]; then
+      echo "    $env: wrong output:"; head -3 "$1/out"; return 1
+    fi
+    rule=$(grep -c '^# wyk_1: 1 call(s) on the CPU by the small-call rule' \
+           "$1/err")
+    calls=$(grep '^wyk_1,' "$1/err" | cut -d, -f2,3)
+    case $env:$rule:$calls in
+      WYC_OFFLOAD=none:1:0,0|*=device:0:1,0|*=mandatory:0:1,0) ;;
+      *) echo "    $env: rule $rule, wyk_1 calls,fallbacks $calls"
+         grep '^wyk_1\|^# wyk\|^wyc:' "$1/err"; return 1 ;;
+    esac
+    if grep -q '^wyc: kernel' "$1/err"; then
+      echo "    $env: a fallback note:"; grep '^wyc: kernel' "$1/err"
+      return 1
+    fi
+  done
 }
 
 # Large lists go up and come back in chunks through two staging blocks
