@@ -31,10 +31,9 @@
  * Work item (x, y) writes rows[y-lo1][x-lo0] (dimension 0 is x); the
  * nest writes no other list and the inner loop carries nothing.  An
  * inner build on its own (a row per outer iteration, one launch each)
- * stays on the CPU.  A row appended many times (`rows = rows + [row]`
- * with row made before the loop) becomes this idiom in rows.c, where
- * the loop's body is that append alone; otherwise it stays on the CPU
- * (the host shares the row).
+ * stays on the CPU, as does a row appended many times (`rows = rows +
+ * [row]` with row made before the loop: the host only shares it, where
+ * a build would make the host allocate every row of the result).
  */
 #include "filter_internal.h"
 

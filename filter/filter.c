@@ -391,7 +391,6 @@ filter_func(FilterResult *r, Func *fn, FilterOptions *opt)
     if (!opt->ivs) opt->ivs = wyil_alloc(sizeof(PtrVec));
     flt_counted(fn, opt->ivs);
     flt_induction(fn, opt->ivs);
-    flt_rows(fn, opt->ivs);
   }
   Live *lv = wyil_cfg_live(fn);
   Cfg *tabs = wyil_cfg(fn);
@@ -511,15 +510,6 @@ explain_kernel(FILE *out, Kernel *k, FltReal how)
   fprintf(out, ")");
 }
 
-/* Is li the inner loop of a row copy (rows.c), which has no source? */
-static bool
-made_by_filter(FilterResult *r, LoopInfo *li)
-{
-  for (int j = 0; r->ivs && j < r->ivs->n; j++)
-    if (((FltIv *)r->ivs->v[j])->rows == li->loop) return true;
-  return false;
-}
-
 void
 flt_explain(FILE *out, FilterResult *r)
 {
@@ -528,7 +518,6 @@ flt_explain(FILE *out, FilterResult *r)
     qsort(v, (size_t)r->loops.n, sizeof(LoopInfo *), cmp_pos);
   for (int i = 0; i < r->loops.n; i++) {
     LoopInfo *li = v[i];
-    if (made_by_filter(r, li)) continue;
     fprintf(out, "%s:%d: ", li->pos.file, li->pos.line);
     const char *counter = NULL;
     for (int j = 0; r->ivs && j < r->ivs->n; j++) {
@@ -557,10 +546,7 @@ flt_explain(FILE *out, FilterResult *r)
     for (int j = 0; r->ivs && j < r->ivs->n; j++) {
       FltIv *iv = r->ivs->v[j];
       if (iv->loop != li->loop) continue;
-      if (iv->rows)
-        fprintf(out, "; each row a copy of '%s' (rows are not shared on "
-                "the device)", iv->var ? iv->var : "?");
-      else if (iv->counted)
+      if (iv->counted)
         fprintf(out, "; it counts '%s' by 1 to a bound it does not change: "
                 "a range loop", counter);
       else if (iv->var)

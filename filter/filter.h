@@ -63,16 +63,12 @@ typedef enum FltReal {
   FLT_REAL_DOUBLE
 } FltReal;
 
-/* An induction variable the filter rewrote (filter/induction.c), the
- * counter of a while loop it made a range loop (filter/counted.c), or a
- * row appended many times that it made a copy per iteration
- * (filter/rows.c). */
+/* An induction variable the filter rewrote (filter/induction.c), or
+ * the counter of a while loop it made a range loop (filter/counted.c). */
 typedef struct FltIv {
   Insn *loop;          /* the outermost loop of its nest; the new FORALL */
   const char *var;     /* its source name, or NULL */
   bool counted;        /* a while loop's counter */
-  Insn *rows;          /* not NULL: loop appends copies of the row var,
-                          made by this inner FORALL (filter/rows.c) */
 } FltIv;
 
 typedef struct FilterOptions {

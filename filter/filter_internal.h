@@ -36,14 +36,6 @@ int flt_counted(Func *fn, PtrVec *ivs);
  * -1), for the filter's rewrites (counted.c, induction.c). */
 Insn *flt_new_insn(Op op, Type *type, int dst, int a, int b, SrcPos pos);
 
-/* ---- rows.c ----------------------------------------------------- */
-
-/* Make each range loop of fn whose body only appends a row made before
- * it (`rows = rows + [row]`) append a copy built by an inner loop (the
- * 2-D build idiom), adding a FltIv (rows) to ivs for each; returns how
- * many.  Changes fn's code (and drops its Cfg). */
-int flt_rows(Func *fn, PtrVec *ivs);
-
 /* ---- induction.c ------------------------------------------------ */
 
 /* Rewrite the induction variables of fn's range-loop nests (`k = k +

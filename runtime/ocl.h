@@ -71,7 +71,7 @@
  *   WYC_CHUNK_BYTES=N            chunked transfers from this size
  *   WYC_PRESTART=0               no start-up thread (ocl_start.c)
  *   WYC_PARTIAL_UPLOAD=0         dirty rows: re-upload the whole list
- *   WYC_SMALL_CALLS=device       no small-call rule (ocl_cost.c)
+ *   WYC_SMALL_CALLS=device       no small-call or early rule (ocl_cost.c)
  */
 #ifndef WY_OCL_H
 #define WY_OCL_H
@@ -249,6 +249,9 @@ int wy_ocl_offload(const WyOclKernel *k, WyOclArg *args, int nargs,
  * waits explicitly. */
 void wy_ocl_prestart(const WyOclKernel *const *kernels, int n);
 void wy_ocl_wait_start(void);
+/* Is the start-up thread still at work (a call would wait for it)?
+ * Touches none of the layer's state. */
+bool wy_ocl_starting(void);
 
 /* Print "wyc: kernel NAME runs on the CPU: REASON" on stderr, once per
  * kernel name, unless WYC_QUIET=1. */
@@ -394,6 +397,8 @@ typedef struct WyOclStat {
   long small;             /* calls the small-call rule ran on the CPU */
   uint64_t small_items;   /* their work items and bytes, summed */
   uint64_t small_bytes;
+  long early;             /* calls run on the CPU while the device started */
+  uint64_t early_items;   /* ... and their work items */
   WyOclTimes sum;         /* over finished calls */
 } WyOclStat;
 
@@ -652,6 +657,12 @@ void wy_ocl_record(const WyOclKernel *k, int status, bool retried,
 bool wy_ocl_profiling(void);
 /* Add a deferred download and unmarshal (a fetch) to a kernel's sums. */
 void wy_ocl_record_fetch(const char *name, double down, double unmarshal);
+/* While the device is still starting, does the call of k over lo..hi
+ * (few work items, no reals) run its loop on the CPU rather than wait?
+ * If so, it is recorded (wy_ocl_record_early). */
+bool wy_ocl_early_call(const WyOclKernel *k, const int64_t lo[3],
+                       const int64_t hi[3]);
+void wy_ocl_record_early(const WyOclKernel *k, uint64_t items);
 /* Count a call that the small-call rule kept on the CPU. */
 void wy_ocl_record_small(const WyOclKernel *k, uint64_t items,
                          uint64_t bytes);

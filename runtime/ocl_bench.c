@@ -133,6 +133,16 @@ wy_ocl_record_small(const WyOclKernel *k, uint64_t items, uint64_t bytes)
 }
 
 void
+wy_ocl_record_early(const WyOclKernel *k, uint64_t items)
+{
+  WyOclStat *s = stat_of(k->name);
+  wy_ocl_profiling();
+  if (!s) return;
+  s->early++;
+  s->early_items += items;
+}
+
+void
 wy_ocl_bench_begin(void)
 {
   wy_ocl_g.bench_open = true;
@@ -231,6 +241,10 @@ print_profile(void)
               "rule (%llu work items, %llu bytes to move)\n", s->name,
               s->small, (unsigned long long)s->small_items,
               (unsigned long long)s->small_bytes);
+    if (s->early)
+      fprintf(stderr, "# %s: %ld call(s) on the CPU while the device "
+              "started (%llu work items)\n", s->name, s->early,
+              (unsigned long long)s->early_items);
   }
   /* what residency saved: lists move only when these say so */
   fprintf(stderr, "# lists: %ld upload(s) %llu bytes, %ld download(s) %llu "

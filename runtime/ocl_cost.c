@@ -1,5 +1,7 @@
 /* ocl_cost.c -- the small-call rule: a call that would move far more
- * data than it has work items runs its loop on the CPU instead.
+ * data than it has work items runs its loop on the CPU instead; and the
+ * early rule, for few work items while the device is still starting
+ * (at the end).
  *
  * Input: a kernel's descriptor, its arguments and its NDRange.  Output:
  * whether wy_ocl_run should return WY_OCL_E_SMALL, so that the generated
@@ -37,6 +39,8 @@
 #include "ocl.h"
 
 #define SMALL_MIN_BYTES ((uint64_t)4 << 20)
+/* the early rule (wy_ocl_early_call) */
+#define EARLY_MAX_ITEMS 64
 #define SMALL_BYTES_PER_ITEM ((uint64_t)64 << 10)
 
 /* Is the rule on?  Read once per process (per wy_ocl_shutdown). */
@@ -109,5 +113,38 @@ wy_ocl_small_call(const WyOclKernel *k, const WyOclArg *args,
   if (bytes < SMALL_MIN_BYTES || bytes < SMALL_BYTES_PER_ITEM * items)
     return false;
   wy_ocl_record_small(k, items, bytes);
+  return true;
+}
+
+/* The early rule.  A program's first offloaded call may come while the
+ * start-up thread (ocl_start.c) is still creating the context and
+ * building the program: NVIDIA's OpenCL takes 0.25 s for the first and,
+ * from an empty cache, as long again for the second, PoCL seconds.  A
+ * call of at most EARLY_MAX_ITEMS work items runs its loop on the CPU
+ * then instead of waiting: so few items gain little from the device
+ * (one of its threads is several times slower than a CPU core), and
+ * the wait is long; a larger call waits, as it did.  Like the rule
+ * above, ints and bools only, so the results are the same either way;
+ * off with it (WYC_OFFLOAD=mandatory, WYC_SMALL_CALLS=device).  It
+ * reads no layer state the start-up thread writes. */
+bool
+wy_ocl_early_call(const WyOclKernel *k, const int64_t lo[3],
+                  const int64_t hi[3])
+{
+  uint64_t items = 1;
+  if (!wy_ocl_starting() || k->uses_real || !rule_on(&wy_ocl_g))
+    return false;
+  for (int i = 0; i < k->nparams; i++)
+    if (k->params[i].kind == WY_OCL_REAL
+        || k->params[i].elem == WY_OCL_T_REAL)
+      return false;
+  for (int d = 0; d < k->ndims; d++) {
+    uint64_t span = hi[d] >= lo[d] ? (uint64_t)hi[d] - (uint64_t)lo[d]
+                                   : (uint64_t)lo[d] - (uint64_t)hi[d];
+    if (span > EARLY_MAX_ITEMS) return false;
+    items *= span;
+  }
+  if (items > EARLY_MAX_ITEMS) return false;
+  wy_ocl_record_early(k, items);
   return true;
 }

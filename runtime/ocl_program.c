@@ -31,8 +31,10 @@
  */
 #define WY_OCL_IMPL
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -261,6 +263,30 @@ save_cached(WyOclState *g, cl_program prog, const char *path, const char *key,
   free(tmp);
 }
 
+/* Processes that share a cache and miss the same entry build it one at
+ * a time: the first builds and saves it, the others then load it.  Two
+ * PoCL builds of one program at once race in PoCL's own cache (one of
+ * four concurrent runs saw its build fail, tests/faults.sh
+ * concurrent_cache).  A lock file beside the entry, held with flock;
+ * -1 (no lock, build anyway) when it cannot be made. */
+static int
+lock_entry(const char *path)
+{
+  char *name = malloc(strlen(path) + 6);
+  int fd = -1;
+  if (!name) return -1;
+  sprintf(name, "%s.lock", path);
+  fd = open(name, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  free(name);
+  if (fd < 0) return -1;
+  while (flock(fd, LOCK_EX) != 0)
+    if (errno != EINTR) {
+      close(fd);
+      return -1;
+    }
+  return fd;
+}
+
 /* The build option that makes wy_real what p->real says (ocl.h). */
 static const char *
 real_option(const WyOclProg *p)
@@ -302,9 +328,14 @@ build_program(WyOclState *g, WyOclProg *p)
   path = key ? cache_path(key, keylen) : NULL;
   if (path) p->prog = load_cached(g, path, key, keylen, opts);
   if (!p->prog) {
-    wy_ocl_flush_stdout();   /* the driver's compiler may abort */
-    p->prog = build_from_source(g, p->source, opts, &st);
-    if (p->prog && path) save_cached(g, p->prog, path, key, keylen);
+    int lock = path ? lock_entry(path) : -1;
+    if (lock >= 0) p->prog = load_cached(g, path, key, keylen, opts);
+    if (!p->prog) {
+      wy_ocl_flush_stdout();   /* the driver's compiler may abort */
+      p->prog = build_from_source(g, p->source, opts, &st);
+      if (p->prog && path) save_cached(g, p->prog, path, key, keylen);
+    }
+    if (lock >= 0) close(lock);   /* releases the flock */
   }
   free(path);
   free(key);

@@ -509,6 +509,7 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   size_t items = 1, groups = 1;   /* per work group; work groups */
   bool empty;
   int st;
+  if (wy_ocl_early_call(k, lo, hi)) return WY_OCL_E_SMALL;
   wy_ocl_wait_start();
   g->reason_kernel = k->name;
   st = check_call(k, nargs, lo, hi, n, &empty);

@@ -13,6 +13,7 @@
  */
 #define WY_OCL_IMPL
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,7 @@
 static pthread_t starter;
 static _Thread_local bool on_starter;   /* this is the start-up thread */
 static bool running;            /* starter is to be joined */
+static atomic_bool done;        /* ... and has finished its work */
 static const WyOclKernel *const *pre_kernels;
 static int pre_count;
 
@@ -30,12 +32,19 @@ start_device(void *arg)
 {
   (void)arg;
   on_starter = true;
-  if (wy_ocl_init() != WY_OCL_OK) return NULL;
-  for (int i = 0; i < pre_count; i++) {
-    WyOclKern *kn;
-    wy_ocl_get_kernel(pre_kernels[i], pre_kernels[i]->int64_only, &kn);
-  }
+  if (wy_ocl_init() == WY_OCL_OK)
+    for (int i = 0; i < pre_count; i++) {
+      WyOclKern *kn;
+      wy_ocl_get_kernel(pre_kernels[i], pre_kernels[i]->int64_only, &kn);
+    }
+  atomic_store(&done, true);
   return NULL;
+}
+
+bool
+wy_ocl_starting(void)
+{
+  return running && !atomic_load(&done);
 }
 
 /* The program prints with unlocked stdio (runtime/print.c): only its

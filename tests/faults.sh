@@ -22,7 +22,12 @@ FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
   explain_dev_full program_dev_full no_platform broken_icd device_none
   unusable_cache corrupt_cache concurrent_cache memory_limit many_functions
   resident_eviction chunked_transfers deep_programs file_roundtrip one_build
-  overflow_retry clone_rows small_calls"
+  overflow_retry clone_rows small_calls early_calls"
+
+# The fallback notes these tests look for come from calls that reach the
+# device layer: no cost rule keeps a call on the CPU (runtime/ocl_cost.c;
+# small_calls and early_calls turn the rules back on for themselves).
+export WYC_SMALL_CALLS=device
 
 # True when the programs are built with AddressSanitizer (make asan).
 sanitized() {
@@ -400,7 +405,8 @@ EOF2
     echo "    could not build small.whiley"; head -3 "$1/build.err"; return 1; }
   local env rule calls
   for env in WYC_OFFLOAD=none WYC_SMALL_CALLS=device WYC_OFFLOAD=mandatory; do
-    env "$env" XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 "$1/small" \
+    env -u WYC_SMALL_CALLS "$env" XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 \
+      "$1/small" \
       > "$1/out" 2> "$1/err" < /dev/null || {
       echo "    $env: exit status $?"; head -3 "$1/err"; return 1; }
     if [ "$(cat "$1/out")" != 32 ]; then
@@ -559,4 +565,46 @@ EOF2
     echo "    the copy went through the host: $(grep '^# lists' "$1/err")"
     return 1
   fi
+}
+
+# A call of few work items that comes while the device is still starting
+# (here: PoCL building the program, from an empty cache) runs its loop on
+# the CPU instead of waiting (runtime/ocl_cost.c, the early rule), so a
+# program that times its first loop does not pay the start-up; the same
+# output either way, and WYC_SMALL_CALLS=device or WYC_OFFLOAD=mandatory
+# send the call to the device.
+fault_early_calls() {
+  cat > "$1/early.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+void ::main(System.Console sys):
+	xs = 0..10
+	for i in 0..10:
+		t = 0
+		for j in 0..20000:
+			t = (t + i * j) % 10007
+		xs[i] = t
+	sys.out.println(xs)
+EOF2
+  "$WYC" "$1/early.whiley" -o "$1/early" 2> "$1/build.err" || {
+    echo "    could not build early.whiley"; head -3 "$1/build.err"; return 1; }
+  local want env n line
+  want='[0, 105, 210, 315, 420, 525, 630, 735, 840, 945]'
+  for env in WYC_QUIET=1 WYC_SMALL_CALLS=device WYC_OFFLOAD=mandatory; do
+    rm -rf "$1/cache"
+    env -u WYC_SMALL_CALLS "$env" XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 \
+      "$1/early" \
+      > "$1/out" 2> "$1/err" < /dev/null || {
+      echo "    $env: exit status $?"; head -3 "$1/err"; return 1; }
+    if [ "$(cat "$1/out")" != "$want" ]; then
+      echo "    $env: wrong output:"; head -3 "$1/out"; return 1
+    fi
+    line=$(grep -c '^# wyk_1: 1 call(s) on the CPU while the device started (10 work items)' "$1/err")
+    n=$(grep '^wyk_1,' "$1/err" | cut -d, -f2)
+    case $env:$line:$n in
+      WYC_QUIET=1:1:0|*=device:0:1|*=mandatory:0:1) ;;
+      *) echo "    $env: early line $line, device calls $n"
+         grep '^wyk_1\|^# wyk\|^wyc:' "$1/err"; return 1 ;;
+    esac
+  done
 }

@@ -166,9 +166,12 @@ job_valid() {  # target file
   if [ "$base" = opencl ]; then
     # every kernel must run on the device (a fallback is an error), but
     # for programs that say why they fall back in a `// fallback:` line
+    # (the cost rules of runtime/ocl_cost.c off: they would keep the
+    # small calls of a fallback program on the CPU, untested there)
     local offload=mandatory
     grep -q '^// fallback: ' "$file" && offload=
     WYC_OFFLOAD=${WYC_OFFLOAD-$offload} WYC_DEVICE=${WYC_DEVICE:-cpu} \
+      WYC_SMALL_CALLS=${WYC_SMALL_CALLS-device} \
       run_step "$w.out" "$w.err" "$exe"
   else
     run_step "$w.out" "$w.err" "$exe"

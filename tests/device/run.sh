@@ -27,8 +27,10 @@ for dev in $devices; do
     # device reals: -O2 and -O1 print NAME.device.sysout where it exists
     case $exe in *.O0|*.float) ;; *)
       [ -f "$base.device.sysout" ] && exp=$base.device.sysout;; esac
-    offload=mandatory
-    case $exe in "$here"/extra/*) offload=;; esac
+    # program tests: every kernel on the device, no cost rule keeping a
+    # call on the CPU (runtime/ocl_cost.c); extra programs: as a user runs
+    offload=mandatory small=device
+    case $exe in "$here"/extra/*) offload= small=;; esac
     [ -f "$base.fallback" ] && offload=""
     # extra programs may carry timing guards: warm the kernel cache first
     # (COLD=1: start from empty caches instead)
@@ -39,7 +41,7 @@ for dev in $devices; do
         WYC_DEVICE=$dev WYC_QUIET=1 timeout ${STEP_TIMEOUT:-30} "$exe" > /dev/null 2>&1 < /dev/null
       fi;;
     esac
-    WYC_OFFLOAD=$offload WYC_DEVICE=$dev timeout ${STEP_TIMEOUT:-30} "$exe" > /tmp/dev.out 2> /tmp/dev.err < /dev/null
+    WYC_OFFLOAD=$offload WYC_SMALL_CALLS=$small WYC_DEVICE=$dev timeout ${STEP_TIMEOUT:-30} "$exe" > /tmp/dev.out 2> /tmp/dev.err < /dev/null
     st=$?
     grep -q 'runs on the CPU' /tmp/dev.err && { notes=$((notes + 1));
       echo "  note [$dev] $name: $(grep -m1 'runs on the CPU' /tmp/dev.err)"; }

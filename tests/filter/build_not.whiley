@@ -3,20 +3,19 @@
 // append, two appends per iteration, reading the list while building it,
 // prepending, appending a list, a loop over a list's elements, a build
 // nested in another loop that is no 2-D build (grid is one, for
-// contrast, and so is one row appended many times, which is copied:
-// filter/rows.c), an inner loop that carries a value, and a row
-// appended conditionally.
-// explain: build_not.whiley:24: for i: CPU — grows 'xs' only in some iterations (a conditional append)
-// explain: build_not.whiley:31: for i: CPU — appends to 'xs' twice in one iteration
-// explain: build_not.whiley:38: for i: CPU — reads 'xs' while building it
-// explain: build_not.whiley:44: for i: CPU — puts elements in front of 'xs'
-// explain: build_not.whiley:50: for i: CPU — appends a list to 'xs'
-// explain: build_not.whiley:56: for v: CPU — grows 'xs' in a loop over a list's elements
-// explain: build_not.whiley:62: for y: GPU-implicit (kernel 1, build of 'rows', 2-D (y, x)
-// explain: build_not.whiley:81: for x: CPU — grows 'row' inside another loop
-// explain: build_not.whiley:72: for y: GPU-implicit (kernel 2, build of 'rows', 2-D (y, row)
-// explain: build_not.whiley:78: for y: CPU — carries 't' from one element of 'row' to the next
-// explain: build_not.whiley:89: for y: CPU — grows 'rows' only in some iterations (a conditional append)
+// contrast), one row appended many times (the host shares it), an
+// inner loop that carries a value, and a row appended conditionally.
+// explain: build_not.whiley:23: for i: CPU — grows 'xs' only in some iterations (a conditional append)
+// explain: build_not.whiley:30: for i: CPU — appends to 'xs' twice in one iteration
+// explain: build_not.whiley:37: for i: CPU — reads 'xs' while building it
+// explain: build_not.whiley:43: for i: CPU — puts elements in front of 'xs'
+// explain: build_not.whiley:49: for i: CPU — appends a list to 'xs'
+// explain: build_not.whiley:55: for v: CPU — grows 'xs' in a loop over a list's elements
+// explain: build_not.whiley:61: for y: GPU-implicit (kernel 1, build of 'rows', 2-D (y, x)
+// explain: build_not.whiley:80: for x: CPU — grows 'row' inside another loop
+// explain: build_not.whiley:71: for y: CPU — appends 'row', made before the loop, to 'rows' in every iteration (the host shares one row)
+// explain: build_not.whiley:77: for y: CPU — carries 't' from one element of 'row' to the next
+// explain: build_not.whiley:88: for y: CPU — grows 'rows' only in some iterations (a conditional append)
 import * from whiley.lang.*
 
 public [int] evens(int n):

@@ -1,18 +1,17 @@
 // A row appended many times (`rows = rows + [row]`, row made before the
-// loop) is copied once per iteration (filter/rows.c), which makes the
-// loop a 2-D build: the device writes every element, and the result is
-// born on the device.  The copies are values: a write to one row changes
-// no other row and not `row`.  Int and bool rows, a row built on the
-// device, an empty row, no rows, a descending range and a non-empty
-// start (both the CPU path), and a kernel that then updates the grid.
-// Real rows stay shared on the host: a device copy of 0.1 would round.
-// explain: build_rows_shared.whiley:20: for i: GPU-implicit (kernel 1, build of 'row'
-// explain: build_rows_shared.whiley:23: for y: GPU-implicit (kernel 2, build of 'rows', 2-D (y, row), 1 list in, 1 out (1 write-only), 1 scalar); each row a copy of 'row' (rows are not shared on the device)
-// explain: build_rows_shared.whiley:29: for y: GPU-implicit (kernel 3, build of 'rows', 2-D (y, r)
-// explain: build_rows_shared.whiley:35: for y: CPU — appends 'r', made before the loop, to 'rows' in every iteration
-// explain: build_rows_shared.whiley:41: for y: GPU-implicit (kernel 4, build of 'rows', 2-D (y, r)
-// explain: build_rows_shared.whiley:46: for y: GPU-implicit (kernel 5, 1-D
-// explain: build_rows_shared.whiley:55: for y: CPU — appends 'r', made before the loop, to 'rows' in every iteration
+// loop) stays a host loop: the rows share the row (a device build would
+// make the host allocate the whole grid too; filter/build.c).  The rows
+// are values all the same: a write to one row changes no other row and
+// not `row`, on the host and in a kernel that then updates the grid.
+// Int, real and bool rows, a row built on the device, an empty row, no
+// rows, a descending range, a non-empty start.
+// explain: build_rows_shared.whiley:19: for i: GPU-implicit (kernel 1, build of 'row'
+// explain: build_rows_shared.whiley:22: for y: CPU — appends 'row', made before the loop, to 'rows' in every iteration (the host shares one row)
+// explain: build_rows_shared.whiley:28: for y: CPU — appends 'r', made before the loop
+// explain: build_rows_shared.whiley:34: for y: CPU — appends 'r', made before the loop
+// explain: build_rows_shared.whiley:40: for y: CPU — appends 'r', made before the loop
+// explain: build_rows_shared.whiley:45: for y: GPU-implicit (kernel 2, 1-D
+// explain: build_rows_shared.whiley:54: for y: CPU — appends 'r', made before the loop, to 'rows' in every iteration
 import * from whiley.lang.*
 
 public [[int]] board(int n, int w):

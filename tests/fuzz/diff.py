@@ -198,6 +198,10 @@ class Checker:
         env.setdefault("POCL_MAX_PTHREAD_COUNT",
                        str(max(1, (os.cpu_count() or 1) // self.opts.jobs)))
         env.pop("WYC_OFFLOAD", None)
+        # the tester checks the device's kernels: no cost rule may keep a
+        # call on the CPU (runtime/ocl_cost.c: the early rule would take
+        # nearly every call of a small generated program)
+        env["WYC_SMALL_CALLS"] = "device"
         rc, out, err, to = run([exe] + ["x"] * start, self.opts.timeout,
                                env=env, cwd=work)
         return Outcome(out, rc, err, first_errline(err), to)
