@@ -299,14 +299,41 @@ copy_slice(void *ctx, size_t lo, size_t hi, int *status)
   memcpy((int64_t *)c->dst + lo, c->xs + lo, (hi - lo) * sizeof *c->xs);
 }
 
+/* Elements from .. to-1 of a lazy range l (list.c: data[0] its first
+ * value, the rest not filled in) as device ints at dst, computed here:
+ * the host's list stays unfilled (a kernel that writes it whole leaves
+ * it on the device).  The values run monotonically, so the ends say
+ * whether all fit 32 bits. */
+static int
+load_range(const WyOclMarsh *m, const WyList *l, size_t from, size_t n,
+           char *dst)
+{
+  int64_t a = ((const int64_t *)l->data)[0] + (int64_t)from, last;
+  int64_t d = (l->h.flags & WY_LIST_DOWN) ? -1 : 1;
+  last = a + d * (int64_t)(n - 1);
+  if (m->int64) {
+    for (size_t i = 0; i < n; i++)
+      ((cl_long *)dst)[i] = a + d * (int64_t)i;
+    return WY_OCL_OK;
+  }
+  if (!fits_int32(a)) return int_overflow(m, wy_small(a));
+  if (!fits_int32(last)) return int_overflow(m, wy_small(last));
+  for (size_t i = 0; i < n; i++)
+    ((cl_int *)dst)[i] = (cl_int)(a + d * (int64_t)i);
+  return WY_OCL_OK;
+}
+
 /* Elements from .. to-1 of the innermost list l, converted, at dst. */
 static int
 load_row(const WyOclMarsh *m, WyList *l, size_t from, size_t to, char *dst)
 {
   size_t es = m->esize, n = to - from;
   int elem = m->par->elem;
-  WyListStore s = store_of(l);
+  WyListStore s;
   if (n == 0) return WY_OCL_OK;
+  if ((l->h.flags & WY_LIST_RANGE) && elem == WY_OCL_T_INT)
+    return load_range(m, l, from, n, dst);
+  s = store_of(l);
   if (s == WY_LS_INT && elem == WY_OCL_T_INT) {
     const int64_t *xs = ints_of(l) + from;
     IntCopy c = {xs, dst};
