@@ -72,6 +72,7 @@
  *   WYC_PRESTART=0               no start-up thread (ocl_start.c)
  *   WYC_PARTIAL_UPLOAD=0         dirty rows: re-upload the whole list
  *   WYC_SMALL_CALLS=device       no small-call or early rule (ocl_cost.c)
+ *   WYC_EARLY_CALLS=device       no early rule (ocl_cost.c)
  */
 #ifndef WY_OCL_H
 #define WY_OCL_H
@@ -501,6 +502,8 @@ typedef struct WyOclState {
                              stat, or 0 */
   bool small_checked;     /* the small-call rule's settings read */
   bool small_off;         /* ... and it is off */
+  bool early_checked;     /* the early rule's setting read */
+  bool early_off;         /* ... and it is off */
 } WyOclState;
 
 /* One argument on its way to the device and back (ocl_marshal.c).  The

@@ -125,15 +125,22 @@ wy_ocl_small_call(const WyOclKernel *k, const WyOclArg *args,
  * (one of its threads is several times slower than a CPU core), and
  * the wait is long; a larger call waits, as it did.  Like the rule
  * above, ints and bools only, so the results are the same either way;
- * off with it (WYC_OFFLOAD=mandatory, WYC_SMALL_CALLS=device).  It
- * reads no layer state the start-up thread writes. */
+ * off with it (WYC_OFFLOAD=mandatory, WYC_SMALL_CALLS=device), or alone
+ * (WYC_EARLY_CALLS=device: the benchmark suite).  It reads no layer
+ * state the start-up thread writes. */
 bool
 wy_ocl_early_call(const WyOclKernel *k, const int64_t lo[3],
                   const int64_t hi[3])
 {
+  WyOclState *g = &wy_ocl_g;
   uint64_t items = 1;
-  if (!wy_ocl_starting() || k->uses_real || !rule_on(&wy_ocl_g))
-    return false;
+  if (!wy_ocl_starting() || k->uses_real || !rule_on(g)) return false;
+  if (!g->early_checked) {   /* WYC_EARLY_CALLS=device: this rule alone off */
+    const char *v = getenv("WYC_EARLY_CALLS");
+    g->early_checked = true;
+    g->early_off = v && strcmp(v, "device") == 0;
+  }
+  if (g->early_off) return false;
   for (int i = 0; i < k->nparams; i++)
     if (k->params[i].kind == WY_OCL_REAL
         || k->params[i].elem == WY_OCL_T_REAL)
