@@ -193,9 +193,12 @@ static const char prelude_real[] =
  * overflow builtins where the compiler has them (PoCL: an add or imul
  * and its overflow flag); else in the ints' own width: wrap-around sums
  * with sign tests, a 32-bit product widened to 64 bits (one wide
- * multiply on a GPU), a 64-bit one through mul_hi. */
+ * multiply on a GPU), a 64-bit one through mul_hi.  WYC_NO_OVF_BUILTINS
+ * (the runtime's option for Oclgrind, whose compiler has the builtins
+ * but whose simulator cannot run the intrinsics they become) forces the
+ * second way. */
 static const char prelude_arith[] =
-  "#if defined(__has_builtin)\n"
+  "#if defined(__has_builtin) && !defined(WYC_NO_OVF_BUILTINS)\n"
   "#if __has_builtin(__builtin_add_overflow) && "
   "__has_builtin(__builtin_mul_overflow)\n"
   "#define WYC_OVF_BUILTINS 1\n"

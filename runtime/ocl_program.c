@@ -310,11 +310,14 @@ build_program(WyOclState *g, WyOclProg *p)
    * value with itself that the source wrote) mean nothing to the
    * program's user, and PoCL 5 prints "1 warning generated." on the
    * program's stderr */
-  const char *opts_parts[5] = {"-w", p->options ? p->options : "",
+  /* Oclgrind's simulator has no llvm.*.with.overflow intrinsics */
+  const char *ovf = strstr(g->device_name, "Oclgrind")
+                        ? "-DWYC_NO_OVF_BUILTINS=1" : "";
+  const char *opts_parts[6] = {"-w", p->options ? p->options : "",
                                p->int64 ? "-DWYC_INT64=1" : "",
-                               real_option(p), extra ? extra : ""};
+                               real_option(p), ovf, extra ? extra : ""};
   size_t optlen, keylen;
-  char *opts = join(opts_parts, 5, ' ', &optlen), *key, *path;
+  char *opts = join(opts_parts, 6, ' ', &optlen), *key, *path;
   const char *key_parts[6];
   int st = WY_OCL_OK;
   if (!opts) return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
