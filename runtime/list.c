@@ -85,28 +85,31 @@ join(WyListStore s, WyListStore t)
   return is_real_store(s) && is_real_store(t) ? WY_LS_MPQ : WY_LS_ANY;
 }
 
-WyList *
-wyrt_new_list(WyListStore s, size_t cap)
+/* An empty list of storage s with room for cap elements, zeroed (calloc:
+ * fresh pages stay untouched) or not. */
+static WyList *
+new_list(WyListStore s, size_t cap, bool zero)
 {
   WyList *l = (WyList *)wyrt_new_obj(WY_K_LIST, sizeof(WyList));
+  size_t bytes = cap * elem_size[s];
   l->h.sub = (uint8_t)s;
   l->len = 0;
   l->cap = cap;
-  l->data = cap ? wyrt_alloc(cap * elem_size[s]) : NULL;
+  l->data = !cap ? NULL : zero ? wyrt_alloc_zero(bytes) : wyrt_alloc(bytes);
   l->res = NULL;
   return l;
 }
 
 WyList *
+wyrt_new_list(WyListStore s, size_t cap)
+{
+  return new_list(s, cap, false);
+}
+
+WyList *
 wyrt_new_list_zero(WyListStore s, size_t cap)
 {
-  WyList *l = (WyList *)wyrt_new_obj(WY_K_LIST, sizeof(WyList));
-  l->h.sub = (uint8_t)s;
-  l->len = 0;
-  l->cap = cap;
-  l->data = cap ? wyrt_alloc_zero(cap * elem_size[s]) : NULL;
-  l->res = NULL;
-  return l;
+  return new_list(s, cap, true);
 }
 
 /* Initialise the empty slot i with the borrowed v, which fits. */

@@ -29,6 +29,17 @@ FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
 # small_calls and early_calls turn the rules back on for themselves).
 export WYC_SMALL_CALLS=device
 
+# mandatory_run DIR NAME: build DIR/NAME.whiley to DIR/NAME, run it with
+# WYC_PROFILE=1 and WYC_OFFLOAD=mandatory (stdout DIR/out, stderr
+# DIR/err); says what went wrong and fails when either step does.
+mandatory_run() {
+  "$WYC" "$1/$2.whiley" -o "$1/$2" 2> "$1/build.err" || {
+    echo "    could not build $2.whiley"; head -3 "$1/build.err"; return 1; }
+  XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 WYC_OFFLOAD=mandatory "$1/$2" \
+    > "$1/out" 2> "$1/err" < /dev/null || {
+    echo "    exit status $?"; head -3 "$1/err"; return 1; }
+}
+
 # True when the programs are built with AddressSanitizer (make asan).
 sanitized() {
   case ${WYC_CFLAGS:-} in *sanitize=address*) true ;; *) false ;; esac
@@ -328,11 +339,7 @@ void ::main(System.Console sys):
 	sys.out.println(xs)
 	sys.out.println(rs)
 EOF2
-  "$WYC" "$1/mixed.whiley" -o "$1/mixed" 2> "$1/build.err" || {
-    echo "    could not build mixed.whiley"; head -3 "$1/build.err"; return 1; }
-  XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 WYC_OFFLOAD=mandatory "$1/mixed" \
-    > "$1/out" 2> "$1/err" < /dev/null || {
-    echo "    exit status $?"; head -3 "$1/err"; return 1; }
+  mandatory_run "$1" mixed || return 1
   if [ "$(cat "$1/out")" != "$(printf '[3, 6, 9, 12]\n[1.0, 3.0, 5.0, 7.0]')" ]
   then
     echo "    wrong output:"; head -3 "$1/out"; return 1
@@ -355,11 +362,7 @@ void ::main(System.Console sys):
 		xs[i] = xs[i] * 3000000000
 	sys.out.println(xs)
 EOF2
-  "$WYC" "$1/wide.whiley" -o "$1/wide" 2> "$1/build.err" || {
-    echo "    could not build wide.whiley"; head -3 "$1/build.err"; return 1; }
-  XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 WYC_OFFLOAD=mandatory "$1/wide" \
-    > "$1/out" 2> "$1/err" < /dev/null || {
-    echo "    exit status $?"; head -3 "$1/err"; return 1; }
+  mandatory_run "$1" wide || return 1
   if [ "$(cat "$1/out")" != "[3000000000, 6000000000, 9000000000, 12000000000]" ]
   then
     echo "    wrong output:"; head -3 "$1/out"; return 1
@@ -551,11 +554,7 @@ void ::main(System.Console sys):
 	sys.out.println(g)
 	sys.out.println(h)
 EOF2
-  "$WYC" "$1/clone.whiley" -o "$1/clone" 2> "$1/build.err" || {
-    echo "    could not build clone.whiley"; head -3 "$1/build.err"; return 1; }
-  XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 WYC_OFFLOAD=mandatory "$1/clone" \
-    > "$1/out" 2> "$1/err" < /dev/null || {
-    echo "    exit status $?"; head -3 "$1/err"; return 1; }
+  mandatory_run "$1" clone || return 1
   local want='[[0, 1, 2, 3], [10, 11, 12, 13], [20, 21, 22, 23]]
 [[1, 3, 5, 7], [21, 23, 25, 27], [41, 43, 45, 47]]'
   if [ "$(cat "$1/out")" != "$want" ]; then
