@@ -95,17 +95,30 @@ moved(const WyOclParam *p, wyv v)
   return elements(v, p->depth) * esize * ((up ? 1 : 0) + (down ? 1 : 0));
 }
 
+/* Does k compute reals or take them (scalars, list elements)?  Both
+ * rules keep to kernels that do not: ints and bools are exact on both
+ * sides, a device real rounds. */
+static bool
+has_reals(const WyOclKernel *k)
+{
+  if (k->uses_real) return true;
+  for (int i = 0; i < k->nparams; i++)
+    if (k->params[i].kind == WY_OCL_REAL
+        || k->params[i].elem == WY_OCL_T_REAL)
+      return true;
+  return false;
+}
+
 bool
 wy_ocl_small_call(const WyOclKernel *k, const WyOclArg *args,
                   const size_t n[3])
 {
   WyOclState *g = &wy_ocl_g;
   uint64_t items = 1, bytes = 0;
-  if (k->uses_real || !rule_on(g)) return false;
+  if (has_reals(k) || !rule_on(g)) return false;
   for (int d = 0; d < k->ndims; d++) items *= n[d];
   for (int i = 0; i < k->nparams; i++) {
     const WyOclParam *p = &k->params[i];
-    if (p->kind == WY_OCL_REAL || p->elem == WY_OCL_T_REAL) return false;
     if (p->kind > WY_OCL_LIST_INOUT) continue;
     if (!args[i].slot || !is_list_val(*args[i].slot)) return false;
     bytes += moved(p, *args[i].slot);
@@ -134,17 +147,13 @@ wy_ocl_early_call(const WyOclKernel *k, const int64_t lo[3],
 {
   WyOclState *g = &wy_ocl_g;
   uint64_t items = 1;
-  if (!wy_ocl_starting() || k->uses_real || !rule_on(g)) return false;
+  if (!wy_ocl_starting() || has_reals(k) || !rule_on(g)) return false;
   if (!g->early_checked) {   /* WYC_EARLY_CALLS=device: this rule alone off */
     const char *v = getenv("WYC_EARLY_CALLS");
     g->early_checked = true;
     g->early_off = v && strcmp(v, "device") == 0;
   }
   if (g->early_off) return false;
-  for (int i = 0; i < k->nparams; i++)
-    if (k->params[i].kind == WY_OCL_REAL
-        || k->params[i].elem == WY_OCL_T_REAL)
-      return false;
   for (int d = 0; d < k->ndims; d++) {
     uint64_t span = hi[d] >= lo[d] ? (uint64_t)hi[d] - (uint64_t)lo[d]
                                    : (uint64_t)lo[d] - (uint64_t)hi[d];

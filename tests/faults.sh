@@ -40,6 +40,13 @@ mandatory_run() {
     echo "    exit status $?"; head -3 "$1/err"; return 1; }
 }
 
+# same_out DIR WANT [WHAT]: DIR/out holds exactly WANT, or say so (WHAT
+# names the run) and fail.
+same_out() {
+  [ "$(cat "$1/out")" = "$2" ] && return 0
+  echo "    ${3:+$3: }wrong output:"; head -3 "$1/out"; return 1
+}
+
 # True when the programs are built with AddressSanitizer (make asan).
 sanitized() {
   case ${WYC_CFLAGS:-} in *sanitize=address*) true ;; *) false ;; esac
@@ -340,10 +347,7 @@ void ::main(System.Console sys):
 	sys.out.println(rs)
 EOF2
   mandatory_run "$1" mixed || return 1
-  if [ "$(cat "$1/out")" != "$(printf '[3, 6, 9, 12]\n[1.0, 3.0, 5.0, 7.0]')" ]
-  then
-    echo "    wrong output:"; head -3 "$1/out"; return 1
-  fi
+  same_out "$1" "$(printf '[3, 6, 9, 12]\n[1.0, 3.0, 5.0, 7.0]')" || return 1
   if ! grep -q '^# programs: 1 built from source, 0 loaded' "$1/err"; then
     echo "    not one build: $(grep '^# programs' "$1/err")"; return 1
   fi
@@ -363,10 +367,8 @@ void ::main(System.Console sys):
 	sys.out.println(xs)
 EOF2
   mandatory_run "$1" wide || return 1
-  if [ "$(cat "$1/out")" != "[3000000000, 6000000000, 9000000000, 12000000000]" ]
-  then
-    echo "    wrong output:"; head -3 "$1/out"; return 1
-  fi
+  same_out "$1" "[3000000000, 6000000000, 9000000000, 12000000000]" ||
+    return 1
   if ! grep -q '^wyk_1,1,0,' "$1/err"; then
     echo "    not 1 call and 0 fallbacks: $(grep '^wyk_1' "$1/err")"; return 1
   fi
@@ -412,9 +414,7 @@ EOF2
       "$1/small" \
       > "$1/out" 2> "$1/err" < /dev/null || {
       echo "    $env: exit status $?"; head -3 "$1/err"; return 1; }
-    if [ "$(cat "$1/out")" != 32 ]; then
-      echo "    $env: wrong output:"; head -3 "$1/out"; return 1
-    fi
+    same_out "$1" 32 "$env" || return 1
     rule=$(grep -c '^# wyk_1: 1 call(s) on the CPU by the small-call rule' \
            "$1/err")
     calls=$(grep '^wyk_1,' "$1/err" | cut -d, -f2,3)
@@ -557,9 +557,7 @@ EOF2
   mandatory_run "$1" clone || return 1
   local want='[[0, 1, 2, 3], [10, 11, 12, 13], [20, 21, 22, 23]]
 [[1, 3, 5, 7], [21, 23, 25, 27], [41, 43, 45, 47]]'
-  if [ "$(cat "$1/out")" != "$want" ]; then
-    echo "    wrong output:"; head -3 "$1/out"; return 1
-  fi
+  same_out "$1" "$want" || return 1
   if ! grep -q '^# lists: 0 upload(s)' "$1/err"; then
     echo "    the copy went through the host: $(grep '^# lists' "$1/err")"
     return 1
@@ -595,9 +593,7 @@ EOF2
       "$1/early" \
       > "$1/out" 2> "$1/err" < /dev/null || {
       echo "    $env: exit status $?"; head -3 "$1/err"; return 1; }
-    if [ "$(cat "$1/out")" != "$want" ]; then
-      echo "    $env: wrong output:"; head -3 "$1/out"; return 1
-    fi
+    same_out "$1" "$want" "$env" || return 1
     line=$(grep -c '^# wyk_1: 1 call(s) on the CPU while the device started (10 work items)' "$1/err")
     n=$(grep '^wyk_1,' "$1/err" | cut -d, -f2)
     case $env:$line:$n in
