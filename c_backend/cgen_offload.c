@@ -121,8 +121,9 @@ put_descriptor(Gen *g, Kernel *k, const int *host)
       KernelArg *ka = &k->args[a];
       bool list = ka->kind != KA_SCALAR && ka->kind != KA_REDUCE;
       bool red = ka->kind == KA_REDUCE;   /* its type; operator as depth */
-      /* LIST_OUT: the dimension indexing each level (filter/window.c) */
-      bool out = ka->kind == KA_LIST_OUT;
+      /* LIST_OUT: the dimension indexing each level; LIST_INOUT: the
+       * dimension of its own index, in win[0] (filter/window.c) */
+      bool out = ka->kind == KA_LIST_OUT || ka->kind == KA_LIST_INOUT;
       sb_printf(sb, "  {%s, %s, %d, {%d, %d, %d}},  /* %%%d %s */\n",
                 kind_name(ka), list || red ? elem_name(ka->elem)
                                            : "WY_OCL_T_INT",

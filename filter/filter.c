@@ -473,13 +473,14 @@ real_text(FltReal how)
 static void
 explain_kernel(FILE *out, Kernel *k, FltReal how)
 {
-  int in = 0, outs = 0, wonly = 0, scalars = 0;
+  int in = 0, outs = 0, wonly = 0, own = 0, scalars = 0;
   for (int i = 0; i < k->nargs; i++) {
     if (k->args[i].kind == KA_LIST_IN) in++;
     else if (k->args[i].kind == KA_SCALAR) scalars++;
     else if (k->args[i].kind == KA_REDUCE) continue;
     else outs++;
     wonly += k->args[i].kind == KA_LIST_OUT;
+    own += k->args[i].kind == KA_LIST_INOUT && k->args[i].win[0] >= 0;
   }
   fprintf(out, " (kernel %d", k->id);
   if (flt_build_text(k)) fprintf(out, ", %s", flt_build_text(k));
@@ -499,7 +500,13 @@ explain_kernel(FILE *out, Kernel *k, FltReal how)
     fprintf(out, " over the elements of %s",
             k->fn->regnames[k->src] ? k->fn->regnames[k->src] : "a list");
   fprintf(out, ", %d list%s in, %d out", in, in == 1 ? "" : "s", outs);
-  if (wonly) fprintf(out, " (%d write-only)", wonly);
+  if (wonly || own) {
+    fprintf(out, " (");
+    if (wonly) fprintf(out, "%d write-only%s", wonly, own ? ", " : "");
+    /* read and written at its own index only (window.c, own_index) */
+    if (own) fprintf(out, "%d at its own index", own);
+    fprintf(out, ")");
+  }
   if (scalars) fprintf(out, ", %d scalar%s", scalars, scalars == 1 ? "" : "s");
   if (k->ndims > 1 && k->nest[k->ndims - 1] != 0)
     fprintf(out, "; dimension 0 is %s, which indexes the last level of "

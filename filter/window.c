@@ -1,4 +1,5 @@
-/* window.c -- lists a kernel only writes, whole: no upload.
+/* window.c -- lists a kernel only writes, whole: no upload; lists it
+ * reads and writes only at its own index: no undo copy (own_index).
  *
  * Requires: a kernel whose dimensions are final (filter.c, after
  * flattening).  A list argument written by the kernel (KA_LIST_INOUT)
@@ -107,6 +108,41 @@ window(Win *w, KernelArg *ka)
   for (int l = 0; l < 3; l++) ka->win[l] = l < ka->depth ? map[l] : -1;
 }
 
+/* A list the kernel reads and writes only at its own work item's index
+ * (`xs[i] = xs[i] + 1`, a 1-D map): win[0] = that dimension, and the
+ * list stays KA_LIST_INOUT.  Each work item first copies its element
+ * from the list's old buffer into the one the kernel writes
+ * (opencl_backend/oclgen.c), so the runtime needs no device copy of a
+ * list held only on the device to keep a failed call undoable
+ * (runtime/ocl_run.c).  No other work item reads or writes that
+ * element, so the copies race with nothing. */
+static void
+own_index(Win *w, KernelArg *ka)
+{
+  int L = ka->reg, d = -1;
+  if (ka->depth != 1 || w->k->ndims != 1 || w->k->kind != KK_MAP) return;
+  for (int i = w->at + 1; i < w->end; i++) {
+    Insn *in = w->fn->code[i];
+    int idx = -1, first = 0;
+    if (in->op == OP_LENGTHOF) continue;
+    if (in->op == OP_UPDATE && in->dst == L) {
+      if (in->nsteps != 1 || in->steps[0].kind != UPD_INDEX) return;
+      idx = in->args[0];
+      first = 1;
+    } else if (in->op == OP_INDEXOF && in->nargs == 2 && in->args[0] == L) {
+      idx = in->args[1];
+      first = 2;
+    }
+    for (int a = first; a < in->nargs; a++)
+      if (in->args[a] == L) return;   /* read whole, or stored elsewhere */
+    if (idx < 0) continue;
+    int e = dim_of_index(w, idx, 0);
+    if (e < 0 || (d >= 0 && e != d)) return;
+    d = e;
+  }
+  if (d >= 0 && w->k->loops[d] == w->k->loop) ka->win[0] = d;
+}
+
 void
 flt_windows(Func *fn, int at, Kernel *k, const Cfg *t)
 {
@@ -115,5 +151,6 @@ flt_windows(Func *fn, int at, Kernel *k, const Cfg *t)
     KernelArg *ka = &k->args[a];
     for (int l = 0; l < 3; l++) ka->win[l] = -1;
     if (ka->kind == KA_LIST_INOUT) window(&w, ka);
+    if (ka->kind == KA_LIST_INOUT) own_index(&w, ka);
   }
 }

@@ -381,6 +381,7 @@ put_callee(OclGen *g, StrBuf *sb, Func *fn)
 {
   if (fn->nregs < fn->nparams) fn->nregs = fn->nparams;
   begin_func(g, fn, NULL, 0, fn->ncode);
+  g->facts = ocl_call_facts(g, fn);
   const char *rt = ret_ctype(fn);
   g->leave = strcmp(rt, "void") ? "return 0;" : "return;";
   sb_printf(sb, "/* %s:%s */\n%s\n%s(int *wyc_st", fn->module, fn->name, rt,
@@ -396,12 +397,20 @@ put_callee(OclGen *g, StrBuf *sb, Func *fn)
   sb_puts(sb, "}\n\n");
   put_stats(g, wyil_fmt("function %s, called by kernels", fn->name),
             fn->ncode ? fn->code[0]->pos : (SrcPos){0});
+  g->facts = NULL;
   sb_free(&g->body);
   sb_free(&g->decls);
 }
 
 /* ---------------------------------------------------------------- */
 /* Kernels                                                            */
+
+/* Does the kernel read and write ka only at its own index? */
+static bool
+own_index(const KernelArg *ka)
+{
+  return ka->kind == KA_LIST_INOUT && ka->win[0] >= 0;
+}
 
 static void
 put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
@@ -440,12 +449,32 @@ put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
       v->lens[l] = wyil_fmt("a%d_len%d", r, l);
       sb_printf(sb, ", wy_int %s", v->lens[l]);
     }
+    if (own_index(ka))
+      sb_printf(sb, ", __global const %s *%s_old", ocl_tag_ctype(elem),
+                v->base);
     g->views[r] = v;
   }
 }
 
+/* Each work item's copy of its own element of the lists the kernel
+ * reads and writes only there, from the buffer of their old values
+ * (filter/window.c, own_index): before the body touches them. */
 static void
-put_kernel(OclGen *g, StrBuf *sb, Func *fn)
+put_own_copies(OclGen *g, Kernel *k)
+{
+  for (int a = 0; a < k->nargs; a++) {
+    KernelArg *ka = &k->args[a];
+    if (!own_index(ka)) continue;
+    const char *i = ocl_var(g, k->loopvar[ka->win[0]], TAG_INT);
+    View *v = g->views[ka->reg];
+    ocl_line(g, "if ((wy_uint)%s < (wy_uint)%s) %s[(long)%s] = %s_old[(long)%s];",
+             i, v->lens[0], v->base, i, v->base, i);
+  }
+}
+
+/* Set g up for kernel function fn: its loop's body is the code. */
+static void
+begin_kernel(OclGen *g, Func *fn)
 {
   Kernel *k = fn->kernel;
   if (k->ndims < 1 || k->ndims > 3)
@@ -460,6 +489,25 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   if (fn->code[at]->op != OP_FORALL)
     internal_error("oclgen: kernel %s is not a forall", k->name);
   begin_func(g, fn, k, at + 1, wyil_loop_end(fn, at));
+}
+
+/* The intervals of the int arguments of kernel fn's calls. */
+static void
+note_kernel_calls(OclGen *g, Func *fn)
+{
+  StrBuf params = {0};
+  begin_kernel(g, fn);
+  put_kernel_params(g, &params, fn->kernel);   /* the lists' views */
+  sb_free(&params);
+  ocl_plan_checks(g);
+  ocl_note_calls(g);
+}
+
+static void
+put_kernel(OclGen *g, StrBuf *sb, Func *fn)
+{
+  Kernel *k = fn->kernel;
+  begin_kernel(g, fn);
   bool red = k->kind == KK_REDUCE;
   g->leave = red ? "goto wyc_done;" : "return;";
   g->fail_to = red ? "wyc_done" : "wyc_fail";
@@ -492,6 +540,7 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
     ocl_emit_element(g, k->loop, k->loopvar[d], g->views[k->src],
                      wyil_fmt("((long)lo%d + gid%d)", d, d));
   }
+  put_own_copies(g, k);
   ocl_emit_body(g);
   if (red) {
     ocl_reduce_epilogue(g, k);
@@ -548,6 +597,16 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
     Func *fn = callees.v[i];
     add_calls(&callees, fn, 0, fn->ncode);
   }
+  /* what the kernels' calls say of the called functions' ints: a
+   * function another one calls (itself too) gets nothing */
+  for (int i = 0; i < callees.n; i++) {
+    Func *fn = callees.v[i];
+    for (int c = 0; c < fn->ncode; c++) {
+      Func *callee = fn->code[c]->op == OP_INVOKE ? fn->code[c]->callee : NULL;
+      if (callee && !callee->is_native) ocl_open_calls(g, callee);
+    }
+  }
+  for (int i = 0; i < n; i++) note_kernel_calls(g, ks[i]);
   for (int i = 0; i < callees.n; i++) put_prototype(sb, callees.v[i]);
   if (callees.n) sb_putc(sb, '\n');
   for (int i = 0; i < callees.n; i++) put_callee(g, sb, callees.v[i]);

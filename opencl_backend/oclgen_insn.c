@@ -424,12 +424,19 @@ emit_forall(OclGen *g, int i, Insn *in)
   if (g->range_at[r] >= 0 && g->range_at[r] < i) {
     sb_printf(&g->decls, "  wy_int wyc_i%d = 0, wyc_n%d = 0, wyc_s%d = 0;\n",
               i, i, i);
+    sb_printf(&g->decls, "  wy_uint wyc_c%d = 0, wyc_k%d = 0;\n", i, i);
     ocl_line(g, "wyc_i%d = r%d_lo;", i, r);
     ocl_line(g, "wyc_n%d = r%d_hi;", i, r);
     ocl_emit_hoisted(g, i);
+    /* either direction (lo..hi runs down when hi < lo), counted by a
+     * unit-step trip count that the driver's compiler can see, to
+     * unroll and strength-reduce: `i != n; i += s` hides it */
     ocl_line(g, "wyc_s%d = wyc_i%d <= wyc_n%d ? 1 : -1;", i, i, i);
-    ocl_line(g, "for (; wyc_i%d != wyc_n%d; wyc_i%d += wyc_s%d) {", i, i, i,
-             i);
+    ocl_line(g, "wyc_c%d = wyc_i%d <= wyc_n%d ? (wy_uint)wyc_n%d - "
+             "(wy_uint)wyc_i%d : (wy_uint)wyc_i%d - (wy_uint)wyc_n%d;",
+             i, i, i, i, i, i, i);
+    ocl_line(g, "for (wyc_k%d = 0; wyc_k%d < wyc_c%d; "
+             "wyc_k%d++, wyc_i%d += wyc_s%d) {", i, i, i, i, i, i);
     g->indent++;
     ocl_line(g, "%s = wyc_i%d;", ocl_var(g, in->dst, TAG_INT), i);
     return;

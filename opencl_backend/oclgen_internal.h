@@ -49,6 +49,19 @@ typedef enum CheckPlan {
 #define USE_OFF   (1 << 4)   /* rN_off */
 #define USE_RANGE (1 << 5)   /* rN_lo, rN_hi */
 
+/* What the kernels' calls say of a called function's int parameters
+ * (oclgen_range.c): per parameter and int width (32, 64), the hull of
+ * the intervals of the arguments at every call site.  The program's
+ * device code calls the function from nowhere else, so the hull holds
+ * on its every entry. */
+typedef struct OclCallFacts {
+  Func *fn;
+  bool seen;            /* a kernel calls it */
+  bool open;            /* device code other than a kernel calls it: the
+                           hull says nothing */
+  __int128 (*lo)[2], (*hi)[2];   /* [parameter][width 32, 64] */
+} OclCallFacts;
+
 typedef struct OclGen {
   Module *m;
   const OclOptions *o;
@@ -82,6 +95,8 @@ typedef struct OclGen {
   uint8_t *chk;         /* instruction -> CheckPlan of an assert */
   int *hoist_to;        /* instruction -> the loop it is hoisted out of */
   int nchk[CHK_NKINDS]; /* checks emitted per kind (--explain) */
+  PtrVec call_facts;    /* OclCallFacts of the program's called functions */
+  OclCallFacts *facts;  /* those of the function being emitted, or NULL */
   FILE *stats;          /* --explain: where to count them, or NULL */
 } OclGen;
 
@@ -148,6 +163,13 @@ bool ocl_excludes(OclGen *g, int p, int r, long long c);
 bool ocl_excludes_min(OclGen *g, int p, int r);
 /* The length of list register x (a parameter's name), or NULL. */
 const char *ocl_len_text(OclGen *g, int x);
+/* After ocl_plan_checks of a kernel: the intervals of the int arguments
+ * of its calls, into g->call_facts.  open: fn is called by device code
+ * that is no kernel. */
+void ocl_note_calls(OclGen *g);
+void ocl_open_calls(OclGen *g, Func *fn);
+/* The facts of fn (g->facts while it is emitted), or NULL. */
+OclCallFacts *ocl_call_facts(OclGen *g, Func *fn);
 
 /* ================================================================ */
 /* oclgen_hoist.c                                                    */

@@ -50,6 +50,10 @@ typedef struct Ival {
 /* How deep interval questions recurse through definitions. */
 #define DEPTH 4
 
+/* g->def_at of a register no instruction of the code defines (a
+ * parameter the body never assigns) */
+#define DEF_NONE (-3)
+
 static Big
 wmax(int w)
 {
@@ -192,6 +196,27 @@ arith(Op op, Ival a, Ival b)
   }
 }
 
+/* x * x for x in a: never negative. */
+static Ival
+square(Ival a)
+{
+  Ival v = arith(OP_MUL, a, a);
+  v.lo = a.lo <= 0 && a.hi >= 0 ? 0 : bmin(sat(a.lo * a.lo), sat(a.hi * a.hi));
+  return v;
+}
+
+/* The interval of a called function's parameter r on entry, from the
+ * kernels' calls (OclCallFacts), when the body never assigns it. */
+static Ival
+param_ival(OclGen *g, int r, int w)
+{
+  OclCallFacts *f = g->facts;
+  if (!f || g->k || r >= g->fn->nparams || !f->seen || f->open
+      || g->def_at[r] != DEF_NONE)
+    return top(w);
+  return (Ival){f->lo[r][w == 64], f->hi[r][w == 64]};
+}
+
 /* The interval of r from its one definition d (at index p in the code,
  * or a constant outside it). */
 static Ival
@@ -217,6 +242,8 @@ ival_def(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
     if (!is_int(d)) return top(w);
     Ival a = ival_at(g, d->args[0], p, w, depth + 1, facts);
     Ival b = d->nargs > 1 ? ival_at(g, d->args[1], p, w, depth + 1, facts) : a;
+    if (d->op == OP_MUL && d->args[0] == d->args[1])
+      return fit(square(a), w);
     return fit(arith(d->op, a, b), w);
   }
   case OP_DIV: case OP_REM: {
@@ -295,7 +322,7 @@ ival_at(OclGen *g, int r, int p, int w, int depth, bool facts)
   if (depth > DEPTH || r < 0 || r >= g->fn->nregs) return top(w);
   Insn *d = def_of(g, r);
   Ival v = d ? ival_def(g, d, g->def_at[r] >= 0 ? g->def_at[r] : g->from,
-                        w, depth, facts) : top(w);
+                        w, depth, facts) : param_ival(g, r, w);
   /* comparisons on the straight path back from p */
   for (int q = p - 1; facts && q >= g->from; q--) {
     Insn *in = g->fn->code[q];
@@ -452,7 +479,7 @@ ocl_plan_checks(OclGen *g)
   g->const_def = wyil_alloc(sizeof(Insn *) * nr);
   g->chk = wyil_alloc((size_t)fn->ncode + 1);
   g->hoist_to = wyil_alloc(sizeof(int) * ((size_t)fn->ncode + 1));
-  for (int r = 0; r < fn->nregs; r++) g->def_at[r] = -1;
+  for (int r = 0; r < fn->nregs; r++) g->def_at[r] = DEF_NONE;
   for (int i = g->from; i < g->to; i++) {
     int d = wyil_def_reg(fn->code[i]);
     if (d < 0 || d >= fn->nregs) continue;
@@ -473,5 +500,61 @@ ocl_plan_checks(OclGen *g)
     else if ((g->hoist_to[p] = ocl_hoist_target(g, p)) >= 0)
       g->chk[p] = CHK_HOISTED;
     else fuse_bounds(g, p);
+  }
+}
+
+/* ---------------------------------------------------------------- */
+/* Calls                                                              */
+
+OclCallFacts *
+ocl_call_facts(OclGen *g, Func *fn)
+{
+  for (int i = 0; i < g->call_facts.n; i++) {
+    OclCallFacts *f = g->call_facts.v[i];
+    if (f->fn == fn) return f;
+  }
+  return NULL;
+}
+
+static OclCallFacts *
+make_facts(OclGen *g, Func *fn)
+{
+  OclCallFacts *f = ocl_call_facts(g, fn);
+  if (f) return f;
+  f = wyil_alloc(sizeof *f);
+  f->fn = fn;
+  int n = fn->nparams > 0 ? fn->nparams : 1;
+  f->lo = wyil_alloc(sizeof *f->lo * (size_t)n);
+  f->hi = wyil_alloc(sizeof *f->hi * (size_t)n);
+  vec_push(&g->call_facts, f);
+  return f;
+}
+
+void
+ocl_open_calls(OclGen *g, Func *fn)
+{
+  make_facts(g, fn)->open = true;
+}
+
+void
+ocl_note_calls(OclGen *g)
+{
+  for (int p = g->from; p < g->to; p++) {
+    Insn *in = g->fn->code[p];
+    Func *fn = in->callee;
+    if (in->op != OP_INVOKE || !fn || fn->is_native) continue;
+    OclCallFacts *f = make_facts(g, fn);
+    bool first = !f->seen;
+    f->seen = true;
+    for (int a = 0; a < in->nargs && a < fn->nparams; a++) {
+      Type *pt = fn->type && a < fn->type->n ? fn->type->elems[a] : NULL;
+      bool isint = pt && ocl_tag_of(pt) == TAG_INT
+                   && ty_expand(pt)->kind == TY_INT;
+      for (int w = 32, k = 0; w <= 64; w += 32, k++) {
+        Ival v = isint ? ival_at(g, in->args[a], p, w, 0, true) : top(w);
+        f->lo[a][k] = first ? v.lo : bmin(f->lo[a][k], v.lo);
+        f->hi[a][k] = first ? v.hi : bmax(f->hi[a][k], v.hi);
+      }
+    }
   }
 }

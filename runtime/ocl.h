@@ -172,6 +172,13 @@ typedef enum WyOclElem {
  * whose device value differs from the uploaded one are written back, so
  * a real the kernel did not touch keeps its exact value.  Lists of any
  * storage kind are accepted; ints convert to device reals. */
+/* A LIST_INOUT with win[0] >= 0 is read and written only at the index
+ * of its work item in that dimension: after the list's lengths the
+ * kernel takes one more buffer, of its old values, and each work item
+ * first copies its element from there (filter/window.c, own_index).
+ * A list whose only copy is on the device then needs no copy made on
+ * the device before the call to keep a failed call undoable: the
+ * kernel writes a new buffer and the old one stays as it was. */
 /* win[l] of a list a build kernel makes (ocl_build.c): the kernel
  * writes every element of level l, element j by work item j of the
  * level's dimension, whatever the loop's bounds. */
@@ -185,6 +192,13 @@ typedef struct WyOclParam {
   int8_t win[3];      /* LIST_OUT: NDRange dimension per level, -1, or
                          WY_OCL_WIN_WHOLE */
 } WyOclParam;
+
+/* A LIST_INOUT read and written only at its own index (above). */
+static inline bool
+wy_ocl_own_index(const WyOclParam *p)
+{
+  return p->kind == WY_OCL_LIST_INOUT && p->win[0] >= 0;
+}
 
 /* How a program's reals are built (WyOclKernel.real: every kernel of
  * one source carries the same value, so they share one build).  One
@@ -537,6 +551,11 @@ typedef struct WyOclMarsh {
                              storage) */
   void *back;             /* device layout read back, from the pool */
   cl_mem mem;             /* the device buffer */
+  bool own_whole;         /* a LIST_INOUT the kernel touches only at its
+                             own index (WyOclParam), whose range covers
+                             every element */
+  cl_mem old;             /* such a list's old values, which each work
+                             item copies its element from (NULL: mem) */
   cl_event ev_up, ev_down;
   unsigned char scalar[8]; /* a scalar's device value */
   size_t scalar_size;

@@ -22,12 +22,12 @@
  */
 #define WY_OCL_IMPL
 #include <math.h>
-#include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ocl.h"
 #include "wyrt_impl.h"
+#include "ocl_real_conv.h"
 
 
 static inline wyv
@@ -82,109 +82,6 @@ wy_ocl_list_unique(wyv *slot)
   c->len = l->len;
   wy_set(slot, (wyv)(uintptr_t)c);
   return c;
-}
-
-/* ---------------------------------------------------------------- */
-/* Rationals to device reals                                          */
-
-/* q as a double when that is exact and cheap to see: a numerator of at
- * most 53 bits over 1 or a power of two up to 2^1000. */
-static bool
-dyadic_double(mpq_srcptr q, double *d)
-{
-  mpz_srcptr num = mpq_numref(q), den = mpq_denref(q);
-  mp_bitcnt_t k = 0;
-  if (mpz_sizeinbase(num, 2) > 53) return false;
-  if (mpz_cmp_ui(den, 1) != 0) {
-    k = mpz_scan1(den, 0);
-    if (k > 1000 || mpz_sizeinbase(den, 2) != k + 1) return false;
-  }
-  *d = ldexp(mpz_get_d(num), -(int)k);
-  return true;
-}
-
-/* |num| <= 2^bits and den <= 2^bits: both exact in the float type. */
-static bool
-small_fraction(mpq_srcptr q, size_t bits)
-{
-  return mpz_sizeinbase(mpq_numref(q), 2) <= bits
-         && mpz_sizeinbase(mpq_denref(q), 2) <= bits;
-}
-
-/* q correctly rounded to float: MPFR at 24 bits in float's exponent
- * range (MPFR's convention: x = m * 2^e with 1/2 <= |m| < 1). */
-static float
-mpq_to_float_mpfr(mpq_srcptr q)
-{
-  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-  mpfr_t x;
-  float f;
-  int t;
-  mpfr_set_emin(-148);
-  mpfr_set_emax(128);
-  mpfr_init2(x, 24);
-  t = mpfr_set_q(x, q, MPFR_RNDN);
-  t = mpfr_check_range(x, t, MPFR_RNDN);
-  mpfr_subnormalize(x, t, MPFR_RNDN);
-  f = mpfr_get_flt(x, MPFR_RNDN);
-  mpfr_clear(x);
-  mpfr_set_emin(emin);
-  mpfr_set_emax(emax);
-  return f;
-}
-
-/* q in the device real type at dst; false if out of its range. */
-static bool
-put_real(mpq_srcptr q, bool dbl, void *dst)
-{
-  double d;
-  if (dbl) {
-    if (!dyadic_double(q, &d)) {
-      if (small_fraction(q, 53))
-        d = mpz_get_d(mpq_numref(q)) / mpz_get_d(mpq_denref(q));
-      else
-        d = wyrt_mpq_to_double(q);
-    }
-    memcpy(dst, &d, sizeof d);
-    return isfinite(d);
-  } else {
-    float f;
-    if (dyadic_double(q, &d))
-      f = (float)d;
-    else if (small_fraction(q, 24))
-      f = (float)mpz_get_d(mpq_numref(q)) / (float)mpz_get_d(mpq_denref(q));
-    else
-      f = mpq_to_float_mpfr(q);
-    memcpy(dst, &f, sizeof f);
-    return isfinite(f);
-  }
-}
-
-/* The small real q in the device real type at dst; false if out of its
- * range (float only).  Without GMP where the words allow it: num / den
- * is one correctly rounded division when both are exact in the type
- * (at most 2^53, 2^24); a power-of-two den only scales the correctly
- * rounded int64 conversion (exactly: den < 2^63 keeps the result out of
- * the subnormals); anything else takes the exact path. */
-static bool
-put_q(WyQ q, bool dbl, void *dst)
-{
-  uint64_t a = q.num < 0 ? 0 - (uint64_t)q.num : (uint64_t)q.num;
-  WyRealTmp t;
-  float f;
-  if (dbl) {
-    double d = wyrt_q_to_double(q);
-    memcpy(dst, &d, sizeof d);
-    return true;           /* |q| < 2^63 */
-  }
-  if (a <= (UINT64_C(1) << 24) && q.den <= (INT64_C(1) << 24))
-    f = (float)q.num / (float)q.den;
-  else if ((q.den & (q.den - 1)) == 0)
-    f = ldexpf((float)q.num, -__builtin_ctzll((uint64_t)q.den));
-  else
-    f = mpq_to_float_mpfr(wyrt_q_mpq(q, &t));
-  memcpy(dst, &f, sizeof f);
-  return isfinite(f);
 }
 
 static void
@@ -251,8 +148,8 @@ put_value(const WyOclMarsh *m, int elem, wyv v, void *dst)
   case WY_OCL_T_REAL:
     if (wy_kind(v) != WY_K_REAL && wy_kind(v) != WY_K_INT)
       return bad_element(m, "a non-real");
-    if (wyrt_real_small(v, &q) ? !put_q(q, m->dbl, dst)
-                               : !put_real(wyrt_real_mpq(v, &tmp), m->dbl, dst))
+    if (wyrt_real_small(v, &q) ? !wy_ocl_put_q(q, m->dbl, dst)
+                               : !wy_ocl_put_real(wyrt_real_mpq(v, &tmp), m->dbl, dst))
       return real_range(m);
     return WY_OCL_OK;
   default:
@@ -355,14 +252,17 @@ load_row(const WyOclMarsh *m, WyList *l, size_t from, size_t to, char *dst)
     }
   } else if (s == WY_LS_REAL && elem == WY_OCL_T_REAL) {
     const wyv *ws = reals_of(l) + from;
+    /* on several threads; what they cannot do, here */
+    if (wy_ocl_put_reals_quick(ws, n, m->dbl, dst, PAR_MIN, PAR_GRAIN))
+      return WY_OCL_OK;
     for (size_t i = 0; i < n; i++) {
       WyQ q;
       wyrt_real_small(ws[i], &q);
-      if (!put_q(q, m->dbl, dst + i * es)) return real_range(m);
+      if (!wy_ocl_put_q(q, m->dbl, dst + i * es)) return real_range(m);
     }
   } else if (s == WY_LS_MPQ && elem == WY_OCL_T_REAL) {
     for (size_t i = 0; i < n; i++)
-      if (!put_real(real_at(l, from + i), m->dbl, dst + i * es))
+      if (!wy_ocl_put_real(real_at(l, from + i), m->dbl, dst + i * es))
         return real_range(m);
   } else if (s == WY_LS_BOOL && elem == WY_OCL_T_BOOL) {
     memcpy(dst, bools_of(l) + from, n);
@@ -505,6 +405,9 @@ plan(WyOclMarsh *m, const int64_t lo[3], const int64_t hi[3])
     m->whi[l] = clamp(hi[p->win[l]], m->dims[l]);
     if (m->whi[l] < m->wlo[l]) m->whi[l] = m->wlo[l];
   }
+  /* own index: the work items the range makes copy every element */
+  m->own_whole = wy_ocl_own_index(p) && p->win[0] < m->ndims && lo[p->win[0]] <= 0
+                 && hi[p->win[0]] >= (int64_t)m->dims[0];
   m->upload = p->kind != WY_OCL_LIST_OUT || !mapped;
   m->download = p->kind != WY_OCL_LIST_IN;
   if (!mapped)
@@ -708,11 +611,11 @@ changed(const WyOclMarsh *m, WyList *l, size_t i, size_t k, mpq_ptr q,
     if (store_of(l) == WY_LS_REAL) {
       WyQ x;
       wyrt_real_small(reals_of(l)[i], &x);
-      return !put_q(x, m->dbl, was)
+      return !wy_ocl_put_q(x, m->dbl, was)
              || differ((const char *)m->back + k * m->esize, was, m->esize);
     }
     if (store_of(l) == WY_LS_MPQ)
-      return !put_real(real_at(l, i), m->dbl, was)
+      return !wy_ocl_put_real(real_at(l, i), m->dbl, was)
              || differ((const char *)m->back + k * m->esize, was, m->esize);
     v = wy_list_get(list_val_of(l), i);
     st = put_value(m, WY_OCL_T_REAL, v, was);
@@ -842,6 +745,76 @@ within(size_t i, size_t lo, size_t hi)
   return i >= lo && i < hi;
 }
 
+/* The write-back loop of write_row for LS_REAL storage, on several
+ * threads: a slice stops at an element it cannot decide without GMP
+ * (a device value with no immediate, a host value whose conversion
+ * needs MPFR), which write_row's own loop then takes. */
+typedef struct RealBack {
+  const WyOclMarsh *m;
+  wyv *ws;
+  size_t i0, base, blo, bhi;
+  size_t stop;       /* the first element a slice left (j, from i0) */
+} RealBack;
+
+static void
+note_stop(size_t *at, size_t j)
+{
+  size_t cur = __atomic_load_n(at, __ATOMIC_RELAXED);
+  while (j < cur && !__atomic_compare_exchange_n(at, &cur, j, false,
+                                                 __ATOMIC_RELAXED,
+                                                 __ATOMIC_RELAXED)) {
+  }
+}
+
+static void
+reals_back_slice(void *ctx, size_t lo, size_t hi, int *status)
+{
+  RealBack *c = ctx;
+  const WyOclMarsh *m = c->m;
+  unsigned char was[8];
+  for (size_t j = lo; j < hi; j++) {
+    size_t i = c->i0 + j, k = c->base + i;
+    WyQ x;
+    wyv w;
+    if (!wyrt_q_of_double(back_real(m, k), &x) || !wyrt_q_imm(x, &w))
+      goto stop;
+    if (w == c->ws[i]) continue;
+    if (!imm_exact(c->ws[i], m->dbl)) {
+      /* changed() without its GMP: keep the host's exact value when the
+       * device holds what it became there */
+      const char *dev = (const char *)m->back + k * m->esize;
+      if (m->conv && !within(i, c->blo, c->bhi)) {
+        wyrt_real_small(c->ws[i], &x);
+        int st = wy_ocl_put_q_quick(x, m->dbl, was);
+        if (st == WY_OCL_Q_EXACT) goto stop;
+        if (st == WY_OCL_Q_DONE && !differ(dev, was, m->esize)) continue;
+      } else if (m->upload && !m->conv
+                 && !differ(dev, (const char *)m->host + k * m->esize,
+                            m->esize)) {
+        continue;
+      }
+    }
+    c->ws[i] = w;
+    continue;
+  stop:
+    note_stop(&c->stop, j);
+    *status = 1;
+    return;
+  }
+}
+
+/* Elements i .. end-1 on several threads when there are many: where
+ * write_row's loop must go on (end when they did all). */
+static size_t
+write_reals_par(const WyOclMarsh *m, wyv *ws, size_t i, size_t end,
+                size_t base, size_t blo, size_t bhi)
+{
+  RealBack c = {m, ws, i, base, blo, bhi, end - i};
+  if (end - i < PAR_MIN) return i;
+  wy_ocl_par_for(end - i, PAR_GRAIN, reals_back_slice, &c);
+  return i + c.stop;
+}
+
 /* Write back the innermost list *slot, whose element 0 is at flat
  * index base.  Without apply, only say whether anything would change.
  * inbox: the row lies in m's box at the outer levels (m->llo). */
@@ -864,8 +837,12 @@ write_row(const WyOclMarsh *m, wyv *slot, int level, size_t base, bool apply,
     /* as put_elem does, in one loop, until a value needs a wider form;
      * the device value's word w decides without changed() when it is
      * the host's, or the host's value is exact in the device type (its
-     * conversion then is that value, so every comparison says changed) */
+     * conversion then is that value, so every comparison says changed).
+     * A long row goes to several threads first; this loop takes over
+     * where one of them stopped, and finds what the others wrote
+     * beyond that unchanged (w equal). */
     wyv *ws = reals_of(l);
+    i = write_reals_par(m, ws, i, end, base, blo, bhi);
     for (; i < end; i++) {
       WyQ x;
       wyv w;

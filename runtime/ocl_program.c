@@ -383,7 +383,8 @@ abi_arity(const WyOclKernel *k)
 {
   cl_uint n = 1 + 2 * (cl_uint)k->ndims;
   for (int i = 0; i < k->nparams; i++)
-    n += k->params[i].kind <= WY_OCL_LIST_INOUT ? 1u + k->params[i].depth
+    n += k->params[i].kind <= WY_OCL_LIST_INOUT
+             ? 1u + k->params[i].depth + wy_ocl_own_index(&k->params[i])
          : k->params[i].kind == WY_OCL_REDUCE ? 2u : 1u;
   return n;
 }

@@ -141,7 +141,11 @@ make_buffers(WyOclState *g, WyOclMarsh *ms, int np)
                                    bytes ? bytes : m->esize, NULL, &err);
       if (!m->mem) return wy_ocl_cl_fail(err, "clCreateBuffer");
       m->own_mem = true;
-      if (m->res && bytes && !writes_all(m)) {
+      if (m->res && m->own_whole && !m->up_len) {
+        /* the kernel copies from it (rows the host wrote since would
+         * go to the new buffer, and be copied over: not here) */
+        m->old = m->res->mem;
+      } else if (m->res && bytes && !writes_all(m)) {
         err = clEnqueueCopyBuffer(g->queue, m->res->mem, m->mem, 0, 0, bytes,
                                   0, NULL, NULL);
         if (err != CL_SUCCESS)
@@ -270,6 +274,8 @@ set_args(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, WyOclMarsh *ms,
     st = set_arg_as(&a, sizeof(cl_mem), &m->mem, false);
     for (int l = 0; l < m->par->depth && !st; l++)
       st = set_int(&a, (int64_t)m->dims[l]);
+    if (!st && wy_ocl_own_index(m->par))
+      st = set_arg_as(&a, sizeof(cl_mem), m->old ? &m->old : &m->mem, false);
   }
   return st;
 }

@@ -303,7 +303,10 @@ typedef struct KernelArg {
                        outermost); the kernel writes every element of
                        that box (window.c); -2: the level is written
                        whole, element j by work item j (a build list,
-                       filter/build.c) */
+                       filter/build.c).  KA_LIST_INOUT: win[0] >= 0 is
+                       the dimension whose loop variable is the only
+                       index at which the kernel reads and writes it
+                       (window.c, own_index) */
 } KernelArg;
 
 /* The operator of a KA_REDUCE argument.  ORDER KRedOp: flt_red_name. */

@@ -18,9 +18,16 @@ public void ::main(System.Console sys):
 	catch(Errors.SyntaxError e):
 		sys.out.println("usage: marshal_real [n]")
 		return
+	// built on the host: the counter v, reset every 4096 steps, keeps
+	// this loop on the CPU (a build loop the filter would put on the
+	// device, and the list would be born there, with nothing to marshal)
 	a = []
+	v = 0.0
 	for i in 0..n:
-		a = a + [(real)(i % 4096)]
+		a = a + [v]
+		v = v + 1.0
+		if v == 4096.0:
+			v = 0.0
 	beginGPUBenchmarking()
 	// the kernel: one work-item per element
 	for i in 0..n:

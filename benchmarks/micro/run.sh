@@ -4,7 +4,11 @@
 #   roundtrip    raw clEnqueueNDRangeKernel + clFinish of an empty kernel
 #                (roundtrip.c), median and mean us per call;
 #   percall      wyc's offloaded call of a 32-item loop (percall.whiley):
-#                its region time over its calls, and that over roundtrip;
+#                the wall time of a run of 11 x calls calls minus that of
+#                one of calls, over the 10 x calls between (start-up and
+#                exit cancel), and that over roundtrip; a run with
+#                WYC_PROFILE=1 first checks that every call ran on the
+#                device;
 #   marshal_int, marshal_real   one offloaded call over n elements
 #                (marshal_*.whiley): marshal and unmarshal GB/s from
 #                WYC_PROFILE's phases, against single-threaded memcpy of
@@ -62,20 +66,24 @@ ratio() {
 
 failed=0
 status= note=
-# wyc_run DEV EXPECT EXE ARGS...: one run; its micro.awk line in $line,
-# or status and note set on failure
+# wyc_run DEV PROFILE EXPECT EXE ARGS...: one run, with WYC_PROFILE=1
+# when PROFILE is 1; its micro.awk line in $line (or its wall time in
+# microseconds without WYC_PROFILE, whose events and timestamps would
+# cost more than percall's calls), or status and note set on failure.
 wyc_run() {
-  local dev=$1 want=$2 exe got rc f
-  exe=$(basename "$3")
-  shift 2
+  local dev=$1 prof=$2 want=$3 exe got rc f t0 t1
+  exe=$(basename "$4")
+  shift 3
   set +e
   # WYC_SMALL_CALLS=device: these measure the device's calls; the early
   # rule would run percall's first calls (all, when they are quick) on
   # the CPU while the device starts (runtime/ocl_cost.c)
-  got=$(WYC_DEVICE=$dev WYC_SMALL_CALLS=device WYC_PROFILE=1 WYC_QUIET=1 \
-        timeout "$limit" "$@" \
+  t0=$(date +%s%N)
+  got=$(WYC_DEVICE=$dev WYC_SMALL_CALLS=device WYC_PROFILE=$prof \
+        WYC_QUIET=1 timeout "$limit" "$@" \
         2> "$bin/err.txt" < /dev/null)
   rc=$?
+  t1=$(date +%s%N)
   set -e
   line=
   if [ "$rc" -ne 0 ]; then
@@ -86,9 +94,12 @@ wyc_run() {
   else
     line=$(awk -f benchmarks/harness/micro.awk "$bin/err.txt")
     read -r -a f <<< "$line"
-    if [ "${f[3]}" -gt 0 ] || [ "${f[2]}" -eq 0 ]; then
+    if [ "$prof" = 1 ] && { [ "${f[3]}" -gt 0 ] || [ "${f[2]}" -eq 0 ]; }
+    then
       status=fallback note="$exe: ${f[3]} calls fell back"
       line=
+    elif [ "$prof" != 1 ]; then
+      line=$(( (t1 - t0) / 1000 ))
     fi
   fi
   [ -z "$line" ] && say "bench: micro: $dev: $status: $note"
@@ -116,13 +127,27 @@ while IFS=$'\t' read -r -u 3 dev type desc; do
     rt_med=$3 rt_mean=$4
   fi
   want_pc=$((items * (items - 1) / 2 + (calls + 1) * items * (items + 1) / 2))
+  want_pc11=$((items * (items - 1) / 2 \
+               + (11 * calls + 1) * items * (items + 1) / 2))
+  # every call on the device: the first, the calls (and the sum's)
+  wyc_run "$dev" 1 "$want_pc" "$bin/percall" "$calls" "$items"
+  if [ -n "$line" ]; then
+    read -r -a f <<< "$line"
+    if [ "${f[2]}" -lt $((calls + 1)) ]; then
+      status=fallback note="percall: ${f[2]} of $((calls + 1)) calls on the device"
+    fi
+  fi
   want_mi=$((1 + n / 2 + 1 + n))
   want_mr=$((1 + n / 2 % 4096 + 1 + (n - 1) % 4096 + 1)).0
   for ((r = 1; r <= runs; r++)); do
-    wyc_run "$dev" "$want_pc" "$bin/percall" "$calls" "$items"
-    [ -n "$line" ] && per+=("$(awk -v l="$line" 'BEGIN { split(l, f, " ")
-      if (f[2] > 0) printf "%.3f", f[1] * 1000 / f[2] }')")
-    wyc_run "$dev" "$want_mi" "$bin/marshal_int" "$n"
+    if [ "$status" = ok ]; then
+      wyc_run "$dev" 0 "$want_pc" "$bin/percall" "$calls" "$items"
+      one=$line
+      wyc_run "$dev" 0 "$want_pc11" "$bin/percall" $((11 * calls)) "$items"
+      [ -n "$one" ] && [ -n "$line" ] && per+=("$(awk -v a="$one" \
+        -v b="$line" -v c="$calls" 'BEGIN { printf "%.3f", (b - a) / (10 * c) }')")
+    fi
+    wyc_run "$dev" 1 "$want_mi" "$bin/marshal_int" "$n"
     if [ -n "$line" ]; then
       set -- $line
       im+=("$(awk -v ms="$5" -v b=$((n * 8)) 'BEGIN { if (ms > 0)
@@ -130,7 +155,7 @@ while IFS=$'\t' read -r -u 3 dev type desc; do
       iu+=("$(awk -v ms="$6" -v b=$((n * 8)) 'BEGIN { if (ms > 0)
         printf "%.3f", b / ms / 1e6 }')")
     fi
-    wyc_run "$dev" "$want_mr" "$bin/marshal_real" "$n"
+    wyc_run "$dev" 1 "$want_mr" "$bin/marshal_real" "$n"
     if [ -n "$line" ]; then
       set -- $line
       rm+=("$(awk -v ms="$5" -v b=$((n * realb)) 'BEGIN { if (ms > 0)

@@ -7,6 +7,7 @@
 # in a scratch directory.  The `device` tool carries bin, build/libwyrt.a,
 # build/libwyrt_ocl.a and .carry.
 #   OUT=DIR N=programs SEED=first [JOBS=16] [DEVICE=cpu|gpu]
+#     [DEADLINE=seconds after which no program starts]
 #     bash tests/device/fuzz-machine.sh
 set -u
 lib=/tmp/wyc-link
@@ -25,4 +26,4 @@ export FUZZ_DEVICE=${DEVICE:-cpu}
 cc --version | head -1
 nproc
 python3 tests/fuzz/diff.py -n "${N:-100}" --seed "${SEED:-1}" \
-  -j "${JOBS:-16}" --out "$OUT/fails" 2>&1 | tee "$OUT/fuzz.log" | tail -25
+  -j "${JOBS:-16}" --deadline "${DEADLINE:-0}" --out "$OUT/fails" 2>&1 | tee "$OUT/fuzz.log" | tail -25

@@ -3,7 +3,7 @@
 // bound the loop does not change becomes a range loop; every other
 // while loop stays one.
 // explain: counted.whiley:16: while: GPU-implicit (kernel 1, 1-D, 0 lists in, 1 out (1 write-only)); it counts 'i' by 1 to a bound it does not change: a range loop
-// explain: counted.whiley:24: while: GPU-implicit (kernel 2, 1-D, 0 lists in, 1 out); it counts 'i' by 1 to a bound it does not change: a range loop
+// explain: counted.whiley:24: while: GPU-implicit (kernel 2, 1-D, 0 lists in, 1 out (1 at its own index)); it counts 'i' by 1 to a bound it does not change: a range loop
 // explain: counted.whiley:32: while: CPU — a while loop that does not count an int by 1 to a bound it leaves unchanged (no break, no continue before the step): each iteration depends on the previous one's condition
 // explain: counted.whiley:40: while: CPU — a while loop that does not count an int by 1 to a bound it leaves unchanged (no break, no continue before the step): each iteration depends on the previous one's condition
 // explain: counted.whiley:50: while: CPU — a while loop that does not count an int by 1 to a bound it leaves unchanged (no break, no continue before the step): each iteration depends on the previous one's condition

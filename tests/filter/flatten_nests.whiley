@@ -3,7 +3,7 @@
 // which must not run once per inner iteration) and a triangular nest
 // stay 1-D.  (A jagged [[int]] is tests/filter/jagged_rows.whiley.)
 // explain: flatten_nests.whiley:11: for i: GPU-implicit (kernel 1, 3-D (i, j, k)
-// explain: flatten_nests.whiley:18: for i: GPU-implicit (kernel 2, 1-D, 0 lists in, 2 out, 1 scalar; not flattened further: it writes c outside its inner loop)
+// explain: flatten_nests.whiley:18: for i: GPU-implicit (kernel 2, 1-D, 0 lists in, 2 out (1 at its own index), 1 scalar; not flattened further: it writes c outside its inner loop)
 // explain: flatten_nests.whiley:25: for i: GPU-implicit (kernel 3, 1-D, 0 lists in, 1 out; not flattened further: its inner loop's bounds are computed inside the nest
 import * from whiley.lang.*
 

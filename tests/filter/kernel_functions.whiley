@@ -21,7 +21,7 @@ void ::main(System.Console sys):
     sys.out.println(xs)
 
 // explain: kernel_functions.whiley:8: for i: GPU-implicit (kernel 1, 1-D, 1 list in, 1 out (1 write-only), 1 scalar)
-// explain: kernel_functions.whiley:13: for i: GPU-implicit (kernel 2, 1-D, 0 lists in, 1 out)
+// explain: kernel_functions.whiley:13: for i: GPU-implicit (kernel 2, 1-D, 0 lists in, 1 out (1 at its own index))
 // wyil: kernel wyk_1([int] in, int scalar, [int] out window 0, int bound, int bound) 1-D
 // wyil: kernel wyk_2([int] inout, int bound, int bound) 1-D
 // wyil: offload wyk_1 (%0, %1, %2, %3, %4) blklab

@@ -4,7 +4,7 @@
 // changes a bound must stay on the CPU (else the second pass of the
 // while loop would run over 0..3 instead of 0..4).
 // explain: range_kept.whiley:15: for i: CPU — an enclosing loop changes 'n' after the range is made (the range keeps the old value)
-// explain: range_kept.whiley:25: for i: GPU-implicit (kernel 1, 1-D, 0 lists in, 1 out, 1 scalar)
+// explain: range_kept.whiley:25: for i: GPU-implicit (kernel 1, 1-D, 0 lists in, 1 out (1 at its own index), 1 scalar)
 import * from whiley.lang.*
 
 public [int] twice([int] a):

@@ -3,12 +3,12 @@
 // written list is uploaded, so elements the kernel leaves alone keep
 // their values.  Dimension 0 goes to the loop indexing the last level.
 // explain: transfers.whiley:16: for i: GPU-implicit (kernel 1, 1-D, 0 lists in, 1 out (1 write-only)
-// explain: transfers.whiley:21: for i: GPU-implicit (kernel 2, 1-D, 0 lists in, 1 out)
+// explain: transfers.whiley:21: for i: GPU-implicit (kernel 2, 1-D, 0 lists in, 1 out (1 at its own index))
 // explain: transfers.whiley:27: for i: GPU-implicit (kernel 3, 1-D, 0 lists in, 1 out (1 write-only)
-// explain: transfers.whiley:35: for i: GPU-implicit (kernel 4, 1-D, 0 lists in, 1 out;
+// explain: transfers.whiley:35: for i: GPU-implicit (kernel 4, 1-D, 0 lists in, 1 out (1 at its own index);
 // explain: transfers.whiley:41: for i: GPU-implicit (kernel 5, 1-D, 0 lists in, 1 out, 1 scalar; not flattened further: its inner loop writes 'm' at an index that does not follow
 // explain: transfers.whiley:53: for i: GPU-implicit (kernel 7, 1-D, 0 lists in, 1 out (1 write-only))
-// explain: transfers.whiley:64: for i: GPU-implicit (kernel 8, 1-D, 0 lists in, 1 out)
+// explain: transfers.whiley:64: for i: GPU-implicit (kernel 8, 1-D, 0 lists in, 1 out (1 at its own index))
 // explain: transfers.whiley:47: for x: GPU-implicit (kernel 6, 2-D (x, y), 1 list in, 1 out (1 write-only), 1 scalar; dimension 0 is x, which indexes the last level of its lists)
 import * from whiley.lang.*
 

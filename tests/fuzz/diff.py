@@ -6,7 +6,7 @@ target, must print the same thing.
 Usage:
   diff.py [-n N] [--seed S] [-j JOBS] [--out DIR] [--tests K]
           [--nat on|off|odd]
-          [--variants c,O0,O1,O2,O2d] [--timeout SECS] [--quiet]
+          [--variants c,O0,O1,O2,O2d] [--timeout SECS] [--deadline SECS] [--quiet]
   diff.py --minimize FILE [--out DIR] ...    delta-debug one program
 
 For each seed S..S+N-1: generate tests/fuzz/gen.py SEED (K test
@@ -301,6 +301,20 @@ def explain_counts(wyc, src):
     return top, off
 
 
+def seed_ranges(seeds):
+    """'a..b c d..e' for the sorted seeds."""
+    out, seeds = [], sorted(seeds)
+    i = 0
+    while i < len(seeds):
+        j = i
+        while j + 1 < len(seeds) and seeds[j + 1] == seeds[j] + 1:
+            j += 1
+        out.append(str(seeds[i]) if i == j else
+                   "%d..%d" % (seeds[i], seeds[j]))
+        i = j + 1
+    return " ".join(out)
+
+
 def fuzz(opts):
     out_dir = opts.out or tempfile.mkdtemp(prefix="wyc-fuzz.")
     os.makedirs(out_dir, exist_ok=True)
@@ -313,12 +327,17 @@ def fuzz(opts):
     lock = threading.Lock()
     stats = {"done": 0, "mismatch": 0, "crash": 0, "reject": 0,
              "timeout": 0, "runs": 0, "top": 0, "off": 0,
-             "rounded": 0}
+             "rounded": 0, "late": 0}
+    checked = []
     failed = []
     t0 = time.time()
     last = [t0]
 
     def one(seed):
+        if opts.deadline and time.time() - t0 > opts.deadline:
+            with lock:
+                stats["late"] += 1
+            return
         work = os.path.join(scratch, "s%d" % seed)
         os.makedirs(work)
         src = os.path.join(work, "prog.whiley")
@@ -330,6 +349,7 @@ def fuzz(opts):
         counts = explain_counts(checker.wyc, src) if opts.stats else None
         with lock:
             stats["done"] += 1
+            checked.append(seed)
             stats["runs"] += res["runs"]
             stats["rounded"] += res["rounded"]
             if counts:
@@ -379,6 +399,10 @@ def fuzz(opts):
               opts.seed + opts.n - 1, stats["runs"], loops,
               stats["mismatch"], stats["crash"], stats["reject"],
               stats["timeout"], stats["rounded"], dt, stats["done"] / max(dt, 1e-9)))
+    if stats["late"]:
+        print("fuzz-diff: the deadline (%.0f s) left %d programs unstarted; "
+              "seeds checked: %s" % (opts.deadline, stats["late"],
+                                     seed_ranges(checked)))
     if bad:
         print("failing seeds: %s (in %s)" % (
             " ".join(str(s) for s in sorted(failed)), out_dir))
@@ -497,6 +521,9 @@ def main():
                     help="seconds per run (120; builds 4x): PoCL builds "
                     "kernels at run time, which takes long on a busy "
                     "machine")
+    ap.add_argument("--deadline", type=float, default=0,
+                    help="seconds after which no program starts (0: "
+                    "none); the summary then names the seeds checked")
     ap.add_argument("--progress", type=float, default=30,
                     help="seconds between progress lines (30)")
     ap.add_argument("--stats", action="store_true",

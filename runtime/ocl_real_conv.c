@@ -1,0 +1,170 @@
+/* ocl_real_conv.c -- exact reals (the runtime's rationals) to the
+ * device's real type, correctly rounded.
+ *
+ * The small form's words go through one machine division or scaling
+ * where that is exact; anything else through MPFR.  The quick form,
+ * which never touches GMP or MPFR (whose allocations go through the
+ * runtime's allocator, ocl_par.c), converts the immediates of a large
+ * [real] on several threads.
+ */
+#define WY_OCL_IMPL
+#include <math.h>
+#include <mpfr.h>
+#include <string.h>
+
+#include "ocl.h"
+#include "wyrt_impl.h"
+#include "ocl_real_conv.h"
+
+/* q as a double when that is exact and cheap to see: a numerator of at
+ * most 53 bits over 1 or a power of two up to 2^1000. */
+static bool
+dyadic_double(mpq_srcptr q, double *d)
+{
+  mpz_srcptr num = mpq_numref(q), den = mpq_denref(q);
+  mp_bitcnt_t k = 0;
+  if (mpz_sizeinbase(num, 2) > 53) return false;
+  if (mpz_cmp_ui(den, 1) != 0) {
+    k = mpz_scan1(den, 0);
+    if (k > 1000 || mpz_sizeinbase(den, 2) != k + 1) return false;
+  }
+  *d = ldexp(mpz_get_d(num), -(int)k);
+  return true;
+}
+
+/* |num| <= 2^bits and den <= 2^bits: both exact in the float type. */
+static bool
+small_fraction(mpq_srcptr q, size_t bits)
+{
+  return mpz_sizeinbase(mpq_numref(q), 2) <= bits
+         && mpz_sizeinbase(mpq_denref(q), 2) <= bits;
+}
+
+/* q correctly rounded to float: MPFR at 24 bits in float's exponent
+ * range (MPFR's convention: x = m * 2^e with 1/2 <= |m| < 1). */
+static float
+mpq_to_float_mpfr(mpq_srcptr q)
+{
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_t x;
+  float f;
+  int t;
+  mpfr_set_emin(-148);
+  mpfr_set_emax(128);
+  mpfr_init2(x, 24);
+  t = mpfr_set_q(x, q, MPFR_RNDN);
+  t = mpfr_check_range(x, t, MPFR_RNDN);
+  mpfr_subnormalize(x, t, MPFR_RNDN);
+  f = mpfr_get_flt(x, MPFR_RNDN);
+  mpfr_clear(x);
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
+  return f;
+}
+
+bool
+wy_ocl_put_real(mpq_srcptr q, bool dbl, void *dst)
+{
+  double d;
+  if (dbl) {
+    if (!dyadic_double(q, &d)) {
+      if (small_fraction(q, 53))
+        d = mpz_get_d(mpq_numref(q)) / mpz_get_d(mpq_denref(q));
+      else
+        d = wyrt_mpq_to_double(q);
+    }
+    memcpy(dst, &d, sizeof d);
+    return isfinite(d);
+  } else {
+    float f;
+    if (dyadic_double(q, &d))
+      f = (float)d;
+    else if (small_fraction(q, 24))
+      f = (float)mpz_get_d(mpq_numref(q)) / (float)mpz_get_d(mpq_denref(q));
+    else
+      f = mpq_to_float_mpfr(q);
+    memcpy(dst, &f, sizeof f);
+    return isfinite(f);
+  }
+}
+
+/* num / den is one correctly rounded division when both are exact in
+ * the type (at most 2^53, 2^24); a power-of-two den only scales the
+ * correctly rounded int64 conversion (exactly: den < 2^63 keeps the
+ * result out of the subnormals); anything else needs the exact path. */
+int
+wy_ocl_put_q_quick(WyQ q, bool dbl, void *dst)
+{
+  uint64_t a = q.num < 0 ? 0 - (uint64_t)q.num : (uint64_t)q.num;
+  bool pow2 = (q.den & (q.den - 1)) == 0;
+  if (dbl) {
+    double d;
+    if (a <= (UINT64_C(1) << 53) && q.den <= (INT64_C(1) << 53))
+      d = (double)q.num / (double)q.den;
+    else if (pow2)
+      d = ldexp((double)q.num, -__builtin_ctzll((uint64_t)q.den));
+    else
+      return WY_OCL_Q_EXACT;
+    memcpy(dst, &d, sizeof d);
+    return WY_OCL_Q_DONE;    /* |q| < 2^63 */
+  }
+  float f;
+  if (a <= (UINT64_C(1) << 24) && q.den <= (INT64_C(1) << 24))
+    f = (float)q.num / (float)q.den;
+  else if (pow2)
+    f = ldexpf((float)q.num, -__builtin_ctzll((uint64_t)q.den));
+  else
+    return WY_OCL_Q_EXACT;
+  memcpy(dst, &f, sizeof f);
+  return isfinite(f) ? WY_OCL_Q_DONE : WY_OCL_Q_RANGE;
+}
+
+bool
+wy_ocl_put_q(WyQ q, bool dbl, void *dst)
+{
+  WyRealTmp t;
+  float f;
+  int st = wy_ocl_put_q_quick(q, dbl, dst);
+  if (st != WY_OCL_Q_EXACT) return st == WY_OCL_Q_DONE;
+  if (dbl) {
+    double d = wyrt_q_to_double(q);
+    memcpy(dst, &d, sizeof d);
+    return true;
+  }
+  f = mpq_to_float_mpfr(wyrt_q_mpq(q, &t));
+  memcpy(dst, &f, sizeof f);
+  return isfinite(f);
+}
+
+/* ---------------------------------------------------------------- */
+/* A large [real] on several threads                                  */
+
+typedef struct RealCopy {
+  const wyv *ws;     /* immediates (LS_REAL storage) */
+  char *dst;
+  size_t es;
+  bool dbl;
+} RealCopy;
+
+static void
+reals_slice(void *ctx, size_t lo, size_t hi, int *status)
+{
+  const RealCopy *c = ctx;
+  for (size_t i = lo; i < hi; i++) {
+    WyQ q;
+    wyrt_real_small(c->ws[i], &q);
+    if (wy_ocl_put_q_quick(q, c->dbl, c->dst + i * c->es) != WY_OCL_Q_DONE) {
+      *status = 1;
+      return;
+    }
+  }
+}
+
+bool
+wy_ocl_put_reals_quick(const wyv *ws, size_t n, bool dbl, char *dst,
+                       size_t min, size_t grain)
+{
+  RealCopy c = {ws, dst, dbl ? sizeof(cl_double) : sizeof(cl_float), dbl};
+  if (n < min) return false;
+  return wy_ocl_par_for(n, grain, reals_slice, &c) == 0;
+}
