@@ -119,34 +119,6 @@ ocl_fail_stmt(OclGen *g, int code)
   return wyil_fmt("{ *wyc_st = %d; %s }", code, g->leave);
 }
 
-void
-ocl_defer_overflow(OclGen *g, const char *test)
-{
-  if (!g->k) {
-    ocl_line(g, "if (%s) %s", test, ocl_fail_stmt(g, 1));
-    return;
-  }
-  ocl_line(g, "wyc_o |= %s;", test);
-  g->defer_used = g->pending = g->deferred_here = true;
-}
-
-void
-ocl_flush_overflow(OclGen *g)
-{
-  if (!g->k || !g->pending) return;
-  ocl_line(g, "if (wyc_o) %s", ocl_fail_stmt(g, 1));
-  g->pending = g->unknown = false;
-  memset(g->taint, 0, (size_t)g->fn->nregs + 1);
-}
-
-void
-ocl_flush_for(OclGen *g, int r)
-{
-  if (g->k && g->pending && r >= 0 && r < g->fn->nregs
-      && (g->unknown || g->taint[r]))
-    ocl_flush_overflow(g);
-}
-
 /* The statement that fails with the code in variable `code` (a callee's
  * status), as ocl_fail_stmt. */
 const char *
@@ -289,8 +261,6 @@ begin_func(OclGen *g, Func *fn, Kernel *k, int from, int to)
   g->label_at = c->label_at;
   g->label_used = c->label_used;
   memset(g->nchk, 0, sizeof g->nchk);
-  g->defer_used = g->pending = g->unknown = false;
-  g->taint = wyil_alloc(nr);
   g->range_at = wyil_alloc(sizeof(int) * nr);
   g->views = wyil_alloc(sizeof(View *) * nr);
   g->uses = wyil_alloc(nr);
@@ -331,7 +301,6 @@ put_decls(OclGen *g, StrBuf *sb)
       sb_printf(sb, "  wy_int r%d_lo = 0, r%d_hi = 0;\n", r, r);
   }
   if (g->k && g->calls) sb_puts(sb, "  int wyc_st = 0;\n");
-  if (g->k && g->defer_used) sb_puts(sb, "  bool wyc_o = 0;\n");
   if (g->k) sb_puts(sb, "  int wyc_e = 0;\n");
   if (g->decls.len) sb_puts(sb, g->decls.s);
 }
@@ -573,7 +542,6 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   }
   put_own_copies(g, k);
   ocl_emit_body(g);
-  ocl_flush_overflow(g);
   if (red) {
     ocl_reduce_epilogue(g, k);
   } else if (g->failed) {

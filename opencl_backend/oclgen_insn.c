@@ -245,19 +245,14 @@ emit_arith(OclGen *g, Insn *in)
       ocl_line(g, "%s = %s %c %s;", d, x,
                in->op == OP_ADD ? '+' : in->op == OP_SUB ? '-' : '*', y);
     else
-      ocl_defer_overflow(g, wyil_fmt("%s(%s, %s, &%s)", f, x, y, d));
+      ocl_line(g, "if (%s(%s, %s, &%s)) %s", f, x, y, d, ocl_fail_stmt(g, 1));
     return;
   }
   case OP_NEG:
-    if (!safe) ocl_defer_overflow(g, wyil_fmt("%s == WY_INT_MIN", x));
+    if (!safe) ocl_line(g, "if (%s == WY_INT_MIN) %s", x, ocl_fail_stmt(g, 1));
     ocl_line(g, "%s = -%s;", d, x);
     return;
   case OP_DIV:
-    /* a test below proved from an operand's interval */
-    if (ocl_excludes(g, p, b, 0) || ocl_excludes(g, p, b, -1))
-      ocl_flush_for(g, b);
-    if (!ocl_excludes(g, p, b, -1) && ocl_excludes_min(g, p, a))
-      ocl_flush_for(g, a);
     if (!ocl_excludes(g, p, b, 0))
       ocl_line(g, "if (%s == 0) %s", y, ocl_fail_stmt(g, 3));
     if (!ocl_excludes(g, p, b, -1) && !ocl_excludes_min(g, p, a))
@@ -266,8 +261,6 @@ emit_arith(OclGen *g, Insn *in)
     ocl_line(g, "%s = %s / %s;", d, x, y);
     return;
   case OP_REM:
-    if (ocl_excludes(g, p, b, 0) || ocl_excludes(g, p, b, -1))
-      ocl_flush_for(g, b);
     if (!ocl_excludes(g, p, b, 0))
       ocl_line(g, "if (%s == 0) %s", y, ocl_fail_stmt(g, 3));
     if (ocl_excludes(g, p, b, -1))
@@ -428,7 +421,6 @@ emit_forall(OclGen *g, int i, Insn *in)
     emit_dim_forall(g, i, in, d);
     return;
   }
-  ocl_flush_overflow(g);
   if (g->range_at[r] >= 0 && g->range_at[r] < i) {
     sb_printf(&g->decls, "  wy_int wyc_i%d = 0, wyc_n%d = 0, wyc_s%d = 0;\n",
               i, i, i);
@@ -464,8 +456,6 @@ emit_end(OclGen *g, int i)
   int h = g->match[i];
   if (h < 0) internal_error("oclgen: END without loop in %s", g->fn->name);
   if (dim_of(g, g->fn->code[h]) >= 0) return;
-  /* before a while loop goes round again (a forall's count ends it) */
-  if (g->fn->code[h]->op == OP_LOOP) ocl_flush_overflow(g);
   g->indent--;
   ocl_line(g, "}");
 }
@@ -517,9 +507,6 @@ emit_invoke(OclGen *g, Insn *in)
     if (!emit_native(g, in)) unsupported(g, in, "a call of a native");
     return;
   }
-  /* the callee may loop, and its checks may rest on the intervals of
-   * the kernels' arguments (OclCallFacts), which assume they fitted */
-  for (int a = 0; a < in->nargs; a++) ocl_flush_for(g, in->args[a]);
   Type *ft = fn->type;
   StrBuf sb = {0};
   sb_printf(&sb, "%s(%s", ocl_func_name(fn), g->k ? "&wyc_st" : "wyc_st");
@@ -569,8 +556,6 @@ static void
 emit_assert(OclGen *g, int i, Insn *in)
 {
   CheckPlan c = g->chk ? (CheckPlan)g->chk[i] : CHK_EMIT;
-  if (c == CHK_PROVED)
-    for (int a = 0; a < in->nargs; a++) ocl_flush_for(g, in->args[a]);
   const char *fail = ocl_fail_stmt(g, ocl_assert_code(in->name));
   const char *cond = cond_expr(g, in);
   g->nchk[c]++;
@@ -586,27 +571,8 @@ emit_assert(OclGen *g, int i, Insn *in)
 /* ---------------------------------------------------------------- */
 /* The switch                                                         */
 
-static void emit_one(OclGen *g, int i);
-
-/* Emit code[i]; its result is tainted when made from a tainted value
- * while an overflow is pending, or by a deferred check of its own. */
 static void
 emit_insn(OclGen *g, int i)
-{
-  Insn *in = g->fn->code[i];
-  bool t = false;
-  for (int a = 0; g->k && a < in->nargs; a++)
-    t |= in->args[a] >= 0 && in->args[a] < g->fn->nregs
-         && (g->unknown || g->taint[in->args[a]]);
-  g->deferred_here = false;
-  emit_one(g, i);
-  int d = wyil_def_reg(in);
-  if (g->k && d >= 0 && d < g->fn->nregs)
-    g->taint[d] = g->deferred_here || (t && g->pending);
-}
-
-static void
-emit_one(OclGen *g, int i)
 {
   Insn *in = g->fn->code[i];
   int a = in->nargs > 0 ? in->args[0] : -1;
@@ -638,8 +604,6 @@ emit_one(OclGen *g, int i)
     return;
   case OP_LABEL:
     if (!g->label_used[in->label]) return;
-    /* a join: from anywhere before, past flushes of this path */
-    g->pending = g->unknown = g->defer_used;
     g->indent--;
     ocl_line(g, "L%d:;", in->label);
     g->indent++;
@@ -650,7 +614,6 @@ emit_one(OclGen *g, int i)
     return;
   case OP_SWITCH: emit_switch(g, in); return;
   case OP_LOOP:
-    ocl_flush_overflow(g);
     ocl_line(g, "for (;;) {");
     g->indent++;
     return;
@@ -665,7 +628,6 @@ emit_one(OclGen *g, int i)
                         the loop that follows, the offload's CPU path */
     return;
   case OP_APPENDL: case OP_NEWLIST:
-    ocl_flush_overflow(g);
     if (!ocl_emit_build(g, in))
       unsupported(g, in, "an instruction the device cannot run");
     return;

@@ -95,13 +95,6 @@ typedef struct OclGen {
   uint8_t *chk;         /* instruction -> CheckPlan of an assert */
   int *hoist_to;        /* instruction -> the loop it is hoisted out of */
   int nchk[CHK_NKINDS]; /* checks emitted per kind (--explain) */
-  /* a kernel's overflow checks, deferred (ocl_flush_overflow) */
-  bool defer_used;      /* one was: wyc_o is declared */
-  bool pending;         /* one may have failed since the last flush */
-  bool deferred_here;   /* the instruction being emitted deferred one */
-  bool unknown;         /* after a join: any register may be tainted */
-  uint8_t *taint;       /* register -> made from a value whose overflow
-                           may be pending */
   PtrVec call_facts;    /* OclCallFacts of the program's called functions */
   OclCallFacts *facts;  /* those of the function being emitted, or NULL */
   FILE *stats;          /* --explain: where to count them, or NULL */
@@ -127,22 +120,6 @@ const char *ocl_tag_ctype(Tag t);
 const char *ocl_var(OclGen *g, int r, Tag t);
 /* The statement that records error CODE and leaves the function. */
 const char *ocl_fail_stmt(OclGen *g, int code);
-/* In a kernel, an int operation's overflow only sets wyc_o, which this
- * tests (when an overflow may be pending) where a wrong value could do
- * harm: before a loop starts or a while loop goes round again (a bound
- * or condition made of it could run on and on), and before a call (the
- * callee may loop, and its checks may rest on its arguments' intervals,
- * OclCallFacts) or a check the range analysis proved (its intervals
- * assume every checked operation fitted: an index or divisor made of a
- * wrapped value could pass) that takes such a value (g->taint), and at
- * the kernel's end.  Until then a wrapped value only makes other
- * values wrong, which the failed call discards: the CPU runs the loop
- * again, exactly, or the 64-bit variant does.  One test per iteration
- * instead of a branch per operation. */
-void ocl_defer_overflow(OclGen *g, const char *test);
-void ocl_flush_overflow(OclGen *g);
-/* Flush when register r may hold a wrapped value. */
-void ocl_flush_for(OclGen *g, int r);
 /* The same with the code in a variable. */
 const char *ocl_fail_var(OclGen *g, const char *code);
 /* A list of device scalars nested at most 3 deep: its depth and element

@@ -78,11 +78,13 @@ function micro_table(    line, nl, c, mc, i, nf, st) {
       print ""
       print "## Micro-benchmarks"
       print ""
-      print "Per call: an offloaded loop over 32 items (`percall.whiley`, " \
-            "its benchmarking region over its calls) against a raw " \
+      print "Per call: an offloaded loop over 32 items (`percall.whiley`: " \
+            "the wall time of a run of 11 x calls calls minus that of " \
+            "a run of calls, over the 10 x calls between) against a raw " \
             "`clEnqueueNDRangeKernel` + `clFinish` of an empty kernel " \
             "(`roundtrip.c`, median). Marshalling: one offloaded " \
-            "`a[i] = a[i] + 1` over n elements (`marshal_*.whiley`), " \
+            "`a[i] = a[i] + 1` over n elements that a CPU loop built " \
+            "(`marshal_*.whiley`), " \
             "host bytes over WYC_PROFILE's marshal and unmarshal phases, " \
             "against single-threaded memcpy of the `[int]` list's bytes " \
             "(`memcpy.c`). GB = 10^9 bytes."
@@ -107,8 +109,8 @@ function micro_table(    line, nl, c, mc, i, nf, st) {
   }
   if (nl > 1)
     print "\nHost bytes per element: " c[mc["host_bytes_int"]] " for " \
-          "`[int]`, " c[mc["host_bytes_real"]] " for `[real]` (its " \
-          "`mpq_t`, not the limbs it points to); the fraction is of " \
+          "`[int]`, " c[mc["host_bytes_real"]] " for `[real]` (the " \
+          "immediate word of a small rational); the fraction is of " \
           "memcpy's rate."
 }
 # "GB/s (fraction of memcpy)"

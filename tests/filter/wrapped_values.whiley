@@ -1,14 +1,15 @@
-// A kernel's int overflow only sets a flag that is tested where a
-// wrapped value could do harm (opencl_backend/oclgen.c,
-// ocl_flush_overflow): before a loop whose bound it makes, before a
-// while loop goes round again, before a call, before a check proved
-// from intervals that assume it fitted.  Each loop here wraps 32 bits
-// in some work item (the 64-bit variant then runs) or 64 bits (the CPU
-// runs the loop again); every result must be the exact one.
+// Values that wrap the device's ints inside a kernel, used where a
+// wrong value could do harm before the kernel reports the overflow: as
+// a loop's bound, as a while loop's value, as an index and as a call's
+// argument (a kernel that deferred its overflow tests would have to test
+// before each; one such version was tried, see the README).  Each loop
+// wraps 32 bits in some work item (the 64-bit variant then runs) or 64
+// bits (the CPU runs the loop again); every result must be the exact
+// one.
 // fallback: the loops overflow 64 bits on the device and run on the CPU
-// explain: deferred_overflow.whiley:28: for i: GPU-implicit (kernel 1, 1-D
-// explain: deferred_overflow.whiley:37: for i: GPU-implicit (kernel 2, 1-D
-// explain: deferred_overflow.whiley:47: for i: GPU-implicit (kernel 3, 1-D
+// explain: wrapped_values.whiley:29: for i: GPU-implicit (kernel 1, 1-D
+// explain: wrapped_values.whiley:38: for i: GPU-implicit (kernel 2, 1-D
+// explain: wrapped_values.whiley:48: for i: GPU-implicit (kernel 3, 1-D
 import * from whiley.lang.*
 
 int steps(int v):
