@@ -467,7 +467,8 @@ put_own_copies(OclGen *g, Kernel *k)
     if (!own_index(ka)) continue;
     const char *i = ocl_var(g, k->loopvar[ka->win[0]], TAG_INT);
     View *v = g->views[ka->reg];
-    ocl_line(g, "if ((wy_uint)%s < (wy_uint)%s) %s[(long)%s] = %s_old[(long)%s];",
+    ocl_line(g, "if ((wy_uint)%s < (wy_uint)%s) "
+             "%s[(long)%s] = %s_old[(long)%s];",
              i, v->lens[0], v->base, i, v->base, i);
   }
 }

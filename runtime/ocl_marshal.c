@@ -149,7 +149,8 @@ put_value(const WyOclMarsh *m, int elem, wyv v, void *dst)
     if (wy_kind(v) != WY_K_REAL && wy_kind(v) != WY_K_INT)
       return bad_element(m, "a non-real");
     if (wyrt_real_small(v, &q) ? !wy_ocl_put_q(q, m->dbl, dst)
-                               : !wy_ocl_put_real(wyrt_real_mpq(v, &tmp), m->dbl, dst))
+                               : !wy_ocl_put_real(wyrt_real_mpq(v, &tmp),
+                                                  m->dbl, dst))
       return real_range(m);
     return WY_OCL_OK;
   default:
@@ -406,7 +407,8 @@ plan(WyOclMarsh *m, const int64_t lo[3], const int64_t hi[3])
     if (m->whi[l] < m->wlo[l]) m->whi[l] = m->wlo[l];
   }
   /* own index: the work items the range makes copy every element */
-  m->own_whole = wy_ocl_own_index(p) && p->win[0] < m->ndims && lo[p->win[0]] <= 0
+  m->own_whole = wy_ocl_own_index(p) && p->win[0] < m->ndims
+                 && lo[p->win[0]] <= 0
                  && hi[p->win[0]] >= (int64_t)m->dims[0];
   m->upload = p->kind != WY_OCL_LIST_OUT || !mapped;
   m->download = p->kind != WY_OCL_LIST_IN;

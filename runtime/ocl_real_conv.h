@@ -4,10 +4,11 @@
 #define WY_OCL_REAL_CONV_H
 
 /* A real in the device's type at dst (a cl_double when dbl, else a
- * cl_float), correctly rounded; false when out of its range.  quick: without GMP or MPFR, so on any thread; WY_OCL_Q_EXACT
- * when it needs them.  put_reals_quick: n immediates (LS_REAL storage)
- * on several threads when n >= min, in slices of at least grain; false
- * when n < min or some element needs put_q (dst then partly written). */
+ * cl_float), correctly rounded; false when out of its range.  quick:
+ * without GMP or MPFR, so on any thread; WY_OCL_Q_EXACT when it needs
+ * them.  put_reals_quick: n immediates (LS_REAL storage) on several
+ * threads when n >= min, in slices of at least grain; false when
+ * n < min or some element needs put_q (dst then partly written). */
 enum { WY_OCL_Q_DONE, WY_OCL_Q_RANGE, WY_OCL_Q_EXACT };
 bool wy_ocl_put_real(mpq_srcptr q, bool dbl, void *dst);
 bool wy_ocl_put_q(WyQ q, bool dbl, void *dst);
