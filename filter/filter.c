@@ -480,7 +480,7 @@ explain_kernel(FILE *out, Kernel *k, FltReal how)
     else if (k->args[i].kind == KA_REDUCE) continue;
     else outs++;
     wonly += k->args[i].kind == KA_LIST_OUT;
-    own += k->args[i].kind == KA_LIST_INOUT && k->args[i].win[0] >= 0;
+    own += wyil_own_index(&k->args[i]);
   }
   fprintf(out, " (kernel %d", k->id);
   if (flt_build_text(k)) fprintf(out, ", %s", flt_build_text(k));

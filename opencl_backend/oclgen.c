@@ -405,13 +405,6 @@ put_callee(OclGen *g, StrBuf *sb, Func *fn)
 /* ---------------------------------------------------------------- */
 /* Kernels                                                            */
 
-/* Does the kernel read and write ka only at its own index? */
-static bool
-own_index(const KernelArg *ka)
-{
-  return ka->kind == KA_LIST_INOUT && ka->win[0] >= 0;
-}
-
 static void
 put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
 {
@@ -449,7 +442,7 @@ put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
       v->lens[l] = wyil_fmt("a%d_len%d", r, l);
       sb_printf(sb, ", wy_int %s", v->lens[l]);
     }
-    if (own_index(ka))
+    if (wyil_own_index(ka))
       sb_printf(sb, ", __global const %s *%s_old", ocl_tag_ctype(elem),
                 v->base);
     g->views[r] = v;
@@ -464,7 +457,7 @@ put_own_copies(OclGen *g, Kernel *k)
 {
   for (int a = 0; a < k->nargs; a++) {
     KernelArg *ka = &k->args[a];
-    if (!own_index(ka)) continue;
+    if (!wyil_own_index(ka)) continue;
     const char *i = ocl_var(g, k->loopvar[ka->win[0]], TAG_INT);
     View *v = g->views[ka->reg];
     ocl_line(g, "if ((wy_uint)%s < (wy_uint)%s) "

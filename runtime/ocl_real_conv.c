@@ -88,30 +88,25 @@ wy_ocl_put_real(mpq_srcptr q, bool dbl, void *dst)
   }
 }
 
-/* num / den is one correctly rounded division when both are exact in
- * the type (at most 2^53, 2^24); a power-of-two den only scales the
- * correctly rounded int64 conversion (exactly: den < 2^63 keeps the
- * result out of the subnormals); anything else needs the exact path. */
+/* A double as wyrt_q_to_double_quick makes it; a float likewise: num /
+ * den is one correctly rounded division when both are exact floats (at
+ * most 2^24); a power-of-two den only scales the correctly rounded
+ * int64 conversion (exactly: den < 2^63 keeps the result out of the
+ * subnormals); anything else needs the exact path. */
 int
 wy_ocl_put_q_quick(WyQ q, bool dbl, void *dst)
 {
   uint64_t a = q.num < 0 ? 0 - (uint64_t)q.num : (uint64_t)q.num;
-  bool pow2 = (q.den & (q.den - 1)) == 0;
   if (dbl) {
     double d;
-    if (a <= (UINT64_C(1) << 53) && q.den <= (INT64_C(1) << 53))
-      d = (double)q.num / (double)q.den;
-    else if (pow2)
-      d = ldexp((double)q.num, -__builtin_ctzll((uint64_t)q.den));
-    else
-      return WY_OCL_Q_EXACT;
+    if (!wyrt_q_to_double_quick(q, &d)) return WY_OCL_Q_EXACT;
     memcpy(dst, &d, sizeof d);
     return WY_OCL_Q_DONE;    /* |q| < 2^63 */
   }
   float f;
   if (a <= (UINT64_C(1) << 24) && q.den <= (INT64_C(1) << 24))
     f = (float)q.num / (float)q.den;
-  else if (pow2)
+  else if ((q.den & (q.den - 1)) == 0)
     f = ldexpf((float)q.num, -__builtin_ctzll((uint64_t)q.den));
   else
     return WY_OCL_Q_EXACT;
@@ -127,7 +122,7 @@ wy_ocl_put_q(WyQ q, bool dbl, void *dst)
   int st = wy_ocl_put_q_quick(q, dbl, dst);
   if (st != WY_OCL_Q_EXACT) return st == WY_OCL_Q_DONE;
   if (dbl) {
-    double d = wyrt_q_to_double(q);
+    double d = wyrt_mpq_to_double(wyrt_q_mpq(q, &t));
     memcpy(dst, &d, sizeof d);
     return true;
   }

@@ -470,20 +470,31 @@ wyrt_mpq_to_double(mpq_srcptr q)
   return d;
 }
 
-/* q correctly rounded to double.  num / den in double arithmetic is
- * one correctly rounded division when both are exact doubles (at most
- * 2^53); a power-of-two denominator only scales (no subnormal: den <
- * 2^63), after the correctly rounded int64 -> double conversion;
- * anything else takes MPFR. */
+/* q correctly rounded to double without GMP, where the words allow:
+ * num / den in double arithmetic is one correctly rounded division when
+ * both are exact doubles (at most 2^53); a power-of-two denominator only
+ * scales (no subnormal: den < 2^63), after the correctly rounded int64
+ * -> double conversion. */
+bool
+wyrt_q_to_double_quick(WyQ q, double *d)
+{
+  uint64_t a = q.num < 0 ? 0 - (uint64_t)q.num : (uint64_t)q.num;
+  if (a <= (UINT64_C(1) << 53) && q.den <= (INT64_C(1) << 53))
+    *d = (double)q.num / (double)q.den;
+  else if ((q.den & (q.den - 1)) == 0)
+    *d = ldexp((double)q.num, -__builtin_ctzll((uint64_t)q.den));
+  else
+    return false;
+  return true;
+}
+
+/* q correctly rounded to double: the quick way, else MPFR. */
 double
 wyrt_q_to_double(WyQ q)
 {
-  uint64_t a = q.num < 0 ? 0 - (uint64_t)q.num : (uint64_t)q.num;
   WyRealTmp t;
-  if (a <= (UINT64_C(1) << 53) && q.den <= (INT64_C(1) << 53))
-    return (double)q.num / (double)q.den;
-  if ((q.den & (q.den - 1)) == 0)
-    return ldexp((double)q.num, -__builtin_ctzll((uint64_t)q.den));
+  double d;
+  if (wyrt_q_to_double_quick(q, &d)) return d;
   return wyrt_mpq_to_double(wyrt_q_mpq(q, &t));
 }
 

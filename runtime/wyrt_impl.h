@@ -194,6 +194,8 @@ bool wyrt_mpq_to_q(mpq_srcptr q, WyQ *out);
 bool wyrt_q_of_double(double d, WyQ *out);
 /* q correctly rounded to double. */
 double wyrt_q_to_double(WyQ q);
+/* The same without GMP (so on any thread); false when it needs GMP. */
+bool wyrt_q_to_double_quick(WyQ q, double *d);
 /* q = the finite double d, exactly (small words first, GMP beyond). */
 void wyrt_mpq_set_double(mpq_ptr q, double d);
 

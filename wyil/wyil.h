@@ -309,6 +309,13 @@ typedef struct KernelArg {
                        (window.c, own_index) */
 } KernelArg;
 
+/* Is ka a list the kernel reads and writes only at its own index? */
+static inline bool
+wyil_own_index(const KernelArg *ka)
+{
+  return ka->kind == KA_LIST_INOUT && ka->win[0] >= 0;
+}
+
 /* The operator of a KA_REDUCE argument.  ORDER KRedOp: flt_red_name. */
 typedef enum KRedOp {
   KR_NONE, KR_ADD, KR_MUL, KR_AND, KR_OR, KR_MIN, KR_MAX
