@@ -124,25 +124,34 @@ put_descriptor(Gen *g, Kernel *k, const int *host)
       /* LIST_OUT: the dimension indexing each level; LIST_INOUT: the
        * dimension of its own index, in win[0] (filter/window.c) */
       bool out = ka->kind == KA_LIST_OUT || ka->kind == KA_LIST_INOUT;
-      sb_printf(sb, "  {%s, %s, %d, {%d, %d, %d}},  /* %%%d %s */\n",
+      /* the narrow variant's bound on the list, and the bound of what
+       * the kernel stores (opencl_backend/oclgen_narrow.c) */
+      sb_printf(sb, "  {%s, %s, %d, {%d, %d, %d}, %d, %d},  /* %%%d %s */\n",
                 kind_name(ka), list || red ? elem_name(ka->elem)
                                            : "WY_OCL_T_INT",
                 list ? ka->depth : red ? k->red_op[a] : 0,
                 out ? ka->win[0] : -1, out ? ka->win[1] : -1,
-                out ? ka->win[2] : -1, host[ka->reg],
-                ka->name ? ka->name : "");
+                out ? ka->win[2] : -1,
+                k->narrow_name && list ? ka->narrow : 0,
+                out && ka->out_bits >= 0 ? ka->out_bits + 1 : 0,
+                host[ka->reg], ka->name ? ka->name : "");
     }
     sb_puts(sb, "};\n");
   }
   /* the runtime picks the real type for the device (runtime/ocl.h,
-   * WyOclReal) */
-  sb_printf(sb, "static const WyOclKernel wyc_kern%d = {\n"
-            "  wyc_cl_source, NULL, %s, %d, %s, %s, %d, ", k->id,
-            cgen_cstr_lit(k->name), k->ndims, real_name(g, g->off->real),
-            g->off->int64_only ? "true" : "false", k->nargs);
-  if (k->nargs > 0) sb_printf(sb, "wyc_kern%d_params, ", k->id);
-  else sb_puts(sb, "NULL, ");
-  sb_printf(sb, "%s};\n\n", k->uses_real ? "true" : "false");
+   * WyOclReal); the narrow variant first, which the kernel names */
+  for (int v = k->narrow_name ? 1 : 0; v >= 0; v--) {
+    sb_printf(sb, "static const WyOclKernel wyc_kern%d%s = {\n"
+              "  wyc_cl_source, NULL, %s, %d, %s, %s, %d, ", k->id,
+              v ? "_n" : "", cgen_cstr_lit(v ? k->narrow_name : k->name),
+              k->ndims, real_name(g, g->off->real),
+              g->off->int64_only ? "true" : "false", k->nargs);
+    if (k->nargs > 0) sb_printf(sb, "wyc_kern%d_params, ", k->id);
+    else sb_puts(sb, "NULL, ");
+    sb_printf(sb, "%s, ", k->uses_real ? "true" : "false");
+    if (!v && k->narrow_name) sb_printf(sb, "&wyc_kern%d_n};\n\n", k->id);
+    else sb_puts(sb, "NULL};\n\n");
+  }
   sb_printf(&g->kern_refs, "&wyc_kern%d, ", k->id);
   g->nkern_refs++;
 }

@@ -141,13 +141,13 @@ ocl_emit_store(OclGen *g, const char *lhs, const char *val, Tag elem)
 }
 
 const char *
-ocl_func_name(Func *fn)
+ocl_func_name(OclGen *g, Func *fn)
 {
-  if (fn->cname) return fn->cname;
   /* hand-built modules: made up, unique by address */
-  fn->cname = wyil_fmt("wyc_fn_%lx",
-                       (unsigned long)((uintptr_t)fn >> 4 & 0xffffff));
-  return fn->cname;
+  if (!fn->cname)
+    fn->cname = wyil_fmt("wyc_fn_%lx",
+                         (unsigned long)((uintptr_t)fn >> 4 & 0xffffff));
+  return g->variant ? wyil_fmt("%s_n", fn->cname) : fn->cname;
 }
 
 int
@@ -171,11 +171,15 @@ static const char prelude_int[] =
   "typedef long wy_int;\n"
   "typedef ulong wy_uint;\n"
   "#define WY_INT_MIN LONG_MIN\n"
+  "#define WY_INT_MAX LONG_MAX\n"
+  "#define WY_SQRT_MAX 3037000499L\n"
   "#define WY_INT_BITS 64\n"
   "#else\n"
   "typedef int wy_int;\n"
   "typedef uint wy_uint;\n"
   "#define WY_INT_MIN INT_MIN\n"
+  "#define WY_INT_MAX INT_MAX\n"
+  "#define WY_SQRT_MAX 46340\n"
   "#define WY_INT_BITS 32\n"
   "#endif\n\n";
 
@@ -254,6 +258,7 @@ begin_func(OclGen *g, Func *fn, Kernel *k, int from, int to)
   g->k = k;
   g->from = from;
   g->to = to;
+  g->hyp = NULL;
   g->indent = 1;
   g->decls = (StrBuf){0};
   Cfg *c = wyil_cfg(fn);
@@ -350,15 +355,15 @@ ret_ctype(Func *fn)
 }
 
 static void
-put_prototype(StrBuf *sb, Func *fn)
+put_prototype(OclGen *vg, StrBuf *sb, Func *fn)
 {
-  OclGen g = {.fn = fn};
+  OclGen g = {.fn = fn, .variant = vg->variant};
   if (fn->nregs < fn->nparams) fn->nregs = fn->nparams;
   size_t nr = (size_t)fn->nregs + (size_t)fn->nparams + 1;
   g.uses = wyil_alloc(nr);
   g.params = wyil_alloc(nr);
   g.views = wyil_alloc(sizeof(View *) * nr);
-  sb_printf(sb, "%s %s(int *wyc_st", ret_ctype(fn), ocl_func_name(fn));
+  sb_printf(sb, "%s %s(int *wyc_st", ret_ctype(fn), ocl_func_name(&g, fn));
   put_callee_params(&g, sb, fn);
   sb_puts(sb, ");\n");
 }
@@ -384,8 +389,9 @@ put_callee(OclGen *g, StrBuf *sb, Func *fn)
   g->facts = ocl_call_facts(g, fn);
   const char *rt = ret_ctype(fn);
   g->leave = strcmp(rt, "void") ? "return 0;" : "return;";
-  sb_printf(sb, "/* %s:%s */\n%s\n%s(int *wyc_st", fn->module, fn->name, rt,
-            ocl_func_name(fn));
+  sb_printf(sb, "/* %s:%s%s */\n%s\n%s(int *wyc_st", fn->module, fn->name,
+            g->variant ? ", for the narrow kernels" : "", rt,
+            ocl_func_name(g, fn));
   put_callee_params(g, sb, fn);
   sb_puts(sb, ")\n{\n");
   g->body = (StrBuf){0};
@@ -395,7 +401,8 @@ put_callee(OclGen *g, StrBuf *sb, Func *fn)
   if (g->body.len) sb_puts(sb, g->body.s);
   if (strcmp(rt, "void")) sb_puts(sb, "  return 0;\n");
   sb_puts(sb, "}\n\n");
-  put_stats(g, wyil_fmt("function %s, called by kernels", fn->name),
+  put_stats(g, wyil_fmt("function %s, called by %skernels", fn->name,
+                        g->variant ? "narrow " : ""),
             fn->ncode ? fn->code[0]->pos : (SrcPos){0});
   g->facts = NULL;
   sb_free(&g->body);
@@ -491,23 +498,38 @@ note_kernel_calls(OclGen *g, Func *fn)
 {
   StrBuf params = {0};
   begin_kernel(g, fn);
+  ocl_narrow_hyp(g, fn->kernel);
   put_kernel_params(g, &params, fn->kernel);   /* the lists' views */
   sb_free(&params);
   ocl_plan_checks(g);
   ocl_note_calls(g);
 }
 
+/* The narrow variant's choice (oclgen_narrow.c), with the views of the
+ * kernel's lists set up. */
+static void
+choose_narrow(OclGen *g, Func *fn)
+{
+  StrBuf params = {0};
+  begin_kernel(g, fn);
+  put_kernel_params(g, &params, fn->kernel);
+  sb_free(&params);
+  ocl_choose_narrow(g, fn->kernel);
+}
+
 static void
 put_kernel(OclGen *g, StrBuf *sb, Func *fn)
 {
   Kernel *k = fn->kernel;
+  const char *name = g->variant ? k->narrow_name : k->name;
   begin_kernel(g, fn);
+  ocl_narrow_hyp(g, k);
   bool red = k->kind == KK_REDUCE;
   g->leave = red ? "goto wyc_done;" : "return;";
   g->fail_to = red ? "wyc_done" : "wyc_fail";
   g->failed = false;
   sb_printf(sb, "/* %s:%s, the loop at line %d */\n__kernel void\n%s(",
-            k->host->module, k->host->name, k->loop->pos.line, k->name);
+            k->host->module, k->host->name, k->loop->pos.line, name);
   put_kernel_params(g, sb, k);
   sb_puts(sb, ")\n{\n");
   g->body = (StrBuf){0};
@@ -546,7 +568,9 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   put_decls(g, sb);
   sb_puts(sb, g->body.s);
   sb_puts(sb, "}\n\n");
-  put_stats(g, wyil_fmt("kernel %s", k->name), k->loop->pos);
+  if (!g->variant) ocl_out_bits(g, k);
+  put_stats(g, g->variant ? ocl_narrow_what(k) : wyil_fmt("kernel %s", name),
+            k->loop->pos);
   sb_free(&g->body);
   sb_free(&g->decls);
 }
@@ -593,19 +617,42 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
   }
   /* what the kernels' calls say of the called functions' ints: a
    * function another one calls (itself too) gets nothing */
-  for (int i = 0; i < callees.n; i++) {
-    Func *fn = callees.v[i];
-    for (int c = 0; c < fn->ncode; c++) {
-      Func *callee = fn->code[c]->op == OP_INVOKE ? fn->code[c]->callee : NULL;
-      if (callee && !callee->is_native) ocl_open_calls(g, callee);
+  int narrow = 0;    /* kernels with a narrow variant */
+  for (int i = 0; i < n; i++) {
+    Kernel *k = ks[i]->kernel;
+    k->narrow_name = NULL;
+    for (int a = 0; a < k->nargs; a++) {
+      k->args[a].narrow = 0;
+      k->args[a].out_bits = -1;
     }
+    if (!trial) choose_narrow(g, ks[i]);
+    narrow += ks[i]->kernel->narrow_name != NULL;
   }
-  for (int i = 0; i < n; i++) note_kernel_calls(g, ks[i]);
-  for (int i = 0; i < callees.n; i++) put_prototype(sb, callees.v[i]);
-  if (callees.n) sb_putc(sb, '\n');
-  for (int i = 0; i < callees.n; i++) put_callee(g, sb, callees.v[i]);
+  /* each variant's kernels call their own copies of the functions, made
+   * with what those kernels' calls say */
+  for (g->variant = 0; g->variant <= (narrow > 0); g->variant++) {
+    for (int i = 0; i < callees.n; i++) {
+      Func *fn = callees.v[i];
+      for (int c = 0; c < fn->ncode; c++) {
+        Func *callee = fn->code[c]->op == OP_INVOKE ? fn->code[c]->callee
+                       : NULL;
+        if (callee && !callee->is_native) ocl_open_calls(g, callee);
+      }
+    }
+    for (int i = 0; i < n; i++)
+      if (!g->variant || ks[i]->kernel->narrow_name)
+        note_kernel_calls(g, ks[i]);
+    for (int i = 0; i < callees.n; i++) put_prototype(g, sb, callees.v[i]);
+    if (callees.n) sb_putc(sb, '\n');
+    for (int i = 0; i < callees.n; i++) put_callee(g, sb, callees.v[i]);
+  }
+  g->variant = 0;
   ocl_reduce_prelude(sb, ks, n);
   for (int i = 0; i < n; i++) put_kernel(g, sb, ks[i]);
+  g->variant = 1;
+  for (int i = 0; i < n; i++)
+    if (ks[i]->kernel->narrow_name) put_kernel(g, sb, ks[i]);
+  g->variant = 0;
 }
 
 static const OclOptions defaults = {FLT_REAL_AUTO, false};

@@ -215,6 +215,57 @@ ocl_emit_const(OclGen *g, Insn *in)
 /* ---------------------------------------------------------------- */
 /* Arithmetic                                                         */
 
+/* An int add, sub or mul that may overflow, tested in fewer operations
+ * than the generic test where the range analysis knows more: the sign
+ * of an addend or of the subtrahend (the wrapped result overflowed
+ * exactly when it moved the other way from the other operand), a
+ * constant factor (the other one within the width's bounds divided by
+ * it) or a square (the factor within the square root of the width's
+ * largest int).  One source serves both widths (WY_INT_MIN, WY_SQRT_MAX).
+ * The result is computed wrapping, in unsigned ints: OpenCL C leaves
+ * signed overflow undefined.  False: nothing emitted. */
+static bool
+cheap_overflow(OclGen *g, Insn *in, const char *x, const char *y,
+               const char *d)
+{
+  int p = g->at, a = in->args[0], b = in->args[1];
+  const char *fail = ocl_fail_stmt(g, 1);
+  if (in->op == OP_MUL) {
+    long long c;
+    const char *v = NULL;
+    if (a == b) {
+      ocl_line(g, "if ((wy_uint)%s + (wy_uint)WY_SQRT_MAX "
+               "> 2 * (wy_uint)WY_SQRT_MAX) %s", x, fail);
+    } else if ((ocl_int_const(g, b, &c) && (v = x))
+               || (ocl_int_const(g, a, &c) && (v = y))) {
+      if (c >= -1 && c <= 1) return false;
+      const char *lo = wyil_fmt("(WY_%s / (%lld))", c > 0 ? "INT_MIN"
+                                : "INT_MAX", c);
+      const char *hi = wyil_fmt("(WY_%s / (%lld))", c > 0 ? "INT_MAX"
+                                : "INT_MIN", c);
+      ocl_line(g, "if ((wy_uint)%s - (wy_uint)%s > (wy_uint)%s - "
+               "(wy_uint)%s) %s", v, lo, hi, lo, fail);
+    } else {
+      return false;
+    }
+    ocl_line(g, "%s = (wy_int)((wy_uint)%s * (wy_uint)%s);", d, x, y);
+    return true;
+  }
+  /* x + y, y + x or x - y, where the sign of y is known */
+  int sy = ocl_sign(g, p, b), sx = in->op == OP_ADD ? ocl_sign(g, p, a) : 0;
+  const char *base = x;
+  if (!sy && sx) {
+    sy = sx;
+    base = y;
+  }
+  if (!sy) return false;
+  bool up = (in->op == OP_ADD) == (sy > 0);   /* the exact result >= base */
+  ocl_line(g, "{ wy_int wyc_t = (wy_int)((wy_uint)%s %c (wy_uint)%s); "
+           "if (wyc_t %c %s) %s %s = wyc_t; }", x,
+           in->op == OP_ADD ? '+' : '-', y, up ? '<' : '>', base, fail, d);
+  return true;
+}
+
 static void
 emit_arith(OclGen *g, Insn *in)
 {
@@ -244,7 +295,7 @@ emit_arith(OclGen *g, Insn *in)
     if (safe)
       ocl_line(g, "%s = %s %c %s;", d, x,
                in->op == OP_ADD ? '+' : in->op == OP_SUB ? '-' : '*', y);
-    else
+    else if (!cheap_overflow(g, in, x, y, d))
       ocl_line(g, "if (%s(%s, %s, &%s)) %s", f, x, y, d, ocl_fail_stmt(g, 1));
     return;
   }
@@ -509,7 +560,7 @@ emit_invoke(OclGen *g, Insn *in)
   }
   Type *ft = fn->type;
   StrBuf sb = {0};
-  sb_printf(&sb, "%s(%s", ocl_func_name(fn), g->k ? "&wyc_st" : "wyc_st");
+  sb_printf(&sb, "%s(%s", ocl_func_name(g, fn), g->k ? "&wyc_st" : "wyc_st");
   for (int p = 0; p < in->nargs; p++) {
     Type *pt = ft && p < ft->n ? ft->elems[p] : NULL;
     Tag t = ocl_tag_of(pt);

@@ -95,8 +95,15 @@ typedef struct OclGen {
   uint8_t *chk;         /* instruction -> CheckPlan of an assert */
   int *hoist_to;        /* instruction -> the loop it is hoisted out of */
   int nchk[CHK_NKINDS]; /* checks emitted per kind (--explain) */
-  PtrVec call_facts;    /* OclCallFacts of the program's called functions */
+  PtrVec call_facts[2]; /* OclCallFacts of the program's called functions,
+                           per variant */
   OclCallFacts *facts;  /* those of the function being emitted, or NULL */
+  /* the narrow variant (oclgen_narrow.c) */
+  int variant;          /* 1: emitting the narrow kernels and the copies
+                           of the functions they call */
+  int *hyp;             /* register -> a list argument whose elements the
+                           kernel being planned may take to lie in
+                           [-2^hyp, 2^hyp - 1]; 0: none (or NULL) */
   FILE *stats;          /* --explain: where to count them, or NULL */
 } OclGen;
 
@@ -125,8 +132,8 @@ const char *ocl_fail_var(OclGen *g, const char *code);
 /* A list of device scalars nested at most 3 deep: its depth and element
  * tag; 0 otherwise. */
 int ocl_list_shape(Type *t, Tag *elem);
-/* The OpenCL name of a called function. */
-const char *ocl_func_name(Func *fn);
+/* The OpenCL name of a called function (in g's variant). */
+const char *ocl_func_name(OclGen *g, Func *fn);
 /* The code a kernel writes into its flag when it would store an
  * infinity or a NaN into a list: runtime/ocl.h's WY_OCL_E_NONFINITE
  * (the runtime then runs the loop's exact CPU path). */
@@ -135,6 +142,19 @@ enum { OCL_FLAG_NONFINITE = 16 };
  * list; a real is checked first (isfinite), so that every real a kernel
  * leaves in a list has an exact value. */
 void ocl_emit_store(OclGen *g, const char *lhs, const char *val, Tag elem);
+
+/* ================================================================ */
+/* oclgen_narrow.c                                                   */
+
+/* Decide whether kernel k (begun, its lists' views set) gets a narrow
+ * variant: sets its KernelArg.narrow and k->narrow_name. */
+void ocl_choose_narrow(OclGen *g, Kernel *k);
+/* g->hyp for kernel k in g's variant (after begin_kernel). */
+void ocl_narrow_hyp(OclGen *g, Kernel *k);
+/* KernelArg.out_bits of the lists k writes (after its body's plan). */
+void ocl_out_bits(OclGen *g, Kernel *k);
+/* The narrow variant of k in --explain's words. */
+const char *ocl_narrow_what(Kernel *k);
 
 /* ================================================================ */
 /* oclgen_insn.c                                                     */
@@ -161,8 +181,19 @@ bool ocl_no_overflow(OclGen *g, int p);
 /* Register r never holds c at p, nor the device's least int. */
 bool ocl_excludes(OclGen *g, int p, int r, long long c);
 bool ocl_excludes_min(OclGen *g, int p, int r);
+/* The sign of every value of int register r at p, at both widths: 1
+ * (never negative), -1 (always negative) or 0 (either). */
+int ocl_sign(OclGen *g, int p, int r);
+/* r is an int constant of the kernel or the code (32-bit), in *v. */
+bool ocl_int_const(OclGen *g, int r, long long *v);
 /* The length of list register x (a parameter's name), or NULL. */
 const char *ocl_len_text(OclGen *g, int x);
+/* After ocl_plan_checks: the checks of the code the plan and the range
+ * analysis prove, each weighted by the loops around it (16 per loop). */
+long ocl_proved_weight(OclGen *g);
+/* After ocl_plan_checks: the least b with every value of int register r
+ * at p within [-2^b, 2^b - 1] at both widths, or -1. */
+int ocl_value_bits(OclGen *g, int p, int r);
 /* After ocl_plan_checks of a kernel: the intervals of the int arguments
  * of its calls, into g->call_facts.  open: fn is called by device code
  * that is no kernel. */

@@ -217,6 +217,40 @@ param_ival(OclGen *g, int r, int w)
   return (Ival){f->lo[r][w == 64], f->hi[r][w == 64]};
 }
 
+/* Does `in` (an INDEXOF or FORALL, typed by its list) take an int from
+ * a list of ints? */
+static bool
+int_elems(Insn *in)
+{
+  Type *et = in->type ? ty_list_elem(in->type) : NULL;
+  return et && ocl_tag_of(et) == TAG_INT && ty_expand(et)->kind == TY_INT;
+}
+
+/* The list argument whose elements list register x holds (x itself, a
+ * row of it, or a copy of either), or -1. */
+static int
+list_root(OclGen *g, int x, int depth)
+{
+  while (depth++ <= DEPTH && x >= 0 && x < g->fn->nregs) {
+    if (g->def_at[x] == DEF_NONE) return x;
+    Insn *d = def_of(g, x);
+    if (!d || (d->op != OP_INDEXOF && d->op != OP_ASSIGN)) return -1;
+    x = d->args[0];
+  }
+  return -1;
+}
+
+/* The interval the narrow variant assumes of an element of list
+ * register x (oclgen_narrow.c), or top. */
+static Ival
+elem_ival(OclGen *g, int x, int w)
+{
+  int root = g->hyp ? list_root(g, x, 0) : -1;
+  if (root < 0 || g->hyp[root] <= 0) return top(w);
+  Big b = (Big)1 << g->hyp[root];
+  return (Ival){-b, b - 1};
+}
+
 /* The interval of r from its one definition d (at index p in the code,
  * or a constant outside it). */
 static Ival
@@ -231,9 +265,12 @@ ival_def(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
   case OP_ASSIGN:
     if (!is_int(d)) return top(w);
     return ival_at(g, d->args[0], p, w, depth + 1, facts);
+  case OP_INDEXOF:
+    return int_elems(d) ? elem_ival(g, d->args[0], w) : top(w);
   case OP_FORALL: {
     Insn *rg = def_of(g, d->args[0]);
-    if (!rg || rg->op != OP_RANGE) return top(w);
+    if (!rg || rg->op != OP_RANGE)
+      return int_elems(d) ? elem_ival(g, d->args[0], w) : top(w);
     Ival lo = ival_at(g, rg->args[0], p, w, depth + 1, facts);
     Ival hi = ival_at(g, rg->args[1], p, w, depth + 1, facts);
     return (Ival){bmin(lo.lo, hi.lo + 1), bmax(lo.hi, hi.hi - 1)};
@@ -445,6 +482,64 @@ ocl_excludes_min(OclGen *g, int p, int r)
   return true;
 }
 
+int
+ocl_sign(OclGen *g, int p, int r)
+{
+  if (!g->def_at || r < 0) return 0;
+  int s = 2;
+  for (int w = 32; w <= 64; w += 32) {
+    Ival v = ival_at(g, r, p, w, 0, true);
+    int t = v.lo >= 0 ? 1 : v.hi < 0 ? -1 : 0;
+    if (s != 2 && t != s) return 0;
+    s = t;
+  }
+  return s;
+}
+
+bool
+ocl_int_const(OclGen *g, int r, long long *v)
+{
+  return g->def_at && int_const(g, r, v);
+}
+
+long
+ocl_proved_weight(OclGen *g)
+{
+  long sum = 0;
+  int depth = 0;
+  for (int p = g->from; p < g->to; p++) {
+    Insn *in = g->fn->code[p];
+    long w = 1L << (4 * (depth < 4 ? depth : 4));
+    switch (in->op) {
+    case OP_FORALL: case OP_LOOP: depth++; break;
+    case OP_END: depth -= depth > 0; break;
+    case OP_ASSERT: sum += g->chk[p] == CHK_PROVED ? w : 0; break;
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_NEG:
+      sum += ocl_no_overflow(g, p) ? w : 0;
+      break;
+    case OP_DIV: case OP_REM:
+      if (!is_int(in)) break;
+      sum += ocl_excludes(g, p, in->args[1], 0) ? w : 0;
+      sum += ocl_excludes(g, p, in->args[1], -1)
+             || ocl_excludes_min(g, p, in->args[0]) ? w : 0;
+      break;
+    default: break;
+    }
+  }
+  return sum;
+}
+
+int
+ocl_value_bits(OclGen *g, int p, int r)
+{
+  if (!g->def_at || r < 0) return -1;
+  Ival a = ival_at(g, r, p, 32, 0, true), b = ival_at(g, r, p, 64, 0, true);
+  Big lo = bmin(a.lo, b.lo), hi = bmax(a.hi, b.hi);
+  for (int bits = 0; bits < 63; bits++)
+    if (lo >= -((Big)1 << bits) && hi < ((Big)1 << bits)) return bits;
+  return -1;
+}
+
 /* ---------------------------------------------------------------- */
 /* The plan                                                           */
 
@@ -509,8 +604,9 @@ ocl_plan_checks(OclGen *g)
 OclCallFacts *
 ocl_call_facts(OclGen *g, Func *fn)
 {
-  for (int i = 0; i < g->call_facts.n; i++) {
-    OclCallFacts *f = g->call_facts.v[i];
+  PtrVec *v = &g->call_facts[g->variant];
+  for (int i = 0; i < v->n; i++) {
+    OclCallFacts *f = v->v[i];
     if (f->fn == fn) return f;
   }
   return NULL;
@@ -526,7 +622,7 @@ make_facts(OclGen *g, Func *fn)
   int n = fn->nparams > 0 ? fn->nparams : 1;
   f->lo = wyil_alloc(sizeof *f->lo * (size_t)n);
   f->hi = wyil_alloc(sizeof *f->hi * (size_t)n);
-  vec_push(&g->call_facts, f);
+  vec_push(&g->call_facts[g->variant], f);
   return f;
 }
 

@@ -191,6 +191,12 @@ typedef struct WyOclParam {
                          its WyOclRedOp */
   int8_t win[3];      /* LIST_OUT: NDRange dimension per level, -1, or
                          WY_OCL_WIN_WHOLE */
+  uint8_t narrow;     /* LIST_IN of ints, b > 0: the kernel's narrow
+                         variant (WyOclKernel.narrow) may run only when
+                         every element lies in [-2^b, 2^b - 1]; 0: it
+                         asks nothing of this list */
+  uint8_t out_bound;  /* a list the kernel writes, 1 + b: every int it
+                         stores lies in [-2^b, 2^b - 1]; 0: unknown */
 } WyOclParam;
 
 /* A LIST_INOUT read and written only at its own index (above). */
@@ -231,6 +237,13 @@ typedef struct WyOclKernel {
   const WyOclParam *params;  /* nparams of them, in kernel order */
   bool uses_real;       /* this kernel computes with reals: it cannot run
                            where its program's real type is missing */
+  /* The same loop compiled with more checks proved, on the assumption
+   * that the lists of its params' `narrow` hold small ints
+   * (opencl_backend/oclgen_narrow.c): the same source and parameters,
+   * run instead of this kernel when the runtime knows bounds of those
+   * lists that keep it (the values it converted, or a kernel's
+   * out_bound), or NULL. */
+  const struct WyOclKernel *narrow;
 } WyOclKernel;
 
 /* One argument: the host register holding the value.  Lists that the
@@ -314,6 +327,7 @@ typedef struct WyOclCounters {
   long cache_loads;     /* programs loaded from the binary cache */
   long cache_writes;    /* binaries written to the cache */
   long runs;            /* kernels run to completion on the device */
+  long narrow_runs;     /* ... of which narrow variants */
 } WyOclCounters;
 void wy_ocl_counters(WyOclCounters *out);
 
@@ -451,6 +465,8 @@ typedef struct WyOclRes {
   uint64_t stamp;         /* last use, for eviction (larger is newer) */
   const char *writer;     /* the kernel whose results it holds, or NULL:
                              a fetch's times are counted as its */
+  uint8_t bound;          /* ints, 1 + b: every element outside the dirty
+                             rows lies in [-2^b, 2^b - 1]; 0: unknown */
   bool busy;              /* used by the call in progress */
   struct WyOclRes *prev, *next;  /* all copies, in no order */
 } WyOclRes;
@@ -551,6 +567,9 @@ typedef struct WyOclMarsh {
                              storage) */
   void *back;             /* device layout read back, from the pool */
   cl_mem mem;             /* the device buffer */
+  uint8_t bound;          /* a narrow param's list before the call, as
+                             WyOclRes.bound (dirty rows included); 0:
+                             unknown or not asked */
   bool own_whole;         /* a LIST_INOUT the kernel touches only at its
                              own index (WyOclParam), whose range covers
                              every element */
@@ -577,6 +596,11 @@ int wy_ocl_red_finish(WyOclMarsh *ms, int np, WyOclArg *args, size_t groups);
 
 int wy_ocl_marshal(WyOclMarsh *m, wyv v, const int64_t lo[3],
                    const int64_t hi[3]);
+/* After wy_ocl_marshal of a LIST_IN of ints: m->bound, the bound of its
+ * elements (WyOclRes.bound), from its device copy's and from the values
+ * converted for this call; 0 when they are not all at hand (a chunked
+ * upload). */
+void wy_ocl_marsh_bound(WyOclMarsh *m);
 /* Convert outer rows r0 .. r1-1 of the list v to m->host. */
 int wy_ocl_load_rows(WyOclMarsh *m, wyv v, size_t r0, size_t r1);
 /* Lists of at least this many device bytes move through two pinned

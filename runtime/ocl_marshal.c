@@ -518,6 +518,46 @@ marshal_list(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
   return walk(m, v, 0, 0, m->upload, 0);   /* and the reason, if any */
 }
 
+/* 1 + the least b with every x[i] in [-2^b, 2^b - 1]: an or of the
+ * values' magnitudes (x ^ x >> 63), which the C compiler vectorises. */
+static uint8_t
+bound_of(const void *xs, size_t n, bool int64)
+{
+  uint64_t acc = 0;
+  if (int64) {
+    const int64_t *v = xs;
+    for (size_t i = 0; i < n; i++)
+      acc |= (uint64_t)(v[i] ^ (v[i] >> 63));
+  } else {
+    const int32_t *v = xs;
+    for (size_t i = 0; i < n; i++)
+      acc |= (uint32_t)(v[i] ^ (v[i] >> 31));
+  }
+  return (uint8_t)(1 + (acc ? 64 - __builtin_clzll(acc) : 0));
+}
+
+void
+wy_ocl_marsh_bound(WyOclMarsh *m)
+{
+  uint8_t b = 0;
+  m->bound = 0;
+  if (m->par->elem != WY_OCL_T_INT || m->chunked) return;
+  if (m->res) {               /* its copy, and the rows sent again */
+    b = m->res->bound;
+    if (b && m->up_len) {
+      uint8_t d;
+      if (!m->host) return;
+      d = bound_of(m->host, m->up_len, m->int64);
+      if (d > b) b = d;
+    }
+  } else if (m->host && m->up_len == m->count) {
+    b = bound_of(m->host, m->count, m->int64);
+  } else if (m->count == 0) {
+    b = 1;
+  }
+  m->bound = b;
+}
+
 int
 wy_ocl_marshal(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
 {

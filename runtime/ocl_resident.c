@@ -361,6 +361,7 @@ wy_ocl_res_clone(WyList *l)
     wy_decref((wyv)(uintptr_t)c);
     return NULL;
   }
+  c->res->bound = r->bound;   /* the same values */
   c->h.flags |= WY_LIST_STALE;
   return c;
 }

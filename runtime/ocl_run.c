@@ -445,6 +445,34 @@ unmarshal_all(const WyOclKernel *k, WyOclArg *args, WyOclMarsh *ms)
   return WY_OCL_OK;
 }
 
+/* The bound of the ints of m's list after a successful call
+ * (WyOclRes.bound), its device copy r still holding the one before. */
+static uint8_t
+bound_after(const WyOclMarsh *m, const WyOclRes *r)
+{
+  uint8_t before = m->bound ? m->bound
+                   : r && r == m->res && !m->up_len ? r->bound : 0;
+  uint8_t out = m->par->out_bound;
+  if (m->par->elem != WY_OCL_T_INT) return 0;
+  if (!m->download) return before;
+  if (writes_all(m)) return out;
+  return before && out ? (before > out ? before : out) : 0;
+}
+
+/* Do the lists of k's narrow params hold ints within its bounds?  Sets
+ * their ms[i].bound. */
+static bool
+narrow_holds(const WyOclKernel *k, WyOclMarsh *ms)
+{
+  for (int i = 0; i < k->nparams; i++) {
+    uint8_t b = k->params[i].narrow;
+    if (!b || k->params[i].kind != WY_OCL_LIST_IN) continue;
+    wy_ocl_marsh_bound(&ms[i]);
+    if (!ms[i].bound || ms[i].bound - 1 > b) return false;
+  }
+  return true;
+}
+
 /* After the call: the device copies of the lists.  On success each list
  * whose buffer holds all of it keeps that buffer as its copy (stale on
  * the host when the kernel's results stayed there); on failure a copy
@@ -476,6 +504,7 @@ settle_lists(const WyOclKernel *k, WyOclMarsh *ms, WyOclArg *args, bool ok)
       continue;
     }
     if (r) {
+      r->bound = bound_after(m, r);
       if (m->own_mem) {         /* the old copy becomes the spare */
         cl_mem old = r->mem;
         r->mem = m->mem;
@@ -487,6 +516,7 @@ settle_lists(const WyOclKernel *k, WyOclMarsh *ms, WyOclArg *args, bool ok)
     } else if (whole_on_device(m) && m->own_mem
                && wy_ocl_res_attach(l, m->mem, m)) {
       m->own_mem = false;       /* the list's copy now */
+      l->res->bound = bound_after(m, NULL);
     } else {
       continue;
     }
@@ -507,7 +537,7 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
 {
   WyOclState *g = &wy_ocl_g;
   WyOclTimes t = {{0}};
-  WyOclKern *kn = NULL;
+  WyOclKern *kn = NULL, *run = NULL;   /* k's, and the one that runs */
   WyOclMarsh *ms = NULL, small[SMALL_ARGS];
   Launch ln = {NULL, 0};
   double start = wy_ocl_now(), mark = start, total, sum = 0;
@@ -532,9 +562,13 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   }
   mark = wy_ocl_now();
   if (!st) st = marshal_all(k, kn, args, ms, lo, hi);
+  run = kn;
+  if (!st && k->narrow && narrow_holds(k, ms)
+      && wy_ocl_get_kernel(k->narrow, use64, &run) != WY_OCL_OK)
+    run = kn;                 /* the kernel serves as well */
   t.t[WY_OCL_PH_MARSHAL] = wy_ocl_now() - mark;
   if (!st) {
-    choose_sizes(g, kn, k->ndims, n, local, global);
+    choose_sizes(g, run, k->ndims, n, local, global);
     for (int d = 0; d < k->ndims; d++) {
       items *= local[d];
       groups *= global[d] / local[d];
@@ -542,8 +576,8 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   }
   if (!st) st = make_buffers(g, ms, k->nparams);
   if (!st) st = wy_ocl_red_buffers(ms, k->nparams, groups);
-  if (!st) st = set_args(g, k, kn, ms, lo, n, items);
-  if (!st) st = execute(g, k, kn, local, global, &ln);
+  if (!st) st = set_args(g, k, run, ms, lo, n, items);
+  if (!st) st = execute(g, k, run, local, global, &ln);
   if (!st) st = download(g, ms, k->nparams);
   mark = wy_ocl_now();
   if (!st) st = unmarshal_all(k, args, ms);
@@ -551,6 +585,7 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   if (ms) settle_lists(k, ms, args, !st);
   t.t[WY_OCL_PH_UNMARSHAL] = wy_ocl_now() - mark;
   if (!st) g->counters.runs++;
+  if (!st && run != kn) g->counters.narrow_runs++;
   if (kn && (st == WY_OCL_E_OVERFLOW || st == WY_OCL_FLAG_OVERFLOW))
     kn->overflowed = true;
   release(g, ms, k->nparams, &ln, &t, st);

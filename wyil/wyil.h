@@ -307,6 +307,15 @@ typedef struct KernelArg {
                        the dimension whose loop variable is the only
                        index at which the kernel reads and writes it
                        (window.c, own_index) */
+  /* Set by the OpenCL back end (oclgen.c), read by the C back end's
+   * descriptor: */
+  int narrow;       /* KA_LIST_IN of ints: the kernel's variant
+                       (Kernel.narrow_name) may run when every element
+                       lies in [-2^narrow, 2^narrow - 1]; 0: no such
+                       condition on this list */
+  int out_bits;     /* a list the kernel writes: every value it stores
+                       lies in [-2^out_bits, 2^out_bits - 1]; -1: not
+                       known */
 } KernelArg;
 
 /* Is ka a list the kernel reads and writes only at its own index? */
@@ -376,6 +385,10 @@ struct Kernel {
                           built by the inner loop (dimension 0): row's
                           APPENDL there, else NULL */
   Insn *build_new;     /* ... and its `row = []` (NEWLIST) */
+  /* oclgen.c: the OpenCL name of a variant of the kernel that assumes
+   * the values of its KernelArg.narrow lists are small (more checks
+   * proved, oclgen_narrow.c), or NULL */
+  const char *narrow_name;
 };
 
 typedef struct Module {

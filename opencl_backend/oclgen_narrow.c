@@ -1,0 +1,151 @@
+/* oclgen_narrow.c -- a kernel's narrow variant: the same loop compiled
+ * on the assumption that the ints of some lists it reads are small, so
+ * that the range analysis (oclgen_range.c) proves more of its checks.
+ * n-body's `x[j] - xi`, its squares and their sum cannot overflow when
+ * every coordinate lies within +-2^13, whatever the bodies do.
+ *
+ * The assumption is the runtime's to keep: it runs the variant only
+ * when it knows a bound of every element of those lists that is within
+ * the variant's (runtime/ocl_run.c), from the values it converted or
+ * from the bound a kernel's stores respect (KernelArg.out_bits, also
+ * computed here), and the kernel otherwise.  Only lists the kernel reads
+ * and never writes qualify: a value it stored would not be bounded.
+ *
+ * Which bound: of a ladder of powers of two, the loosest that proves as
+ * much as the tightest, where a check counts 16 times per loop around
+ * it (a kernel's time is in its inner loops); none when no bound proves
+ * more than the kernel does.  Then each list whose bound proves nothing
+ * more is left free, so that the runtime asks as little as it can.
+ */
+#include <string.h>
+
+#include "../wyil/wyil.h"
+#include "oclgen_internal.h"
+
+/* The bounds tried, loosest first (exponents of two). */
+static const int ladder[] = {24, 20, 16, 14, 12, 10, 8};
+enum { NLADDER = sizeof ladder / sizeof ladder[0] };
+
+/* A list of ints the kernel only reads. */
+static bool
+candidate(Kernel *k, int a)
+{
+  KernelArg *ka = &k->args[a];
+  Type *e = ka->elem;
+  return ka->kind == KA_LIST_IN && e && ocl_tag_of(e) == TAG_INT
+         && ty_expand(e)->kind == TY_INT && ka->reg >= 0
+         && ka->reg < k->fn->nregs;
+}
+
+/* The weight of the checks proved when argument a's elements are taken
+ * to lie within +-2^bits[a] (0: free). */
+static long
+weight_with(OclGen *g, Kernel *k, const int *bits)
+{
+  int *hyp = wyil_alloc(sizeof(int) * ((size_t)k->fn->nregs + 1));
+  for (int a = 0; a < k->nargs; a++)
+    if (bits[a] > 0) hyp[k->args[a].reg] = bits[a];
+  g->hyp = hyp;
+  ocl_plan_checks(g);
+  long w = ocl_proved_weight(g);
+  g->hyp = NULL;
+  return w;
+}
+
+void
+ocl_choose_narrow(OclGen *g, Kernel *k)
+{
+  int *bits = wyil_alloc(sizeof(int) * ((size_t)k->nargs + 1));
+  bool any = false;
+  k->narrow_name = NULL;
+  for (int a = 0; a < k->nargs; a++) {
+    k->args[a].narrow = 0;
+    any |= candidate(k, a);
+  }
+  if (!any) return;
+  long base = weight_with(g, k, bits), best = base;
+  int chosen = 0;
+  for (int i = NLADDER - 1; i >= 0; i--) {   /* tightest first */
+    for (int a = 0; a < k->nargs; a++)
+      bits[a] = candidate(k, a) ? ladder[i] : 0;
+    long w = weight_with(g, k, bits);
+    if (w >= best && w > base) {   /* as much with a looser bound */
+      best = w;
+      chosen = ladder[i];
+    }
+  }
+  if (!chosen) return;
+  for (int a = 0; a < k->nargs; a++)
+    bits[a] = candidate(k, a) ? chosen : 0;
+  for (int a = 0; a < k->nargs; a++) {
+    if (!bits[a]) continue;
+    bits[a] = 0;
+    if (weight_with(g, k, bits) < best) bits[a] = chosen;
+  }
+  for (int a = 0; a < k->nargs; a++) k->args[a].narrow = bits[a];
+  k->narrow_name = wyil_fmt("%s_n", k->name);
+}
+
+void
+ocl_narrow_hyp(OclGen *g, Kernel *k)
+{
+  g->hyp = NULL;
+  if (!g->variant || !k->narrow_name) return;
+  g->hyp = wyil_alloc(sizeof(int) * ((size_t)k->fn->nregs + 1));
+  for (int a = 0; a < k->nargs; a++)
+    if (k->args[a].narrow > 0) g->hyp[k->args[a].reg] = k->args[a].narrow;
+}
+
+/* The larger bound of two, -1 (unknown) winning. */
+static int
+join_bits(int a, int b)
+{
+  return a < 0 || b < 0 ? -1 : a > b ? a : b;
+}
+
+void
+ocl_out_bits(OclGen *g, Kernel *k)
+{
+  Func *fn = k->fn;
+  for (int a = 0; a < k->nargs; a++) {
+    KernelArg *ka = &k->args[a];
+    bool written = ka->kind == KA_LIST_OUT || ka->kind == KA_LIST_INOUT;
+    int bits = -1;
+    bool stored = false;
+    for (int p = g->from; written && p < g->to; p++) {
+      Insn *in = fn->code[p];
+      int val = -1;
+      if (in->op == OP_UPDATE && in->dst == ka->reg && in->nargs > 0)
+        val = in->args[in->nargs - 1];
+      else if (k->kind == KK_BUILD && ka->reg == k->build_list
+               && ((in == k->build_append && !k->build_inner)
+                   || in == k->build_inner)
+               && in->nargs > 1)
+        val = in->args[1];
+      else
+        continue;
+      int b = ocl_value_bits(g, p, val);
+      bits = stored ? join_bits(bits, b) : b;
+      stored = true;
+    }
+    ka->out_bits = stored ? bits : -1;
+  }
+}
+
+const char *
+ocl_narrow_what(Kernel *k)
+{
+  StrBuf sb = {0};
+  int bits = 0;
+  for (int a = 0; a < k->nargs; a++) {
+    KernelArg *ka = &k->args[a];
+    if (ka->narrow <= 0) continue;
+    sb_printf(&sb, "%s%s", sb.len ? ", " : "", ka->name ? ka->name : "?");
+    bits = ka->narrow;
+  }
+  const char *what = wyil_fmt("kernel %s (the variant for ints of %s within "
+                              "+-2^%d)", k->narrow_name, sb.s ? sb.s : "",
+                              bits);
+  sb_free(&sb);
+  return what;
+}
