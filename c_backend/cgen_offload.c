@@ -132,7 +132,7 @@ put_descriptor(Gen *g, Kernel *k, const int *host)
                 list ? ka->depth : red ? k->red_op[a] : 0,
                 out ? ka->win[0] : -1, out ? ka->win[1] : -1,
                 out ? ka->win[2] : -1,
-                k->narrow_name && list ? ka->narrow : 0,
+                k->narrow_name ? ka->narrow : 0,
                 out && ka->out_bits >= 0 ? ka->out_bits + 1 : 0,
                 host[ka->reg], ka->name ? ka->name : "");
     }
@@ -149,8 +149,9 @@ put_descriptor(Gen *g, Kernel *k, const int *host)
     if (k->nargs > 0) sb_printf(sb, "wyc_kern%d_params, ", k->id);
     else sb_puts(sb, "NULL, ");
     sb_printf(sb, "%s, ", k->uses_real ? "true" : "false");
-    if (!v && k->narrow_name) sb_printf(sb, "&wyc_kern%d_n};\n\n", k->id);
-    else sb_puts(sb, "NULL};\n\n");
+    if (!v && k->narrow_name)
+      sb_printf(sb, "&wyc_kern%d_n, %d};\n\n", k->id, k->narrow_dims);
+    else sb_puts(sb, "NULL, 0};\n\n");
   }
   sb_printf(&g->kern_refs, "&wyc_kern%d, ", k->id);
   g->nkern_refs++;

@@ -617,6 +617,15 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
   }
   /* what the kernels' calls say of the called functions' ints: a
    * function another one calls (itself too) gets nothing */
+  /* what each called function returns, callees of callees first */
+  for (int i = callees.n - 1; i >= 0; i--) {
+    Func *fn = callees.v[i];
+    if (fn->nregs < fn->nparams) fn->nregs = fn->nparams;
+    begin_func(g, fn, NULL, 0, fn->ncode);
+    g->facts = NULL;
+    ocl_plan_checks(g);
+    ocl_note_returns(g);
+  }
   int narrow = 0;    /* kernels with a narrow variant */
   for (int i = 0; i < n; i++) {
     Kernel *k = ks[i]->kernel;

@@ -62,6 +62,13 @@ typedef struct OclCallFacts {
   __int128 (*lo)[2], (*hi)[2];   /* [parameter][width 32, 64] */
 } OclCallFacts;
 
+/* The values a called function returns, of any call (its parameters
+ * unknown): the hull of its returns' intervals (oclgen_range.c). */
+typedef struct OclRetFacts {
+  Func *fn;
+  __int128 lo[2], hi[2];         /* [width 32, 64] */
+} OclRetFacts;
+
 typedef struct OclGen {
   Module *m;
   const OclOptions *o;
@@ -98,6 +105,7 @@ typedef struct OclGen {
   PtrVec call_facts[2]; /* OclCallFacts of the program's called functions,
                            per variant */
   OclCallFacts *facts;  /* those of the function being emitted, or NULL */
+  PtrVec rets;          /* OclRetFacts of the called functions known */
   /* the narrow variant (oclgen_narrow.c) */
   int variant;          /* 1: emitting the narrow kernels and the copies
                            of the functions they call */
@@ -198,6 +206,9 @@ int ocl_value_bits(OclGen *g, int p, int r);
  * of its calls, into g->call_facts.  open: fn is called by device code
  * that is no kernel. */
 void ocl_note_calls(OclGen *g);
+/* After ocl_plan_checks of called function g->fn, without call facts:
+ * record the interval of what it returns (for the INVOKEs of it). */
+void ocl_note_returns(OclGen *g);
 void ocl_open_calls(OclGen *g, Func *fn);
 /* The facts of fn (g->facts while it is emitted), or NULL. */
 OclCallFacts *ocl_call_facts(OclGen *g, Func *fn);

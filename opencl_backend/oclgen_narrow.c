@@ -4,12 +4,17 @@
  * n-body's `x[j] - xi`, its squares and their sum cannot overflow when
  * every coordinate lies within +-2^13, whatever the bodies do.
  *
+ * The same for the kernel's int arguments (a blur's radius) and the
+ * values of its NDRange's loop variables (the pixel's x and y): `x + a
+ * - radius` cannot overflow when each is small.
+ *
  * The assumption is the runtime's to keep: it runs the variant only
  * when it knows a bound of every element of those lists that is within
  * the variant's (runtime/ocl_run.c), from the values it converted or
  * from the bound a kernel's stores respect (KernelArg.out_bits, also
- * computed here), and the kernel otherwise.  Only lists the kernel reads
- * and never writes qualify: a value it stored would not be bounded.
+ * computed here), and the kernel otherwise; ints and loop bounds it
+ * sees.  Only lists the kernel reads and never writes qualify: a value
+ * it stored would not be bounded.
  *
  * Which bound: of a ladder of powers of two, the loosest that proves as
  * much as the tightest, where a check counts 16 times per loop around
@@ -26,26 +31,45 @@
 static const int ladder[] = {24, 20, 16, 14, 12, 10, 8};
 enum { NLADDER = sizeof ladder / sizeof ladder[0] };
 
-/* A list of ints the kernel only reads. */
+static bool
+int_type(Type *t)
+{
+  return t && ocl_tag_of(t) == TAG_INT && ty_expand(t)->kind == TY_INT;
+}
+
+/* Argument a is a list of ints the kernel only reads, or an int; a ==
+ * k->nargs stands for the NDRange's loop variables (an index each, not
+ * the elements of a loop over a list). */
 static bool
 candidate(Kernel *k, int a)
 {
+  if (a == k->nargs) return !k->over_list;
   KernelArg *ka = &k->args[a];
-  Type *e = ka->elem;
-  return ka->kind == KA_LIST_IN && e && ocl_tag_of(e) == TAG_INT
-         && ty_expand(e)->kind == TY_INT && ka->reg >= 0
-         && ka->reg < k->fn->nregs;
+  if (ka->reg < 0 || ka->reg >= k->fn->nregs) return false;
+  if (ka->kind == KA_LIST_IN) return int_type(ka->elem);
+  return ka->kind == KA_SCALAR && int_type(ka->elem ? ka->elem : ka->type);
 }
 
-/* The weight of the checks proved when argument a's elements are taken
- * to lie within +-2^bits[a] (0: free). */
-static long
-weight_with(OclGen *g, Kernel *k, const int *bits)
+/* g->hyp with bits[a] for argument a (0: free), bits[k->nargs] for the
+ * loop variables. */
+static int *
+hyp_of(Kernel *k, const int *bits)
 {
   int *hyp = wyil_alloc(sizeof(int) * ((size_t)k->fn->nregs + 1));
   for (int a = 0; a < k->nargs; a++)
     if (bits[a] > 0) hyp[k->args[a].reg] = bits[a];
-  g->hyp = hyp;
+  for (int d = 0; bits[k->nargs] > 0 && d < k->ndims; d++)
+    if (k->loopvar[d] >= 0 && k->loopvar[d] < k->fn->nregs)
+      hyp[k->loopvar[d]] = bits[k->nargs];
+  return hyp;
+}
+
+/* The weight of the checks proved when argument a's ints are taken to
+ * lie within +-2^bits[a] (0: free). */
+static long
+weight_with(OclGen *g, Kernel *k, const int *bits)
+{
+  g->hyp = hyp_of(k, bits);
   ocl_plan_checks(g);
   long w = ocl_proved_weight(g);
   g->hyp = NULL;
@@ -55,18 +79,20 @@ weight_with(OclGen *g, Kernel *k, const int *bits)
 void
 ocl_choose_narrow(OclGen *g, Kernel *k)
 {
-  int *bits = wyil_alloc(sizeof(int) * ((size_t)k->nargs + 1));
+  int n = k->nargs + 1;   /* the arguments, then the loop variables */
+  int *bits = wyil_alloc(sizeof(int) * (size_t)n);
   bool any = false;
   k->narrow_name = NULL;
-  for (int a = 0; a < k->nargs; a++) {
-    k->args[a].narrow = 0;
+  k->narrow_dims = 0;
+  for (int a = 0; a < n; a++) {
+    if (a < k->nargs) k->args[a].narrow = 0;
     any |= candidate(k, a);
   }
   if (!any) return;
   long base = weight_with(g, k, bits), best = base;
   int chosen = 0;
   for (int i = NLADDER - 1; i >= 0; i--) {   /* tightest first */
-    for (int a = 0; a < k->nargs; a++)
+    for (int a = 0; a < n; a++)
       bits[a] = candidate(k, a) ? ladder[i] : 0;
     long w = weight_with(g, k, bits);
     if (w >= best && w > base) {   /* as much with a looser bound */
@@ -75,14 +101,15 @@ ocl_choose_narrow(OclGen *g, Kernel *k)
     }
   }
   if (!chosen) return;
-  for (int a = 0; a < k->nargs; a++)
+  for (int a = 0; a < n; a++)
     bits[a] = candidate(k, a) ? chosen : 0;
-  for (int a = 0; a < k->nargs; a++) {
+  for (int a = 0; a < n; a++) {
     if (!bits[a]) continue;
     bits[a] = 0;
     if (weight_with(g, k, bits) < best) bits[a] = chosen;
   }
   for (int a = 0; a < k->nargs; a++) k->args[a].narrow = bits[a];
+  k->narrow_dims = bits[k->nargs];
   k->narrow_name = wyil_fmt("%s_n", k->name);
 }
 
@@ -91,9 +118,10 @@ ocl_narrow_hyp(OclGen *g, Kernel *k)
 {
   g->hyp = NULL;
   if (!g->variant || !k->narrow_name) return;
-  g->hyp = wyil_alloc(sizeof(int) * ((size_t)k->fn->nregs + 1));
-  for (int a = 0; a < k->nargs; a++)
-    if (k->args[a].narrow > 0) g->hyp[k->args[a].reg] = k->args[a].narrow;
+  int *bits = wyil_alloc(sizeof(int) * ((size_t)k->nargs + 1));
+  for (int a = 0; a < k->nargs; a++) bits[a] = k->args[a].narrow;
+  bits[k->nargs] = k->narrow_dims;
+  g->hyp = hyp_of(k, bits);
 }
 
 /* The larger bound of two, -1 (unknown) winning. */
@@ -136,16 +164,17 @@ const char *
 ocl_narrow_what(Kernel *k)
 {
   StrBuf sb = {0};
-  int bits = 0;
+  int bits = k->narrow_dims;
   for (int a = 0; a < k->nargs; a++) {
     KernelArg *ka = &k->args[a];
     if (ka->narrow <= 0) continue;
     sb_printf(&sb, "%s%s", sb.len ? ", " : "", ka->name ? ka->name : "?");
     bits = ka->narrow;
   }
-  const char *what = wyil_fmt("kernel %s (the variant for ints of %s within "
-                              "+-2^%d)", k->narrow_name, sb.s ? sb.s : "",
-                              bits);
+  if (k->narrow_dims)
+    sb_printf(&sb, "%s", sb.len ? " and its loop indices" : "its loop indices");
+  const char *what = wyil_fmt("kernel %s (the variant for %s within +-2^%d)",
+                              k->narrow_name, sb.s ? sb.s : "", bits);
   sb_free(&sb);
   return what;
 }

@@ -211,6 +211,12 @@ static Ival
 param_ival(OclGen *g, int r, int w)
 {
   OclCallFacts *f = g->facts;
+  if (g->k && g->hyp && r >= 0 && r < g->fn->nregs && g->hyp[r] > 0
+      && g->def_at[r] == DEF_NONE) {
+    Big b = (Big)1 << g->hyp[r];   /* an int argument or a loop index
+                                      the narrow variant assumes small */
+    return (Ival){-b, b - 1};
+  }
   if (!f || g->k || r >= g->fn->nparams || !f->seen || f->open
       || g->def_at[r] != DEF_NONE)
     return top(w);
@@ -251,6 +257,20 @@ elem_ival(OclGen *g, int x, int w)
   return (Ival){-b, b - 1};
 }
 
+/* What a call of fn returns, when it returns an int (ocl_note_returns). */
+static Ival
+ret_ival(OclGen *g, Func *fn, int w)
+{
+  Type *rt = fn && fn->type ? fn->type->ret : NULL;
+  if (!rt || ocl_tag_of(rt) != TAG_INT || ty_expand(rt)->kind != TY_INT)
+    return top(w);
+  for (int i = 0; i < g->rets.n; i++) {
+    OclRetFacts *f = g->rets.v[i];
+    if (f->fn == fn) return (Ival){f->lo[w == 64], f->hi[w == 64]};
+  }
+  return top(w);
+}
+
 /* The interval of r from its one definition d (at index p in the code,
  * or a constant outside it). */
 static Ival
@@ -267,6 +287,8 @@ ival_def(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
     return ival_at(g, d->args[0], p, w, depth + 1, facts);
   case OP_INDEXOF:
     return int_elems(d) ? elem_ival(g, d->args[0], w) : top(w);
+  case OP_INVOKE:
+    return fit(ret_ival(g, d->callee, w), w);
   case OP_FORALL: {
     Insn *rg = def_of(g, d->args[0]);
     if (!rg || rg->op != OP_RANGE)
@@ -653,4 +675,36 @@ ocl_note_calls(OclGen *g)
       }
     }
   }
+}
+
+void
+ocl_note_returns(OclGen *g)
+{
+  Func *fn = g->fn;
+  Type *rt = fn->type ? fn->type->ret : NULL;
+  if (!rt || ocl_tag_of(rt) != TAG_INT || ty_expand(rt)->kind != TY_INT)
+    return;
+  OclRetFacts *f = NULL;
+  for (int i = 0; i < g->rets.n && !f; i++)
+    if (((OclRetFacts *)g->rets.v[i])->fn == fn) f = g->rets.v[i];
+  if (f) return;                /* made once, before any is used */
+  Ival v[2];
+  bool any = false;
+  for (int p = g->from; p < g->to; p++) {
+    Insn *in = fn->code[p];
+    if (in->op != OP_RETURN || in->nargs < 1) continue;
+    for (int k = 0; k < 2; k++) {
+      Ival r = ival_at(g, in->args[0], p, k ? 64 : 32, 0, true);
+      v[k] = any ? (Ival){bmin(v[k].lo, r.lo), bmax(v[k].hi, r.hi)} : r;
+    }
+    any = true;
+  }
+  if (!any) return;
+  f = wyil_alloc(sizeof *f);
+  f->fn = fn;
+  for (int k = 0; k < 2; k++) {
+    f->lo[k] = v[k].lo;
+    f->hi[k] = v[k].hi;
+  }
+  vec_push(&g->rets, f);
 }

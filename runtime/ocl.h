@@ -193,8 +193,9 @@ typedef struct WyOclParam {
                          WY_OCL_WIN_WHOLE */
   uint8_t narrow;     /* LIST_IN of ints, b > 0: the kernel's narrow
                          variant (WyOclKernel.narrow) may run only when
-                         every element lies in [-2^b, 2^b - 1]; 0: it
-                         asks nothing of this list */
+                         every element lies in [-2^b, 2^b - 1]; an INT:
+                         when its value does; 0: it asks nothing of this
+                         parameter */
   uint8_t out_bound;  /* a list the kernel writes, 1 + b: every int it
                          stores lies in [-2^b, 2^b - 1]; 0: unknown */
 } WyOclParam;
@@ -244,6 +245,10 @@ typedef struct WyOclKernel {
    * lists that keep it (the values it converted, or a kernel's
    * out_bound), or NULL. */
   const struct WyOclKernel *narrow;
+  uint8_t narrow_dims;  /* b > 0: ... and only when every value of the
+                           NDRange's loop variables lies in [-2^b,
+                           2^b - 1] (WyOclParam.narrow of an int param:
+                           its value must) */
 } WyOclKernel;
 
 /* One argument: the host register holding the value.  Lists that the

@@ -459,14 +459,33 @@ bound_after(const WyOclMarsh *m, const WyOclRes *r)
   return before && out ? (before > out ? before : out) : 0;
 }
 
-/* Do the lists of k's narrow params hold ints within its bounds?  Sets
- * their ms[i].bound. */
+/* Is v within [-2^b, 2^b - 1]? */
 static bool
-narrow_holds(const WyOclKernel *k, WyOclMarsh *ms)
+within_bits(int64_t v, unsigned b)
 {
+  return b >= 63 || (v >= -((int64_t)1 << b) && v < ((int64_t)1 << b));
+}
+
+/* Does k's narrow variant hold for this call: its narrow lists' ints,
+ * its narrow ints and its loops' indices within its bounds?  Sets the
+ * lists' ms[i].bound. */
+static bool
+narrow_holds(const WyOclKernel *k, WyOclMarsh *ms, const WyOclArg *args,
+             const int64_t lo[3], const int64_t hi[3])
+{
+  for (int d = 0; k->narrow_dims && d < k->ndims; d++)
+    if (hi[d] > lo[d] && (!within_bits(lo[d], k->narrow_dims)
+                          || !within_bits(hi[d] - 1, k->narrow_dims)))
+      return false;
   for (int i = 0; i < k->nparams; i++) {
     uint8_t b = k->params[i].narrow;
-    if (!b || k->params[i].kind != WY_OCL_LIST_IN) continue;
+    if (!b) continue;
+    if (k->params[i].kind == WY_OCL_INT) {
+      wyv v = *args[i].slot;
+      if (!wy_is_small(v) || !within_bits(wy_small_val(v), b)) return false;
+      continue;
+    }
+    if (k->params[i].kind != WY_OCL_LIST_IN) return false;
     wy_ocl_marsh_bound(&ms[i]);
     if (!ms[i].bound || ms[i].bound - 1 > b) return false;
   }
@@ -563,7 +582,7 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   mark = wy_ocl_now();
   if (!st) st = marshal_all(k, kn, args, ms, lo, hi);
   run = kn;
-  if (!st && k->narrow && narrow_holds(k, ms)
+  if (!st && k->narrow && narrow_holds(k, ms, args, lo, hi)
       && wy_ocl_get_kernel(k->narrow, use64, &run) != WY_OCL_OK)
     run = kn;                 /* the kernel serves as well */
   t.t[WY_OCL_PH_MARSHAL] = wy_ocl_now() - mark;

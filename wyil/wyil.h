@@ -311,8 +311,9 @@ typedef struct KernelArg {
    * descriptor: */
   int narrow;       /* KA_LIST_IN of ints: the kernel's variant
                        (Kernel.narrow_name) may run when every element
-                       lies in [-2^narrow, 2^narrow - 1]; 0: no such
-                       condition on this list */
+                       lies in [-2^narrow, 2^narrow - 1]; a KA_SCALAR
+                       int: when its value does; 0: no such condition
+                       on this argument */
   int out_bits;     /* a list the kernel writes: every value it stores
                        lies in [-2^out_bits, 2^out_bits - 1]; -1: not
                        known */
@@ -389,6 +390,9 @@ struct Kernel {
    * the values of its KernelArg.narrow lists are small (more checks
    * proved, oclgen_narrow.c), or NULL */
   const char *narrow_name;
+  int narrow_dims;     /* ... and when every value of the NDRange's loop
+                          variables lies in [-2^narrow_dims,
+                          2^narrow_dims - 1]; 0: no such condition */
 };
 
 typedef struct Module {

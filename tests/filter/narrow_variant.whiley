@@ -8,12 +8,14 @@
 // silently and print a wrong sum, the right one overflows, runs in 64
 // bits and prints the exact one.
 // fallback: the probes overflow 32 bits and some runs overflow 64
-// explain: narrow_variant.whiley:24: kernel wyk_2_n (the variant for ints of xs within +-2^14)
-// explain: narrow_variant.whiley:34: kernel wyk_3_n (the variant for ints of xs within +-2^14)
-// explain: narrow_variant.whiley:44: kernel wyk_4_n (the variant for ints of xs within +-2^14)
-// explain: narrow_variant.whiley:54: kernel wyk_5_n (the variant for ints of xs within +-2^14)
-// explain: narrow_variant.whiley:65: for i: GPU-implicit (kernel 6, 1-D
-// explain: narrow_variant.whiley:72: for i: GPU-implicit (kernel 7, 1-D
+// explain: narrow_variant.whiley:26: kernel wyk_2_n (the variant for xs within +-2^14)
+// explain: narrow_variant.whiley:36: kernel wyk_3_n (the variant for xs within +-2^14)
+// explain: narrow_variant.whiley:46: kernel wyk_4_n (the variant for xs within +-2^14)
+// explain: narrow_variant.whiley:56: kernel wyk_5_n (the variant for xs within +-2^14)
+// explain: narrow_variant.whiley:67: for i: GPU-implicit (kernel 6, 1-D
+// explain: narrow_variant.whiley:74: for i: GPU-implicit (kernel 7, 1-D
+// explain: narrow_variant.whiley:82: kernel wyk_8_n (the variant for r and its loop indices within +-2^24)
+// explain: narrow_variant.whiley:89: kernel wyk_9_n (the variant for lo and its loop indices within +-2^24)
 import * from whiley.lang.*
 
 // the sum of the squared differences of xs[i] from every element (mod
@@ -73,6 +75,21 @@ import * from whiley.lang.*
         out[i] = xs[i] * 65536
     return out
 
+// an int argument and the loop's index taken to be small: (i + r) * 64
+// cannot overflow
+[int] offset([int] xs, int r):
+    out = xs
+    for i in 0..|xs|:
+        out[i] = (i + r) * 64 % 1000
+    return out
+
+// the loop's indices and bound taken to be small
+[int] from([int] xs, int lo):
+    out = xs
+    for i in lo..(lo + |xs|):
+        out[i - lo] = i * 64 % 1000
+    return out
+
 void ::main(System.Console sys):
     n = |sys.args| + 6
     edge = [16383, -16384, 0, 16383, -16384, 7]
@@ -96,3 +113,10 @@ void ::main(System.Console sys):
     sys.out.println(spread4(ys))
     ys[3] = 5
     sys.out.println(spread4(ys))
+    // an int argument outside the bound: (2^26 + i) * 64 wraps 32 bits
+    // to 64 * i
+    sys.out.println(offset([0, 0, 0], 5))
+    sys.out.println(offset([0, 0, 0], 67108864))
+    // loop indices outside it
+    sys.out.println(from([0, 0, 0], -7))
+    sys.out.println(from([0, 0, 0], 67108864))

@@ -1,9 +1,9 @@
 /* ocl_narrow.c -- unit tests of the runtime's choice between a kernel
  * and its narrow variant (runtime/ocl.h, WyOclKernel.narrow): the
- * variant runs only when every element of its narrow lists is known to
- * lie within its bound, whether the bound comes from the values the
- * call converts, from a device copy a kernel wrote (out_bound), or from
- * a copy whose rows the host wrote since.
+ * variant runs only when its narrow ints and loop indices lie within
+ * its bound and every element of its narrow lists is known to: from
+ * the values the call converts, from a device copy a kernel wrote
+ * (out_bound), or from a copy whose rows the host wrote since.
  *
  * Both kernels here compute the same thing but mark which one ran
  * (the kernel adds 1000, its variant 2000), so that a check can see the
@@ -34,6 +34,15 @@ static const char src[] =
   "    __global wy_int *out, wy_int out_n) {\n"
   "  GID out[I] = in[I] + 2000;\n"
   "}\n"
+  /* out[g] = i + s + 1000 (the variant: 2000), i = lo0 + g */
+  "__kernel void marks(__global int *wyc_err, wy_int lo0, wy_int n0,\n"
+  "    __global wy_int *out, wy_int out_n, wy_int s) {\n"
+  "  GID out[g0] = I + s + 1000;\n"
+  "}\n"
+  "__kernel void marks_n(__global int *wyc_err, wy_int lo0, wy_int n0,\n"
+  "    __global wy_int *out, wy_int out_n, wy_int s) {\n"
+  "  GID out[g0] = I + s + 2000;\n"
+  "}\n"
   /* xs[i] = i % 8 - 4: within +-2^3, as its out_bound says */
   "__kernel void small(__global int *wyc_err, wy_int lo0, wy_int n0,\n"
   "    __global wy_int *xs, wy_int xs_n) {\n"
@@ -51,20 +60,30 @@ static const WyOclParam mark_params[] = {
   {WY_OCL_LIST_OUT, WY_OCL_T_INT, 1, {0, -1, -1}, 0, 0},
 };
 static const WyOclKernel mark_n = {src, NULL, "mark_n", 1, false, false, 2,
-                                   mark_params, false, NULL};
+                                   mark_params, false, NULL, 0};
 static const WyOclKernel mark = {src, NULL, "mark", 1, false, false, 2,
-                                 mark_params, false, &mark_n};
+                                 mark_params, false, &mark_n, 0};
+
+/* s, and the loop's indices, within [-16, 15] for the variant */
+static const WyOclParam marks_params[] = {
+  {WY_OCL_LIST_INOUT, WY_OCL_T_INT, 1, {-1, -1, -1}, 0, 0},
+  {WY_OCL_INT, WY_OCL_T_INT, 0, {-1, -1, -1}, 4, 0},
+};
+static const WyOclKernel marks_n = {src, NULL, "marks_n", 1, false, false, 2,
+                                    marks_params, false, NULL, 0};
+static const WyOclKernel marks = {src, NULL, "marks", 1, false, false, 2,
+                                  marks_params, false, &marks_n, 4};
 
 static const WyOclParam small_params[] = {
   {WY_OCL_LIST_OUT, WY_OCL_T_INT, 1, {0, -1, -1}, 0, 1 + 3},
 };
 static const WyOclKernel small = {src, NULL, "small", 1, false, false, 1,
-                                  small_params, false, NULL};
+                                  small_params, false, NULL, 0};
 static const WyOclParam big_params[] = {
   {WY_OCL_LIST_OUT, WY_OCL_T_INT, 1, {0, -1, -1}, 0, 0},
 };
 static const WyOclKernel big = {src, NULL, "big", 1, false, false, 1,
-                                big_params, false, NULL};
+                                big_params, false, NULL, 0};
 
 enum { N = 8 };
 static const int64_t lo[3] = {0, 0, 0}, hi[3] = {N, 1, 1};
@@ -169,6 +188,37 @@ test_device_copies(void)
   CHECK_STR("[-4, -3, -2, -1, 0, 1, 2, 3]", xs);
 }
 
+/* Run marks over lo .. hi-1 with s; which one ran, as which64. */
+static int
+which_s(int64_t lo0, int64_t hi0, int64_t sv)
+{
+  wyv out = filled(0), s = wy_small(sv);
+  WyOclArg a[] = {{&out}, {&s}};
+  int64_t lo[3] = {lo0, 0, 0}, hi[3] = {hi0, 1, 1};
+  long before = narrow_runs();
+  CHECK(WY_OCL_OK, wy_ocl_run(&marks, a, 2, lo, hi, false));
+  int ran = narrow_runs() > before ? 2 : 1;
+  CHECK(ran * 1000 + lo0 + sv, wy_small_val(wy_list_get(out, 0)));
+  wy_decref(out);
+  return ran;
+}
+
+/* Bounds of int arguments and of the loop's indices: the values the
+ * call has. */
+static void
+test_ints_and_indices(void)
+{
+  CHECK(2, which_s(0, N, 3));
+  CHECK(2, which_s(0, N, 15));
+  CHECK(1, which_s(0, N, 16));
+  CHECK(2, which_s(0, N, -16));
+  CHECK(1, which_s(0, N, -17));
+  CHECK(2, which_s(8, 8 + N, 0));     /* the last index is 15 */
+  CHECK(1, which_s(9, 9 + N, 0));
+  CHECK(2, which_s(-16, -16 + N, 0));
+  CHECK(1, which_s(-17, -17 + N, 0));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -177,6 +227,7 @@ main(int argc, char **argv)
   setenv("WYC_QUIET", "1", 1);
   test_host_values();
   test_device_copies();
+  test_ints_and_indices();
   wy_ocl_shutdown();
   test_done("ocl_narrow");
   return 0;
