@@ -19,8 +19,9 @@
  * Which bound: of a ladder of powers of two, the loosest that proves as
  * much as the tightest, where a check counts 16 times per loop around
  * it (a kernel's time is in its inner loops); none when no bound proves
- * more than the kernel does.  Then each list whose bound proves nothing
- * more is left free, so that the runtime asks as little as it can.
+ * more than the kernel does.  Then each list, int and the loop indices
+ * in turn gets the loosest bound (none at all first) that still proves
+ * as much, so that the runtime asks as little as it can.
  */
 #include <string.h>
 
@@ -103,10 +104,19 @@ ocl_choose_narrow(OclGen *g, Kernel *k)
   if (!chosen) return;
   for (int a = 0; a < n; a++)
     bits[a] = candidate(k, a) ? chosen : 0;
+  /* each as loose as it can be, free first: a size may be large where
+   * coordinates are small (n-body's n and x) */
   for (int a = 0; a < n; a++) {
     if (!bits[a]) continue;
+    int keep = bits[a];
     bits[a] = 0;
-    if (weight_with(g, k, bits) < best) bits[a] = chosen;
+    for (int i = 0; weight_with(g, k, bits) < best; i++) {
+      if (i == NLADDER || ladder[i] <= keep) {
+        bits[a] = keep;
+        break;
+      }
+      bits[a] = ladder[i];
+    }
   }
   for (int a = 0; a < k->nargs; a++) k->args[a].narrow = bits[a];
   k->narrow_dims = bits[k->nargs];
@@ -164,17 +174,28 @@ const char *
 ocl_narrow_what(Kernel *k)
 {
   StrBuf sb = {0};
-  int bits = k->narrow_dims;
-  for (int a = 0; a < k->nargs; a++) {
-    KernelArg *ka = &k->args[a];
-    if (ka->narrow <= 0) continue;
-    sb_printf(&sb, "%s%s", sb.len ? ", " : "", ka->name ? ka->name : "?");
-    bits = ka->narrow;
+  int done[8] = {0}, ndone = 0;   /* bounds said so far */
+  for (int a = 0; a <= k->nargs; a++) {
+    int b = a < k->nargs ? k->args[a].narrow : k->narrow_dims;
+    bool seen = false;
+    for (int j = 0; j < ndone; j++) seen |= done[j] == b;
+    if (b <= 0 || seen || ndone == 8) continue;
+    done[ndone++] = b;
+    /* every argument with this bound, then the loop indices */
+    bool first = true;
+    sb_printf(&sb, "%s", sb.len ? "; " : "");
+    for (int c = a; c < k->nargs; c++) {
+      if (k->args[c].narrow != b) continue;
+      sb_printf(&sb, "%s%s", first ? "" : ", ",
+                k->args[c].name ? k->args[c].name : "?");
+      first = false;
+    }
+    if (k->narrow_dims == b)
+      sb_printf(&sb, "%sits loop indices", first ? "" : " and ");
+    sb_printf(&sb, " within +-2^%d", b);
   }
-  if (k->narrow_dims)
-    sb_printf(&sb, "%s", sb.len ? " and its loop indices" : "its loop indices");
-  const char *what = wyil_fmt("kernel %s (the variant for %s within +-2^%d)",
-                              k->narrow_name, sb.s ? sb.s : "", bits);
+  const char *what = wyil_fmt("kernel %s (the variant for %s)",
+                              k->narrow_name, sb.s ? sb.s : "");
   sb_free(&sb);
   return what;
 }
