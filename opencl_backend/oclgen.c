@@ -232,7 +232,19 @@ static const char prelude_arith[] =
   "  return p != (long)(int)p;\n"
   "#endif\n"
   "}\n"
-  "#endif\n\n";
+  "#endif\n\n"
+  /* Oclgrind (WYC_NO_OVF_BUILTINS) cannot run llvm.abs, which LLVM makes
+   * of the plain form once a loop has no checks left (a narrow variant's
+   * counted loops): there the difference goes through a volatile */
+  "/* the trip count of the range i..n, either direction */\n"
+  "wy_uint\nwyc_trip(wy_int i, wy_int n)\n{\n"
+  "#ifdef WYC_NO_OVF_BUILTINS\n"
+  "  volatile wy_uint d = (wy_uint)n - (wy_uint)i;\n"
+  "  return i <= n ? d : (wy_uint)0 - d;\n"
+  "#else\n"
+  "  return i <= n ? (wy_uint)n - (wy_uint)i : (wy_uint)i - (wy_uint)n;\n"
+  "#endif\n"
+  "}\n\n";
 
 static void
 put_prelude(StrBuf *sb, Module *m)

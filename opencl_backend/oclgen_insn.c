@@ -483,9 +483,7 @@ emit_forall(OclGen *g, int i, Insn *in)
      * unit-step trip count that the driver's compiler can see, to
      * unroll and strength-reduce: `i != n; i += s` hides it */
     ocl_line(g, "wyc_s%d = wyc_i%d <= wyc_n%d ? 1 : -1;", i, i, i);
-    ocl_line(g, "wyc_c%d = wyc_i%d <= wyc_n%d ? (wy_uint)wyc_n%d - "
-             "(wy_uint)wyc_i%d : (wy_uint)wyc_i%d - (wy_uint)wyc_n%d;",
-             i, i, i, i, i, i, i);
+    ocl_line(g, "wyc_c%d = wyc_trip(wyc_i%d, wyc_n%d);", i, i, i);
     ocl_line(g, "for (wyc_k%d = 0; wyc_k%d < wyc_c%d; "
              "wyc_k%d++, wyc_i%d += wyc_s%d) {", i, i, i, i, i, i);
     g->indent++;

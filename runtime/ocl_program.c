@@ -310,7 +310,8 @@ build_program(WyOclState *g, WyOclProg *p)
    * value with itself that the source wrote) mean nothing to the
    * program's user, and PoCL 5 prints "1 warning generated." on the
    * program's stderr */
-  /* Oclgrind's simulator has no llvm.*.with.overflow intrinsics */
+  /* Oclgrind's simulator has no llvm.*.with.overflow intrinsics (nor
+   * llvm.abs: the generated code's prelude, wyc_trip) */
   const char *ovf = strstr(g->device_name, "Oclgrind")
                         ? "-DWYC_NO_OVF_BUILTINS=1" : "";
   const char *opts_parts[6] = {"-w", p->options ? p->options : "",
