@@ -627,8 +627,6 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
     Func *fn = callees.v[i];
     add_calls(&callees, fn, 0, fn->ncode);
   }
-  /* what the kernels' calls say of the called functions' ints: a
-   * function another one calls (itself too) gets nothing */
   /* what each called function returns, callees of callees first */
   for (int i = callees.n - 1; i >= 0; i--) {
     Func *fn = callees.v[i];
@@ -642,15 +640,17 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
   for (int i = 0; i < n; i++) {
     Kernel *k = ks[i]->kernel;
     k->narrow_name = NULL;
+    k->narrow_dims = 0;
     for (int a = 0; a < k->nargs; a++) {
       k->args[a].narrow = 0;
       k->args[a].out_bits = -1;
     }
     if (!trial) choose_narrow(g, ks[i]);
-    narrow += ks[i]->kernel->narrow_name != NULL;
+    narrow += k->narrow_name != NULL;
   }
   /* each variant's kernels call their own copies of the functions, made
-   * with what those kernels' calls say */
+   * with what those kernels' calls say of their ints; a function another
+   * one calls (itself too) gets nothing */
   for (g->variant = 0; g->variant <= (narrow > 0); g->variant++) {
     for (int i = 0; i < callees.n; i++) {
       Func *fn = callees.v[i];

@@ -154,8 +154,9 @@ void ocl_emit_store(OclGen *g, const char *lhs, const char *val, Tag elem);
 /* ================================================================ */
 /* oclgen_narrow.c                                                   */
 
-/* Decide whether kernel k (begun, its lists' views set) gets a narrow
- * variant: sets its KernelArg.narrow and k->narrow_name. */
+/* Decide whether kernel k (begun, its lists' views set, its narrow
+ * fields cleared) gets a narrow variant: sets its KernelArg.narrow,
+ * k->narrow_dims and k->narrow_name. */
 void ocl_choose_narrow(OclGen *g, Kernel *k);
 /* g->hyp for kernel k in g's variant (after begin_kernel). */
 void ocl_narrow_hyp(OclGen *g, Kernel *k);
@@ -189,6 +190,8 @@ bool ocl_no_overflow(OclGen *g, int p);
 /* Register r never holds c at p, nor the device's least int. */
 bool ocl_excludes(OclGen *g, int p, int r, long long c);
 bool ocl_excludes_min(OclGen *g, int p, int r);
+/* t is an int (nominals expanded), a device int. */
+bool ocl_int_type(Type *t);
 /* The sign of every value of int register r at p, at both widths: 1
  * (never negative), -1 (always negative) or 0 (either). */
 int ocl_sign(OclGen *g, int p, int r);

@@ -32,12 +32,6 @@
 static const int ladder[] = {24, 20, 16, 14, 12, 10, 8};
 enum { NLADDER = sizeof ladder / sizeof ladder[0] };
 
-static bool
-int_type(Type *t)
-{
-  return t && ocl_tag_of(t) == TAG_INT && ty_expand(t)->kind == TY_INT;
-}
-
 /* Argument a is a list of ints the kernel only reads, or an int; a ==
  * k->nargs stands for the NDRange's loop variables (an index each, not
  * the elements of a loop over a list). */
@@ -47,8 +41,9 @@ candidate(Kernel *k, int a)
   if (a == k->nargs) return !k->over_list;
   KernelArg *ka = &k->args[a];
   if (ka->reg < 0 || ka->reg >= k->fn->nregs) return false;
-  if (ka->kind == KA_LIST_IN) return int_type(ka->elem);
-  return ka->kind == KA_SCALAR && int_type(ka->elem ? ka->elem : ka->type);
+  if (ka->kind == KA_LIST_IN) return ocl_int_type(ka->elem);
+  return ka->kind == KA_SCALAR
+         && ocl_int_type(ka->elem ? ka->elem : ka->type);
 }
 
 /* g->hyp with bits[a] for argument a (0: free), bits[k->nargs] for the
@@ -83,12 +78,7 @@ ocl_choose_narrow(OclGen *g, Kernel *k)
   int n = k->nargs + 1;   /* the arguments, then the loop variables */
   int *bits = wyil_alloc(sizeof(int) * (size_t)n);
   bool any = false;
-  k->narrow_name = NULL;
-  k->narrow_dims = 0;
-  for (int a = 0; a < n; a++) {
-    if (a < k->nargs) k->args[a].narrow = 0;
-    any |= candidate(k, a);
-  }
+  for (int a = 0; a < n; a++) any |= candidate(k, a);
   if (!any) return;
   long base = weight_with(g, k, bits), best = base;
   int chosen = 0;
@@ -170,18 +160,25 @@ ocl_out_bits(OclGen *g, Kernel *k)
   }
 }
 
+/* The bound the variant asks of argument a (a == k->nargs: of the loop
+ * indices), or 0. */
+static int
+asked(Kernel *k, int a)
+{
+  return a < k->nargs ? k->args[a].narrow : k->narrow_dims;
+}
+
 const char *
 ocl_narrow_what(Kernel *k)
 {
   StrBuf sb = {0};
-  int done[8] = {0}, ndone = 0;   /* bounds said so far */
+  /* the bounds in the order their first argument comes; each with every
+   * argument it bounds, then the loop indices */
   for (int a = 0; a <= k->nargs; a++) {
-    int b = a < k->nargs ? k->args[a].narrow : k->narrow_dims;
-    bool seen = false;
-    for (int j = 0; j < ndone; j++) seen |= done[j] == b;
-    if (b <= 0 || seen || ndone == 8) continue;
-    done[ndone++] = b;
-    /* every argument with this bound, then the loop indices */
+    int b = asked(k, a);
+    bool said = b <= 0;
+    for (int c = 0; c < a && !said; c++) said = asked(k, c) == b;
+    if (said) continue;
     bool first = true;
     sb_printf(&sb, "%s", sb.len ? "; " : "");
     for (int c = a; c < k->nargs; c++) {

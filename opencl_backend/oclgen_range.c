@@ -127,11 +127,16 @@ int_const(OclGen *g, int r, long long *v)
   return *end == 0 && *v > INT32_MIN && *v < INT32_MAX;
 }
 
+bool
+ocl_int_type(Type *t)
+{
+  return t && ocl_tag_of(t) == TAG_INT && ty_expand(t)->kind == TY_INT;
+}
+
 static bool
 is_int(Insn *in)
 {
-  return in->type && ocl_tag_of(in->type) == TAG_INT
-         && ty_expand(in->type)->kind == TY_INT;
+  return ocl_int_type(in->type);
 }
 
 /* The length of level `lvl` of list register x as text (a parameter:
@@ -205,18 +210,23 @@ square(Ival a)
   return v;
 }
 
+/* [-2^b, 2^b - 1]: what the narrow variant assumes (oclgen_narrow.c). */
+static Ival
+bits_ival(int b)
+{
+  return (Ival){-((Big)1 << b), ((Big)1 << b) - 1};
+}
+
 /* The interval of a called function's parameter r on entry, from the
  * kernels' calls (OclCallFacts), when the body never assigns it. */
 static Ival
 param_ival(OclGen *g, int r, int w)
 {
   OclCallFacts *f = g->facts;
+  /* an int argument or a loop index the narrow variant assumes small */
   if (g->k && g->hyp && r >= 0 && r < g->fn->nregs && g->hyp[r] > 0
-      && g->def_at[r] == DEF_NONE) {
-    Big b = (Big)1 << g->hyp[r];   /* an int argument or a loop index
-                                      the narrow variant assumes small */
-    return (Ival){-b, b - 1};
-  }
+      && g->def_at[r] == DEF_NONE)
+    return bits_ival(g->hyp[r]);
   if (!f || g->k || r >= g->fn->nparams || !f->seen || f->open
       || g->def_at[r] != DEF_NONE)
     return top(w);
@@ -228,8 +238,7 @@ param_ival(OclGen *g, int r, int w)
 static bool
 int_elems(Insn *in)
 {
-  Type *et = in->type ? ty_list_elem(in->type) : NULL;
-  return et && ocl_tag_of(et) == TAG_INT && ty_expand(et)->kind == TY_INT;
+  return in->type && ocl_int_type(ty_list_elem(in->type));
 }
 
 /* The list argument whose elements list register x holds (x itself, a
@@ -252,23 +261,27 @@ static Ival
 elem_ival(OclGen *g, int x, int w)
 {
   int root = g->hyp ? list_root(g, x, 0) : -1;
-  if (root < 0 || g->hyp[root] <= 0) return top(w);
-  Big b = (Big)1 << g->hyp[root];
-  return (Ival){-b, b - 1};
+  return root < 0 || g->hyp[root] <= 0 ? top(w) : bits_ival(g->hyp[root]);
 }
 
-/* What a call of fn returns, when it returns an int (ocl_note_returns). */
+/* What ocl_note_returns recorded of fn, or NULL. */
+static OclRetFacts *
+ret_facts(OclGen *g, Func *fn)
+{
+  for (int i = 0; i < g->rets.n; i++) {
+    OclRetFacts *f = g->rets.v[i];
+    if (f->fn == fn) return f;
+  }
+  return NULL;
+}
+
+/* What a call of fn returns: what ocl_note_returns recorded (only of
+ * functions that return ints), or top. */
 static Ival
 ret_ival(OclGen *g, Func *fn, int w)
 {
-  Type *rt = fn && fn->type ? fn->type->ret : NULL;
-  if (!rt || ocl_tag_of(rt) != TAG_INT || ty_expand(rt)->kind != TY_INT)
-    return top(w);
-  for (int i = 0; i < g->rets.n; i++) {
-    OclRetFacts *f = g->rets.v[i];
-    if (f->fn == fn) return (Ival){f->lo[w == 64], f->hi[w == 64]};
-  }
-  return top(w);
+  OclRetFacts *f = fn ? ret_facts(g, fn) : NULL;
+  return f ? (Ival){f->lo[w == 64], f->hi[w == 64]} : top(w);
 }
 
 /* The interval of r from its one definition d (at index p in the code,
@@ -666,8 +679,7 @@ ocl_note_calls(OclGen *g)
     f->seen = true;
     for (int a = 0; a < in->nargs && a < fn->nparams; a++) {
       Type *pt = fn->type && a < fn->type->n ? fn->type->elems[a] : NULL;
-      bool isint = pt && ocl_tag_of(pt) == TAG_INT
-                   && ty_expand(pt)->kind == TY_INT;
+      bool isint = ocl_int_type(pt);
       for (int w = 32, k = 0; w <= 64; w += 32, k++) {
         Ival v = isint ? ival_at(g, in->args[a], p, w, 0, true) : top(w);
         f->lo[a][k] = first ? v.lo : bmin(f->lo[a][k], v.lo);
@@ -681,13 +693,8 @@ void
 ocl_note_returns(OclGen *g)
 {
   Func *fn = g->fn;
-  Type *rt = fn->type ? fn->type->ret : NULL;
-  if (!rt || ocl_tag_of(rt) != TAG_INT || ty_expand(rt)->kind != TY_INT)
-    return;
-  OclRetFacts *f = NULL;
-  for (int i = 0; i < g->rets.n && !f; i++)
-    if (((OclRetFacts *)g->rets.v[i])->fn == fn) f = g->rets.v[i];
-  if (f) return;                /* made once, before any is used */
+  if (!fn->type || !ocl_int_type(fn->type->ret)) return;
+  if (ret_facts(g, fn)) return;   /* made once, before any is used */
   Ival v[2];
   bool any = false;
   for (int p = g->from; p < g->to; p++) {
@@ -700,7 +707,7 @@ ocl_note_returns(OclGen *g)
     any = true;
   }
   if (!any) return;
-  f = wyil_alloc(sizeof *f);
+  OclRetFacts *f = wyil_alloc(sizeof *f);
   f->fn = fn;
   for (int k = 0; k < 2; k++) {
     f->lo[k] = v[k].lo;
