@@ -430,6 +430,10 @@ operand_type(Insn *in, int a)
     for (int s = 0; s < in->nsteps; s++) e = ty_list_elem(e);
     return e ? e : ty_any;
   }
+  case OP_APPENDL: {   /* xs + [e]: e is an element, not a list */
+    Type *e = a == 1 ? ty_list_elem(in->type) : NULL;
+    return e ? e : in->type ? in->type : ty_any;
+  }
   case OP_INVOKE:
     return in->callee->type->elems[a];
   default:

@@ -112,6 +112,27 @@ wyrt_new_list_zero(WyListStore s, size_t cap)
   return new_list(s, cap, true);
 }
 
+WyList *
+wyrt_new_list_deferred(WyListStore s, size_t len)
+{
+  WyList *l = new_list(s, 0, false);
+  l->len = l->cap = len;
+  return l;
+}
+
+void
+wyrt_list_materialise(WyList *l)
+{
+  if (l->data || !l->cap) return;
+  if (l->h.sub == WY_LS_REAL) {   /* zero bits are no real: 0.0 */
+    wyv zero = wyrt_real_of_q((WyQ){0, 1});
+    l->data = wyrt_alloc(l->cap * sizeof(wyv));
+    for (size_t i = 0; i < l->cap; i++) ((wyv *)l->data)[i] = zero;
+  } else {
+    l->data = wyrt_alloc_zero(l->cap * elem_size[l->h.sub]);
+  }
+}
+
 /* Initialise the empty slot i with the borrowed v, which fits. */
 static inline void
 put(WyList *l, size_t i, wyv v)

@@ -1012,12 +1012,27 @@ fetch_int_rows(const WyOclMarsh *m, WyList *l, size_t r0, size_t r1)
   return true;
 }
 
+/* Storage for the rows r0 .. r1-1 of l (all levels below), which a
+ * build may have left without (ocl_build.c): the writes below need it.
+ * l->data directly: l is stale, and any_at would fetch it. */
+static void
+materialise(WyList *l, int depth, size_t r0, size_t r1)
+{
+  wyrt_list_materialise(l);
+  if (depth < 2 || l->h.sub != WY_LS_ANY) return;
+  for (size_t r = r0; r < r1 && r < l->len; r++) {
+    wyv row = ((wyv *)l->data)[r];
+    if (is_list(row)) materialise(wy_list(row), depth - 1, 0, SIZE_MAX);
+  }
+}
+
 void
 wy_ocl_unmarshal_rows(WyOclMarsh *m, WyList *l, size_t r0, size_t r1)
 {
   wyv v = list_val_of(l);
   size_t stride = m->dims[1] * m->dims[2];
   mpq_t q;
+  materialise(l, m->par->depth, r0, r1);
   if (fetch_int_rows(m, l, r0, r1)) return;
   m->wlo[0] = r0;
   m->whi[0] = r1;
@@ -1032,6 +1047,7 @@ wy_ocl_unmarshal_inplace(WyOclMarsh *m, WyList *l)
 {
   wyv v = list_val_of(l);
   mpq_t q;
+  materialise(l, m->par->depth, 0, SIZE_MAX);
   if (m->count == 0 || fetch_int_rows(m, l, 0, l->len)) return;
   mpq_init(q);
   write_list(m, &v, 0, 0, true, q, has_box(m));
@@ -1043,6 +1059,7 @@ wy_ocl_unmarshal(WyOclMarsh *m, wyv *slot)
 {
   mpq_t q;
   if (!m->download || m->count == 0) return;
+  if (is_list(*slot)) materialise(wy_list(*slot), m->par->depth, 0, SIZE_MAX);
   mpq_init(q);
   write_list(m, slot, 0, 0, true, q, false);
   mpq_clear(q);

@@ -250,6 +250,12 @@ size_t wyrt_bound(wyv b, size_t len, const WyPos *pos);
 WyList *wyrt_new_list(WyListStore s, size_t cap);
 /* The same with cap elements of zero bits (flat storage only). */
 WyList *wyrt_new_list_zero(WyListStore s, size_t cap);
+/* A list of len zero elements (flat storage) whose storage is made only
+ * when wyrt_list_materialise asks for it: the rows of a list a kernel
+ * fills, which the host may never read (runtime/ocl_build.c).  Only
+ * the download into such a row (ocl_marshal.c) may come first. */
+WyList *wyrt_new_list_deferred(WyListStore s, size_t len);
+void wyrt_list_materialise(WyList *l);
 /* The storage of a list's elements (list.c's header says which is used
  * when), and typed views of its data, fetched from the device first
  * when the host copy is stale. */
