@@ -208,8 +208,13 @@ cgen_emit_offload(Gen *g, int i)
     if (k->args[a].reg == k->build_list && blist >= 0) {
       /* level l of the list: the dimension of the nest's l-th loop */
       int d0 = k->nest[0], d1 = k->ndims > 1 ? k->nest[1] : 0;
-      cgen_emit(g, "int64_t wyc_n[2] = {wyc_hi[%d] - wyc_lo[%d], "
-                "wyc_hi[%d] - wyc_lo[%d]};", d0, d0, d1, d1);
+      if (k->build_copies)   /* every row as long as the one copied */
+        cgen_emit(g, "int64_t wyc_n[2] = {wyc_hi[%d] - wyc_lo[%d], "
+                  "(int64_t)wy_list_len(r%d)};", d0, d0,
+                  host[k->build_append->args[1]]);
+      else
+        cgen_emit(g, "int64_t wyc_n[2] = {wyc_hi[%d] - wyc_lo[%d], "
+                  "wyc_hi[%d] - wyc_lo[%d]};", d0, d0, d1, d1);
       cgen_emit(g, "wyv wyc_b = wy_ocl_build_list(%s, %d, wyc_n);",
                 elem_name(k->args[a].elem), k->args[a].depth);
       sb_printf(&args, "%s{&wyc_b}", a ? ", " : "");

@@ -31,9 +31,20 @@
  * Work item (x, y) writes rows[y-lo1][x-lo0] (dimension 0 is x); the
  * nest writes no other list and the inner loop carries nothing.  An
  * inner build on its own (a row per outer iteration, one launch each)
- * stays on the CPU, as does a row appended many times (`rows = rows +
- * [row]` with row made before the loop: the host only shares it, where
- * a build would make the host allocate every row of the result).
+ * stays on the CPU.
+ *
+ * A row made before the loop and appended in every iteration
+ *
+ *     for y in lo..hi:
+ *         rows = rows + [row]   (row: [int] or [bool])
+ *
+ * is a 1-D build of copies (k->build_copies): work item y copies row
+ * into rows[y-lo].  The host would only share row; on the device the
+ * result is born resident, so the kernels that read or write it next
+ * need no upload, and the host gets storage for a row only when it
+ * reads or writes it (runtime/ocl_build.c, ocl_resident.c).  row is an
+ * ordinary read-only list argument.  A row of reals stays shared on
+ * the host: the device would round them.
  */
 #include "filter_internal.h"
 
@@ -89,6 +100,32 @@ depth_in(Func *fn, int at, int i)
   return depth;
 }
 
+/* `rows = rows + [row]` at code[app], row made before the loop: a
+ * build of copies of row, NULL if its elements are ints or bools,
+ * else why not. */
+static const char *
+copies(Func *fn, Kernel *k, int app)
+{
+  Insn *ap = fn->code[app];
+  Type *e = ty_list_elem(ty_list_elem(ap->type));
+  TypeKind ek = e ? ty_expand(e)->kind : TY_ANY;
+  /* reals: a copy through the device would round exact values that
+   * nothing computed */
+  if (ek != TY_INT && ek != TY_BOOL)
+    return wyil_fmt("appends %s, made before the loop, to %s in every "
+                    "iteration, and %s (the host shares one row)",
+                    quoted(fn, ap->args[1]), quoted(fn, ap->dst),
+                    ek == TY_REAL ? "a copy on the device would round its "
+                    "reals" : wyil_fmt("its elements (%s) have no device "
+                                       "representation",
+                                       e ? ty_str(e) : "?"));
+  k->kind = KK_BUILD;
+  k->build_list = ap->dst;
+  k->build_append = ap;
+  k->build_copies = true;
+  return NULL;
+}
+
 /* `rows = rows + [row]` at code[app] of the loop at code[at]: is row
  * built by an inner loop as the header says?  NULL and k set up as a
  * 2-D build if so, else why not. */
@@ -101,8 +138,7 @@ nested(Func *fn, int at, Live *lv, Kernel *k, int app)
   const char *nm = quoted(fn, fn->code[app]->dst), *rn = quoted(fn, row);
   const int *label_at = wyil_cfg(fn)->label_at;
   if (!written_in(fn, at + 1, end, row))
-    return wyil_fmt("appends %s, made before the loop, to %s in every "
-                    "iteration (the host shares one row)", rn, nm);
+    return copies(fn, k, app);
   for (int i = at + 1; i < end; i++) {
     Insn *in = fn->code[i];
     int dep = depth_in(fn, at, i);
@@ -283,5 +319,9 @@ const char *
 flt_build_text(Kernel *k)
 {
   if (k->kind != KK_BUILD) return NULL;
+  if (k->build_copies)
+    return wyil_fmt("build of %s, each row a copy of %s",
+                    quoted(k->fn, k->build_list),
+                    quoted(k->fn, k->build_append->args[1]));
   return wyil_fmt("build of %s", quoted(k->fn, k->build_list));
 }

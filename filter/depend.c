@@ -347,6 +347,12 @@ check_list_use(Ctx *c, int i, int level, int own, Affine f, int root)
   case OP_UPDATE:
     if (in->dst == root) return NULL;  /* checked with the writes */
     break;
+  case OP_APPENDL:
+    /* build.c: the row a build of copies copies */
+    if (in == c->k->build_append && c->k->build_copies && level == 0
+        && in->args[1] == root)
+      return NULL;
+    break;
   case OP_INVOKE:
     return wyil_fmt("passes list %s to a function", nm);
   case OP_ASSIGN:

@@ -6,7 +6,9 @@
  * dimension writes its element j.  In a 2-D build the inner loop's
  * `row = row + [e]` writes element [y][x] of the rows argument (y, x
  * the work item's ids in the outer and inner loops' dimensions), and
- * `row = []` and `rows = rows + [row]` do nothing.  No bounds check:
+ * `row = []` and `rows = rows + [row]` do nothing.  In a build of
+ * copies, work item y copies the row argument into row y.  No bounds
+ * check:
  * gid < n is the prologue's test and n the level's length.  A real is
  * checked as every store of one is (ocl_emit_store).
  */
@@ -39,6 +41,19 @@ ocl_emit_build(OclGen *g, Insn *in)
   if (in == k->build_append && v->depth == 1) {
     ocl_emit_store(g, wyil_fmt("%s[gid%d]", v->base, outer),
                    ocl_var(g, in->args[1], v->elem), v->elem);
+    return true;
+  }
+  if (in == k->build_append && k->build_copies && v->depth == 2) {
+    /* a build of copies: row y is the row argument, whose length the
+     * host gave every row of the result */
+    View *r = in->args[1] >= 0 && in->args[1] < g->fn->nregs
+              ? g->views[in->args[1]] : NULL;
+    if (!r || r->depth != 1 || r->elem != v->elem)
+      ocl_cannot("a build of copies of a row that is not the kernel's "
+                 "argument");
+    ocl_line(g, "for (long x = 0; x < %s; x++)", r->lens[0]);
+    ocl_line(g, "  %s[(long)gid%d * %s + x] = %s[%s + x];", v->base, outer,
+             v->lens[1], r->base, r->off);
     return true;
   }
   if (in == k->build_inner && v->depth == 2) {

@@ -530,6 +530,10 @@ wy_list_slot(wyv *l, wyv i, const WyPos *pos)
   size_t k = wyrt_index(i, wy_list(*l)->len, pos);
   WyList *x = make_unique(l, false, 0);
   wyrt_list_written(x, k, k + 1);
+  /* still stale: a device copy of rows, whose row k alone the write
+   * brought here (ocl_resident.c); the others are not read */
+  if ((x->h.flags & WY_LIST_STALE) && x->h.sub == WY_LS_ANY)
+    return &((wyv *)x->data)[k];
   widen(x);
   return &any_at(x)[k];
 }

@@ -449,7 +449,9 @@ typedef struct WyOclCall {
  * to one list (WyList.res); its layout is a kernel parameter's.  The
  * list's WY_LIST_STALE flag says the host data is older than the
  * buffer; dirty outer rows dlo .. dhi-1 say the host wrote them since
- * the buffer was valid.  Never both. */
+ * the buffer was valid.  Both at once only for rows of ints or bools
+ * whose host wrote some rows while stale: it fetched dlo .. dhi-1 alone
+ * (ocl_resident.c, res_write), and the rest stays the buffer's. */
 typedef struct WyOclRes {
   WyList *list;           /* whose copy this is */
   cl_mem mem;             /* count * esize bytes */
@@ -517,6 +519,7 @@ typedef struct WyOclState {
   uint64_t res_clock;     /* stamps */
   WyList *res_quiet;      /* host writes to it are the runtime's own */
   long res_fetches;       /* downloads on a host read */
+  long res_part_fetches;  /* ... of some rows only, on a host write */
   long res_evictions;
   long uploads, downloads;  /* list transfers (fetches included) */
   uint64_t bytes_up, bytes_down;

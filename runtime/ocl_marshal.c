@@ -42,6 +42,15 @@ is_list(wyv v)
   return wy_is_obj(v) && wy_obj(v)->kind == WY_K_LIST;
 }
 
+/* The outer rows of l where the host wrote since its device copy was
+ * valid (the copy's dirty rows): l may still be stale for the others
+ * (ocl_resident.c, res_write), which nothing here reads, so no fetch. */
+static wyv *
+written_rows(WyList *l)
+{
+  return (l->h.flags & WY_LIST_STALE) ? (wyv *)l->data : any_at(l);
+}
+
 /* ---------------------------------------------------------------- */
 /* Copy-on-write                                                      */
 
@@ -316,9 +325,9 @@ load_int_rows(const WyOclMarsh *m, WyList *l, size_t r0, size_t r1)
 {
   RowCopy c = {m, NULL};
   if (m->par->depth != 2 || m->par->elem != WY_OCL_T_INT
-      || (r1 - r0) * m->dims[1] < PAR_MIN || store_of(l) != WY_LS_ANY)
+      || (r1 - r0) * m->dims[1] < PAR_MIN || l->h.sub != WY_LS_ANY)
     return false;
-  c.rows = any_at(l) + r0;
+  c.rows = written_rows(l) + r0;
   /* rows a kernel left on the device (a built row that all rows share)
    * are fetched here, on this thread: a fetch calls OpenCL and changes
    * the residency's state, which the slices must not do at once */
@@ -354,6 +363,19 @@ walk(const WyOclMarsh *m, wyv v, int level, size_t base, bool load,
     if (!is_list(any_at(l)[r]))
       return bad_element(m, "elements that are not lists");
     st = walk(m, any_at(l)[r], level + 1, base + r * stride, load, r);
+    if (st) return st;
+  }
+  return WY_OCL_OK;
+}
+
+/* walk's check of the outer rows r0 .. r1-1 of the list of lists l. */
+static int
+walk_rows(const WyOclMarsh *m, WyList *l, size_t r0, size_t r1)
+{
+  for (size_t r = r0; r < r1; r++) {
+    wyv row = written_rows(l)[r];
+    int st = is_list(row) ? walk(m, row, 1, 0, false, r)
+                          : bad_element(m, "elements that are not lists");
     if (st) return st;
   }
   return WY_OCL_OK;
@@ -426,7 +448,7 @@ wy_ocl_load_rows(WyOclMarsh *m, wyv v, size_t r0, size_t r1)
   if (m->par->depth == 1) return load_row(m, l, r0, r1, m->host);
   if (load_int_rows(m, l, r0, r1)) return WY_OCL_OK;
   for (size_t r = r0; r < r1; r++) {
-    int st = walk(m, any_at(l)[r], 1, (r - r0) * stride, true, r);
+    int st = walk(m, written_rows(l)[r], 1, (r - r0) * stride, true, r);
     if (st) return st;
   }
   return WY_OCL_OK;
@@ -442,6 +464,7 @@ marshal_resident(WyOclMarsh *m, wyv v)
   const char *part = getenv("WYC_PARTIAL_UPLOAD");
   if (r->dlo >= r->dhi) return WY_OCL_OK;
   if (part && strcmp(part, "0") == 0) {   /* the whole list instead */
+    wy_list_host(wy_list(v));             /* the rows the device holds */
     r->dlo = 0;
     r->dhi = m->dims[0];
   }
@@ -479,7 +502,9 @@ marshal_list(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
                        (unsigned long long)wy_ocl_g.max_alloc);
   if ((st = plan(m, lo, hi))) return st;
   if (l->res && l->res->dlo < l->res->dhi
-      && (st = walk(m, v, 0, 0, false, 0)))
+      && (st = (l->h.flags & WY_LIST_STALE)
+               ? walk_rows(m, l, l->res->dlo, l->res->dhi)
+               : walk(m, v, 0, 0, false, 0)))
     return st;                /* the host changed the shape */
   if (l->res && (l->h.flags & WY_LIST_STALE) && !m->upload && m->download
       && !wy_ocl_res_box_nests(l->res, m))

@@ -171,6 +171,70 @@ lost(cl_int err)
   wy_fail(msg, NULL);
 }
 
+/* m set up to write r's values into its list (a fetch). */
+static void
+fetch_marsh(WyOclRes *r, WyOclMarsh *m)
+{
+  memset(m, 0, sizeof *m);
+  m->par = &r->par;
+  m->index = 1;
+  m->int64 = r->int64;
+  m->dbl = r->dbl;
+  m->esize = r->esize;
+  memcpy(m->dims, r->dims, sizeof m->dims);
+  m->count = r->count;
+  for (int k = 0; k < 3; k++) m->whi[k] = r->dims[k];
+  m->download = m->upload = m->conv = true;
+  memcpy(m->llo, r->llo, sizeof m->llo);
+  memcpy(m->lhi, r->lhi, sizeof m->lhi);
+}
+
+/* Is r's list one of rows that can be fetched a row at a time, the
+ * list staying stale but for the rows the host holds (res_write)?
+ * Rows of ints or bools: no box of language values to compare. */
+static bool
+by_rows(const WyOclRes *r)
+{
+  return r->par.depth == 2 && box_empty(r->llo, r->lhi)
+         && (r->par.elem == WY_OCL_T_INT || r->par.elem == WY_OCL_T_BOOL);
+}
+
+/* Download rows r0 .. r1-1 of r's buffer (by_rows) and write them into
+ * its list, a chunk at a time.  Ends the program when that fails. */
+static void
+fetch_rows(WyOclState *g, WyOclRes *r, WyOclMarsh *m, size_t r0, size_t r1)
+{
+  WyList *l = r->list, *quiet = g->res_quiet;
+  uint16_t stale = l->h.flags & WY_LIST_STALE;
+  size_t row_bytes = r->dims[1] * r->dims[2] * r->esize;
+  size_t per = row_bytes ? wy_ocl_chunk() / row_bytes : 0;
+  void *buf;
+  if (r0 >= r1 || !row_bytes) return;
+  if (per == 0) per = 1;
+  buf = wy_ocl_host_alloc((r1 - r0 < per ? r1 - r0 : per) * row_bytes);
+  if (!buf)
+    wy_fail("out of memory reading a list back from the OpenCL device",
+            NULL);
+  /* the writes see the rows themselves, not another fetch */
+  l->h.flags &= (uint16_t)~WY_LIST_STALE;
+  g->res_quiet = l;
+  for (size_t a = r0; a < r1; a += per) {
+    size_t b = a + per < r1 ? a + per : r1;
+    cl_int err = clEnqueueReadBuffer(g->queue, r->mem, CL_TRUE,
+                                     a * row_bytes, (b - a) * row_bytes,
+                                     buf, 0, NULL, NULL);
+    if (err != CL_SUCCESS) lost(err);
+    g->downloads++;
+    g->bytes_down += (b - a) * row_bytes;
+    m->back = buf;
+    wy_ocl_unmarshal_rows(m, l, a, b);
+  }
+  m->back = NULL;
+  g->res_quiet = quiet;
+  l->h.flags |= stale;
+  wy_ocl_host_release(buf);
+}
+
 /* Download r's buffer and write it into its list (which then is no
  * longer stale).  Ends the program when that fails. */
 static void
@@ -181,21 +245,17 @@ fetch_copy(WyOclState *g, WyOclRes *r)
   size_t bytes = r->count * r->esize;
   cl_int err = CL_SUCCESS;
   double t0 = wy_ocl_now(), t1;
-  memset(&m, 0, sizeof m);
-  m.par = &r->par;
-  m.index = 1;
-  m.int64 = r->int64;
-  m.dbl = r->dbl;
-  m.esize = r->esize;
-  memcpy(m.dims, r->dims, sizeof m.dims);
-  m.count = r->count;
-  for (int k = 0; k < 3; k++) m.whi[k] = r->dims[k];
-  m.download = m.upload = m.conv = true;
-  memcpy(m.llo, r->llo, sizeof m.llo);
-  memcpy(m.lhi, r->lhi, sizeof m.lhi);
+  fetch_marsh(r, &m);
   box_clear(r);
   l->h.flags &= (uint16_t)~WY_LIST_STALE;
   if (bytes == 0) return;
+  if (r->dlo < r->dhi) {   /* by_rows: the host holds those rows already */
+    fetch_rows(g, r, &m, 0, r->dlo);
+    fetch_rows(g, r, &m, r->dhi, r->dims[0]);
+    g->res_fetches++;
+    wy_ocl_record_fetch(r->writer, 0, wy_ocl_now() - t0);
+    return;
+  }
   if (bytes >= wy_ocl_chunk()) {   /* read and write back in turns */
     double down = 0;
     g->res_quiet = l;
@@ -239,6 +299,26 @@ res_write(WyList *l, size_t lo, size_t hi)
   WyOclState *g = &wy_ocl_g;
   WyOclRes *r = l->res;
   if (!r || g->res_quiet == l) return;
+  if ((l->h.flags & WY_LIST_STALE) && lo < hi && hi <= r->dims[0]
+      && by_rows(r)) {
+    /* only the rows written come to the host, and the rows between
+     * them and those it holds: it holds one range (dirty, uploaded at
+     * the next call) and the device the rest (still stale) */
+    WyOclMarsh m;
+    fetch_marsh(r, &m);
+    if (r->dlo >= r->dhi) {
+      fetch_rows(g, r, &m, lo, hi);
+      r->dlo = lo;
+      r->dhi = hi;
+    } else {
+      if (lo < r->dlo) fetch_rows(g, r, &m, lo, r->dlo);
+      if (hi > r->dhi) fetch_rows(g, r, &m, r->dhi, hi);
+      if (lo < r->dlo) r->dlo = lo;
+      if (hi > r->dhi) r->dhi = hi;
+    }
+    g->res_part_fetches++;
+    return;
+  }
   if (l->h.flags & WY_LIST_STALE) fetch_copy(g, r);
   if (hi == SIZE_MAX || hi > r->dims[0]) {
     unlink_res(g, r);        /* length or storage: the copy is no use */
@@ -328,7 +408,8 @@ wy_ocl_res_clone(WyList *l)
   cl_mem mem;
   cl_int err;
   /* the layout from r, not the host data: reading that would fetch it */
-  if (!r || !(l->h.flags & WY_LIST_STALE) || r->par.depth > 2
+  if (!r || !(l->h.flags & WY_LIST_STALE) || r->dlo < r->dhi
+      || r->par.depth > 2
       || (r->par.elem != WY_OCL_T_INT && r->par.elem != WY_OCL_T_BOOL))
     return NULL;
   bytes = r->count * r->esize;

@@ -386,6 +386,9 @@ struct Kernel {
                           built by the inner loop (dimension 0): row's
                           APPENDL there, else NULL */
   Insn *build_new;     /* ... and its `row = []` (NEWLIST) */
+  bool build_copies;   /* a 1-D build of rows, `rows = rows + [row]` with
+                          row made before the loop: every row a copy of
+                          build_append's args[1], a list argument */
   /* oclgen.c: the OpenCL name of a variant of the kernel that assumes
    * the values of its KernelArg.narrow lists are small (more checks
    * proved, oclgen_narrow.c), or NULL */

@@ -3,19 +3,21 @@
 // append, two appends per iteration, reading the list while building it,
 // prepending, appending a list, a loop over a list's elements, a build
 // nested in another loop that is no 2-D build (grid is one, for
-// contrast), one row appended many times (the host shares it), an
-// inner loop that carries a value, and a row appended conditionally.
-// explain: build_not.whiley:23: for i: CPU — grows 'xs' only in some iterations (a conditional append)
-// explain: build_not.whiley:30: for i: CPU — appends to 'xs' twice in one iteration
-// explain: build_not.whiley:37: for i: CPU — reads 'xs' while building it
-// explain: build_not.whiley:43: for i: CPU — puts elements in front of 'xs'
-// explain: build_not.whiley:49: for i: CPU — appends a list to 'xs'
-// explain: build_not.whiley:55: for v: CPU — grows 'xs' in a loop over a list's elements
-// explain: build_not.whiley:61: for y: GPU-implicit (kernel 1, build of 'rows', 2-D (y, x)
-// explain: build_not.whiley:80: for x: CPU — grows 'row' inside another loop
-// explain: build_not.whiley:71: for y: CPU — appends 'row', made before the loop, to 'rows' in every iteration (the host shares one row)
-// explain: build_not.whiley:77: for y: CPU — carries 't' from one element of 'row' to the next
-// explain: build_not.whiley:88: for y: CPU — grows 'rows' only in some iterations (a conditional append)
+// contrast), one row of reals appended many times (a copy on the
+// device would round them; a row of ints is a build,
+// build_rows_shared), an inner loop that carries a value, and a row
+// appended conditionally.
+// explain: build_not.whiley:25: for i: CPU — grows 'xs' only in some iterations (a conditional append)
+// explain: build_not.whiley:32: for i: CPU — appends to 'xs' twice in one iteration
+// explain: build_not.whiley:39: for i: CPU — reads 'xs' while building it
+// explain: build_not.whiley:45: for i: CPU — puts elements in front of 'xs'
+// explain: build_not.whiley:51: for i: CPU — appends a list to 'xs'
+// explain: build_not.whiley:57: for v: CPU — grows 'xs' in a loop over a list's elements
+// explain: build_not.whiley:63: for y: GPU-implicit (kernel 1, build of 'rows', 2-D (y, x)
+// explain: build_not.whiley:82: for x: CPU — grows 'row' inside another loop
+// explain: build_not.whiley:73: for y: CPU — appends 'row', made before the loop, to 'rows' in every iteration, and a copy on the device would round its reals
+// explain: build_not.whiley:79: for y: CPU — carries 't' from one element of 'row' to the next
+// explain: build_not.whiley:90: for y: CPU — grows 'rows' only in some iterations (a conditional append)
 import * from whiley.lang.*
 
 public [int] evens(int n):
@@ -65,8 +67,8 @@ public [[int]] grid(int n):
 		rows = rows + [row]
 	return rows
 
-public [[int]] shared(int n):
-	row = [0, 0]
+public [[real]] shared(int n):
+	row = [0.5, 1.5]
 	rows = []
 	for y in 0..n:
 		rows = rows + [row]

@@ -1,17 +1,19 @@
 // A row appended many times (`rows = rows + [row]`, row made before the
-// loop) stays a host loop: the rows share the row (a device build would
-// make the host allocate the whole grid too; filter/build.c).  The rows
-// are values all the same: a write to one row changes no other row and
-// not `row`, on the host and in a kernel that then updates the grid.
-// Int, real and bool rows, a row built on the device, an empty row, no
-// rows, a descending range, a non-empty start.
-// explain: build_rows_shared.whiley:19: for i: GPU-implicit (kernel 1, build of 'row'
-// explain: build_rows_shared.whiley:22: for y: CPU — appends 'row', made before the loop, to 'rows' in every iteration (the host shares one row)
-// explain: build_rows_shared.whiley:28: for y: CPU — appends 'r', made before the loop
-// explain: build_rows_shared.whiley:34: for y: CPU — appends 'r', made before the loop
-// explain: build_rows_shared.whiley:40: for y: CPU — appends 'r', made before the loop
-// explain: build_rows_shared.whiley:45: for y: GPU-implicit (kernel 2, 1-D
-// explain: build_rows_shared.whiley:54: for y: CPU — appends 'r', made before the loop, to 'rows' in every iteration
+// loop) is a build of copies (filter/build.c): each work item copies
+// the row, and the host gets a row's storage only when it touches it.
+// The rows are values all the same: a write to one row changes no other
+// row and not `row`, on the host and in a kernel that then updates the
+// grid.  Int and bool rows, a row built on the device, an empty row, no
+// rows, a descending range and a non-empty start (both on the CPU), a
+// row of reals (kept shared on the host: a copy on the device would
+// round them), and a loop that also reduces.
+// explain: build_rows_shared.whiley:21: for i: GPU-implicit (kernel 1, build of 'row'
+// explain: build_rows_shared.whiley:24: for y: GPU-implicit (kernel 2, build of 'rows', each row a copy of 'row', 1-D, 1 list in, 1 out (1 write-only))
+// explain: build_rows_shared.whiley:30: for y: GPU-implicit (kernel 3, build of 'rows', each row a copy of 'r'
+// explain: build_rows_shared.whiley:36: for y: CPU — appends 'r', made before the loop, to 'rows' in every iteration, and a copy on the device would round its reals
+// explain: build_rows_shared.whiley:42: for y: GPU-implicit (kernel 4, build of 'rows', each row a copy of 'r'
+// explain: build_rows_shared.whiley:47: for y: GPU-implicit (kernel 5, 1-D
+// explain: build_rows_shared.whiley:56: for y: CPU — reduces 'total' and writes list 'rows'
 import * from whiley.lang.*
 
 public [[int]] board(int n, int w):
