@@ -510,7 +510,11 @@ settle_lists(const WyOclKernel *k, WyOclMarsh *ms, WyOclArg *args, bool ok)
     if (!m->mem) continue;
     l = wy_list(*args[i].slot);
     if (!ok) {
-      if (r && !m->own_mem && (m->download || m->uploaded)) {
+      /* a stale list's copy is the only one of the rows the host does
+       * not hold (ocl_resident.c): it stays, the host's rows still
+       * dirty (this kernel only read it: a writer gets its own buffer) */
+      if (r && !m->own_mem && (m->download || m->uploaded)
+          && !(r->list->h.flags & WY_LIST_STALE)) {
         wy_ocl_res_forget(r->list);
       } else if (r && m->own_mem) {
         wy_ocl_res_put_spare(r, m->mem);   /* for the next try */

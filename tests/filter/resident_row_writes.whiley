@@ -6,11 +6,12 @@
 // far apart, below the rows held, a read of another row after a write,
 // a whole row replaced, a copy taken and then written, a list grown,
 // rows of bools and of ints beyond 32 bits, a kernel between host
-// writes; every grid printed whole at the end.
-// explain: resident_row_writes.whiley:21: for y: GPU-implicit (kernel 2, build of 'rows', each row a copy of 'row'
-// explain: resident_row_writes.whiley:27: for y: GPU-implicit (kernel 3, build of 'rows', 2-D (y, x)
-// explain: resident_row_writes.whiley:36: for y: GPU-implicit (kernel 4, build of 'rows', 2-D (y, x)
-// explain: resident_row_writes.whiley:44: for y: GPU-implicit (kernel 5, 1-D
+// writes; every grid printed whole at the end (a kernel that fails on
+// such a list: resident_row_writes_fail).
+// explain: resident_row_writes.whiley:22: for y: GPU-implicit (kernel 2, build of 'rows', each row a copy of 'row'
+// explain: resident_row_writes.whiley:28: for y: GPU-implicit (kernel 3, build of 'rows', 2-D (y, x)
+// explain: resident_row_writes.whiley:37: for y: GPU-implicit (kernel 4, build of 'rows', 2-D (y, x)
+// explain: resident_row_writes.whiley:45: for y: GPU-implicit (kernel 5, 1-D
 import * from whiley.lang.*
 
 public [[int]] grid(int h, int w, int v):
