@@ -314,11 +314,17 @@ build_program(WyOclState *g, WyOclProg *p)
    * llvm.abs: the generated code's prelude, wyc_trip) */
   const char *ovf = strstr(g->device_name, "Oclgrind")
                         ? "-DWYC_NO_OVF_BUILTINS=1" : "";
-  const char *opts_parts[6] = {"-w", p->options ? p->options : "",
+  /* WYC_GPU: code shaped for a GPU's memory where it matters
+   * (opencl_backend/oclgen_build.c) */
+  cl_device_type type = 0;
+  clGetDeviceInfo(g->device, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+  const char *opts_parts[7] = {"-w", p->options ? p->options : "",
                                p->int64 ? "-DWYC_INT64=1" : "",
-                               real_option(p), ovf, extra ? extra : ""};
+                               real_option(p), ovf,
+                               type & CL_DEVICE_TYPE_GPU ? "-DWYC_GPU=1" : "",
+                               extra ? extra : ""};
   size_t optlen, keylen;
-  char *opts = join(opts_parts, 6, ' ', &optlen), *key, *path;
+  char *opts = join(opts_parts, 7, ' ', &optlen), *key, *path;
   const char *key_parts[6];
   int st = WY_OCL_OK;
   if (!opts) return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");

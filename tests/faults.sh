@@ -13,8 +13,8 @@
 # programs built into executables (40 nested loops, a 999-arm if/else
 # if chain: flow typing and the C compiler's work must stay small),
 # device memory too small for the lists a program keeps there,
-# transfers split into chunks, and a file that a program cannot open
-# (whiley.io.File).
+# transfers split into chunks, a file that a program cannot open
+# (whiley.io.File), and the GPU's shape of a kernel run on PoCL.
 #
 # The offloading program: one kernel; its expected output is below.
 
@@ -22,7 +22,7 @@ FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
   explain_dev_full program_dev_full no_platform broken_icd device_none
   unusable_cache corrupt_cache concurrent_cache memory_limit many_functions
   resident_eviction chunked_transfers deep_programs file_roundtrip one_build
-  overflow_retry clone_rows small_calls early_calls"
+  overflow_retry clone_rows small_calls early_calls gpu_shaped_copies"
 
 # The fallback notes these tests look for come from calls that reach the
 # device layer: no cost rule keeps a call on the CPU (runtime/ocl_cost.c;
@@ -562,6 +562,55 @@ EOF2
     echo "    the copy went through the host: $(grep '^# lists' "$1/err")"
     return 1
   fi
+}
+
+# The GPU's shape of a build of copies (opencl_backend/oclgen_build.c:
+# a work group copies its rows together, each item striding through a
+# row; WYC_GPU is defined for GPU devices only) run on PoCL through
+# WYC_CL_OPTIONS: the same output as --target=c, for grids of one work
+# group and of several with a partial last one (256 items a group),
+# rows longer than a group.
+fault_gpu_shaped_copies() {
+  local t
+  cat > "$1/rows.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+public [[int]] grid(int h, int w):
+	row = []
+	for x in 0..w:
+		row = row + [x * 3 - 1]
+	rows = []
+	for y in 0..h:
+		rows = rows + [row]
+	return rows
+
+void ::main(System.Console sys):
+	for h in [0, 3, 256, 601]:
+		g = grid(h, 300)
+		if h > 0:
+			g[h - 1][299] = h
+		total = 0
+		for y in 0..h:
+			for x in 0..300:
+				total = total + g[y][x] * (y + x + 1)
+		sys.out.println(total)
+	sys.out.println(grid(2, 3))
+EOF2
+  "$WYC" --target=c "$1/rows.whiley" -o "$1/rows-c" 2> "$1/build.err" &&
+    "$WYC" "$1/rows.whiley" -o "$1/rows" 2>> "$1/build.err" || {
+    echo "    could not build rows.whiley"; head -3 "$1/build.err"; return 1; }
+  "$1/rows-c" > "$1/want" < /dev/null || {
+    echo "    --target=c: exit status $?"; return 1; }
+  for t in "" -DWYC_GPU=1; do
+    XDG_CACHE_HOME=$1/cache WYC_CL_OPTIONS=$t WYC_OFFLOAD=mandatory \
+      "$1/rows" > "$1/out" 2> "$1/err" < /dev/null || {
+      echo "    WYC_CL_OPTIONS=$t: exit status $?"; head -3 "$1/err"
+      return 1; }
+    if ! diff -q "$1/out" "$1/want" > /dev/null; then
+      echo "    WYC_CL_OPTIONS=$t: the output differs from --target=c's"
+      diff "$1/want" "$1/out" | head -5; return 1
+    fi
+  done
 }
 
 # A call of few work items that comes while the device is still starting
