@@ -622,6 +622,24 @@ class Gen:
         else:
             self.emit(depth + 1, "%s = %s + [%s]" % (rows, rows, row))
         self.emit(depth, "m = %s" % rows)
+        self.host_writes(depth)
+
+    def host_writes(self, depth):
+        """After a grid built on the device replaced m: sometimes a few
+        host writes into its rows before anything reads it, which fetch
+        only the rows written (runtime/ocl_resident.c, res_write); the
+        guards keep the writes in bounds."""
+        if self.chance(0.5):
+            return
+        for _ in range(self.rnd.randint(1, 3)):
+            row = self.pick(["0", "1", "2", "|m| - 1"])
+            col = self.pick(["0", "1", "|m[%s]| - 1" % row])
+            self.emit(depth, "if |m| > %s:" % (
+                "0" if row.startswith("|") else row))
+            self.emit(depth + 1, "if |m[%s]| > %s:" % (
+                row, "1" if col == "1" else "0"))
+            self.emit(depth + 2, "m[%s][%s] = %d" % (
+                row, col, self.rnd.randint(-9, 9)))
 
     def shared_rows(self, ctx, depth):
         """A row appended many times (filter/rows.c makes it a copy per
@@ -642,6 +660,7 @@ class Gen:
             ["0..|a|", "0..n", "0..k", "1..n", "0..0", "n..0", "0..3"])))
         self.emit(depth + 1, "%s = %s + [%s]" % (rows, rows, src))
         self.emit(depth, "m = %s" % rows)
+        self.host_writes(depth)
 
     def flat_nest(self, c, depth):
         """The body of a nest -O2 may flatten into a 2-D NDRange: private
