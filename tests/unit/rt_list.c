@@ -1,6 +1,7 @@
 /* rt_list.c -- unit tests of list.c and string.c: storage kinds and
  * widening, copy-on-write, ranges, sublists, append, bounds errors. */
 #include "test.h"
+#include "wyrt_impl.h"
 
 static const WyPos pos = {"l.whiley", 4, 9};
 
@@ -296,10 +297,45 @@ test_strings(void)
   wy_decref(s);
 }
 
+/* A list whose storage is made only when asked (runtime/ocl_build.c's
+ * lists, which a kernel fills): its length is there at once, its
+ * storage comes as zeros of its kind (0.0 for reals, whose zero bits
+ * are no real), and one never made frees cleanly. */
+static void
+test_deferred(void)
+{
+  WyList *l = wyrt_new_list_deferred(WY_LS_INT, 3);
+  wyv v = (wyv)(uintptr_t)l;
+  CHECK(3, wy_list_len(v));
+  CHECK(1, l->data == NULL);
+  wyrt_list_materialise(l);
+  CHECK(1, l->data != NULL);
+  CHECK_STR("[0, 0, 0]", keep(v));
+  wyrt_list_materialise(l);               /* made once */
+  wy_decref(v);
+  l = wyrt_new_list_deferred(WY_LS_REAL, 2);
+  v = (wyv)(uintptr_t)l;
+  wyrt_list_materialise(l);
+  CHECK_STR("[0.0, 0.0]", keep(v));
+  wy_decref(v);
+  l = wyrt_new_list_deferred(WY_LS_BOOL, 2);
+  v = (wyv)(uintptr_t)l;
+  wyrt_list_materialise(l);
+  CHECK_STR("[false, false]", keep(v));
+  wy_decref(v);
+  wy_decref((wyv)(uintptr_t)wyrt_new_list_deferred(WY_LS_INT, 5));
+  l = wyrt_new_list_deferred(WY_LS_INT, 0);  /* nothing to make */
+  wyrt_list_materialise(l);
+  CHECK(1, l->data == NULL);
+  CHECK_STR("[]", keep((wyv)(uintptr_t)l));
+  wy_decref((wyv)(uintptr_t)l);
+}
+
 int
 main(void)
 {
   wy_decref(wy_init(0, NULL));
+  test_deferred();
   test_copy_on_write();
   test_widening();
   test_ranges();
