@@ -306,15 +306,14 @@ res_write(WyList *l, size_t lo, size_t hi)
      * the next call) and the device the rest (still stale) */
     WyOclMarsh m;
     fetch_marsh(r, &m);
-    if (r->dlo >= r->dhi) {
-      fetch_rows(g, r, &m, lo, hi);
+    if (r->dlo >= r->dhi) r->dlo = r->dhi = lo;   /* it holds none yet */
+    if (lo < r->dlo) {
+      fetch_rows(g, r, &m, lo, r->dlo);
       r->dlo = lo;
+    }
+    if (hi > r->dhi) {
+      fetch_rows(g, r, &m, r->dhi, hi);
       r->dhi = hi;
-    } else {
-      if (lo < r->dlo) fetch_rows(g, r, &m, lo, r->dlo);
-      if (hi > r->dhi) fetch_rows(g, r, &m, r->dhi, hi);
-      if (lo < r->dlo) r->dlo = lo;
-      if (hi > r->dhi) r->dhi = hi;
     }
     g->res_part_fetches++;
     return;

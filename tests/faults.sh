@@ -47,6 +47,20 @@ same_out() {
   echo "    ${3:+$3: }wrong output:"; head -3 "$1/out"; return 1
 }
 
+# run_like DIR EXE WANT LABEL [VAR=VALUE ...]: run EXE with the variables
+# and WYC_OFFLOAD=mandatory (stdout DIR/out, stderr DIR/err); it must
+# exit 0 and print the file WANT.
+run_like() {
+  local dir=$1 exe=$2 want=$3 label=$4; shift 4
+  env "$@" WYC_OFFLOAD=mandatory "$exe" > "$dir/out" 2> "$dir/err" \
+    < /dev/null || {
+    echo "    $label: exit status $?"; head -3 "$dir/err"; return 1; }
+  if ! diff -q "$dir/out" "$want" > /dev/null; then
+    echo "    $label: the output differs from $want"
+    diff "$want" "$dir/out" | head -5; return 1
+  fi
+}
+
 # True when the programs are built with AddressSanitizer (make asan).
 sanitized() {
   case ${WYC_CFLAGS:-} in *sanitize=address*) true ;; *) false ;; esac
@@ -301,14 +315,8 @@ fault_resident_eviction() {
     echo "    could not build $src.whiley"; head -3 "$1/build.err"; return 1; }
   local mem line calls
   for mem in 1000 1000000; do
-    WYC_DEVICE_MEMORY=$mem WYC_PROFILE=1 WYC_OFFLOAD=mandatory \
-      "$1/res" > "$1/out" 2> "$1/err" < /dev/null || {
-      echo "    WYC_DEVICE_MEMORY=$mem: exit status $?"; head -3 "$1/err"
-      return 1; }
-    if ! diff -q "$1/out" "$src.sysout" > /dev/null; then
-      echo "    WYC_DEVICE_MEMORY=$mem: the output differs from $src.sysout"
-      diff "$src.sysout" "$1/out" | head -5; return 1
-    fi
+    run_like "$1" "$1/res" "$src.sysout" "WYC_DEVICE_MEMORY=$mem" \
+      WYC_DEVICE_MEMORY=$mem WYC_PROFILE=1 || return 1
     line=$(grep '^# lists:' "$1/err")
     calls=$(awk -F, '/^wyk_/ { n += $2 } END { print n + 0 }' "$1/err")
     case $mem:$line in
@@ -439,14 +447,8 @@ fault_chunked_transfers() {
   "$WYC" "$src.whiley" -o "$1/res" 2> "$1/build.err" || {
     echo "    could not build $src.whiley"; head -3 "$1/build.err"; return 1; }
   for ch in 4 12 40 1000; do
-    WYC_CHUNK_BYTES=$ch WYC_OFFLOAD=mandatory "$1/res" > "$1/out" \
-      2> "$1/err" < /dev/null || {
-      echo "    WYC_CHUNK_BYTES=$ch: exit status $?"; head -3 "$1/err"
-      return 1; }
-    if ! diff -q "$1/out" "$src.sysout" > /dev/null; then
-      echo "    WYC_CHUNK_BYTES=$ch: the output differs from $src.sysout"
-      diff "$src.sysout" "$1/out" | head -5; return 1
-    fi
+    run_like "$1" "$1/res" "$src.sysout" "WYC_CHUNK_BYTES=$ch" \
+      WYC_CHUNK_BYTES=$ch || return 1
   done
 }
 
@@ -602,14 +604,8 @@ EOF2
   "$1/rows-c" > "$1/want" < /dev/null || {
     echo "    --target=c: exit status $?"; return 1; }
   for t in "" -DWYC_GPU=1; do
-    XDG_CACHE_HOME=$1/cache WYC_CL_OPTIONS=$t WYC_OFFLOAD=mandatory \
-      "$1/rows" > "$1/out" 2> "$1/err" < /dev/null || {
-      echo "    WYC_CL_OPTIONS=$t: exit status $?"; head -3 "$1/err"
-      return 1; }
-    if ! diff -q "$1/out" "$1/want" > /dev/null; then
-      echo "    WYC_CL_OPTIONS=$t: the output differs from --target=c's"
-      diff "$1/want" "$1/out" | head -5; return 1
-    fi
+    run_like "$1" "$1/rows" "$1/want" "WYC_CL_OPTIONS=$t" \
+      XDG_CACHE_HOME="$1/cache" WYC_CL_OPTIONS="$t" || return 1
   done
 }
 
