@@ -488,6 +488,9 @@ typedef struct WyOclState {
   cl_context ctx;
   cl_command_queue queue; /* in order, CL_QUEUE_PROFILING_ENABLE */
   cl_mem err_buf;         /* the kernels' error flag, one cl_int */
+  cl_mem flag_pin;        /* pinned host memory the flag is read into */
+  cl_int *flag_host;      /* flag_pin mapped for good; NULL: read into
+                             pageable memory */
   char device_name[256];
   char driver_version[128];
   bool fp64;              /* the device has double */

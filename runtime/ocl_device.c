@@ -301,6 +301,43 @@ read_device_info(WyOclState *g)
   free(sizes);
 }
 
+/* Pinned host memory for the error flag's read after every kernel: a
+ * driver reads into pageable memory through a staging copy of its own,
+ * which costs a small read more than the read itself (NVIDIA).  A buffer
+ * of host memory (CL_MEM_ALLOC_HOST_PTR), mapped once for the process,
+ * is the portable way to get such memory.  Without it the flag is read
+ * into the caller's memory as before. */
+static void
+pin_flag(WyOclState *g)
+{
+  cl_int err;
+  void *p;
+  g->flag_pin = clCreateBuffer(g->ctx, CL_MEM_READ_WRITE
+                               | CL_MEM_ALLOC_HOST_PTR, sizeof(cl_int), NULL,
+                               &err);
+  if (!g->flag_pin) return;
+  p = clEnqueueMapBuffer(g->queue, g->flag_pin, CL_TRUE,
+                         CL_MAP_READ | CL_MAP_WRITE, 0, sizeof(cl_int), 0,
+                         NULL, NULL, &err);
+  if (!p || err != CL_SUCCESS) {
+    clReleaseMemObject(g->flag_pin);
+    g->flag_pin = NULL;
+    return;
+  }
+  g->flag_host = p;
+}
+
+/* The buffer goes mapped: an unmap would have to wait on the queue,
+ * which a process forked after start-up cannot (PoCL's threads are the
+ * parent's), and the buffer's release frees its host memory anyway. */
+static void
+unpin_flag(WyOclState *g)
+{
+  if (g->flag_pin) clReleaseMemObject(g->flag_pin);
+  g->flag_pin = NULL;
+  g->flag_host = NULL;
+}
+
 /* Context, profiling queue and error-flag buffer for g->device. */
 static int
 make_context(WyOclState *g)
@@ -321,6 +358,7 @@ make_context(WyOclState *g)
                              &zero, 0, NULL, NULL);
   if (err != CL_SUCCESS)
     return wy_ocl_cl_fail(err, "clEnqueueWriteBuffer (error flag)");
+  pin_flag(g);
   return WY_OCL_OK;
 }
 
@@ -371,6 +409,7 @@ wy_ocl_init(void)
   g->init_status = init_device(g);
   if (g->init_status) {
     memcpy(g->init_reason, g->reason, sizeof g->init_reason);
+    unpin_flag(g);
     if (g->err_buf) clReleaseMemObject(g->err_buf);
     if (g->queue) clReleaseCommandQueue(g->queue);
     if (g->ctx) clReleaseContext(g->ctx);
@@ -399,6 +438,7 @@ wy_ocl_shutdown(void)
   wy_ocl_res_free_all();
   wy_ocl_programs_free();
   wy_ocl_pool_free();
+  unpin_flag(g);
   if (g->err_buf) clReleaseMemObject(g->err_buf);
   if (g->queue) clReleaseCommandQueue(g->queue);
   if (g->ctx) clReleaseContext(g->ctx);

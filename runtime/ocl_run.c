@@ -317,9 +317,11 @@ execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
                                wy_ocl_profiling() ? &ln->ev_exec : NULL);
   if (err != CL_SUCCESS) return wy_ocl_cl_fail(err, "clEnqueueNDRangeKernel");
   err = clEnqueueReadBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof ln->flag,
-                            &ln->flag, 0, NULL, NULL);
+                            g->flag_host ? g->flag_host : &ln->flag, 0, NULL,
+                            NULL);
   if (err != CL_SUCCESS)
     return wy_ocl_cl_fail(err, "running the kernel (reading its flag)");
+  if (g->flag_host) ln->flag = *g->flag_host;
   if (ln->flag) {
     err = clEnqueueWriteBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof zero,
                                &zero, 0, NULL, NULL);
