@@ -130,6 +130,7 @@ invariant(OclGen *g, int h, int e, int r)
     return wyil_fmt("%lld", v);
   }
   if (d->op == OP_LENGTHOF) return ocl_len_text(g, d->args[0]);
+  if (g->move_to && g->move_to[at] == h) return ocl_var(g, r, TAG_INT);
   return NULL;
 }
 
@@ -159,11 +160,83 @@ affine(OclGen *g, int h, int e, int p, int r, int *sign, const char **off)
   return *off != NULL;
 }
 
+/* Operations that may run before their loop: pure, and on ints (a
+ * failed check of one fails the call, as in the loop's first
+ * iteration, which would have run it on the same operands). */
+static bool
+movable(Insn *in)
+{
+  switch (in->op) {
+  case OP_CONST: return in->cst && in->cst->kind == C_INT;
+  case OP_LENGTHOF: return true;
+  case OP_ADD: case OP_SUB: case OP_MUL: case OP_NEG: case OP_DIV:
+  case OP_REM:
+    return is_int_reg_insn(in);
+  default: return false;
+  }
+}
+
+/* Register r holds, throughout the loop (h, e), a value it has before
+ * the body's code at h + 1 runs: no definition in the loop, or one
+ * moved before it. */
+static bool
+ready_before(OclGen *g, int h, int e, int r)
+{
+  int at = -1;
+  if (r == g->fn->code[h]->dst) return false;
+  int n = defs_in(g, r, h, e, &at);
+  return n == 0 || (n == 1 && g->move_to[at] == h);
+}
+
+static bool
+reads(Insn *in, int r)
+{
+  for (int k = 0; k < in->nargs; k++)
+    if (in->args[k] == r) return true;
+  return false;
+}
+
+void
+ocl_plan_moves(OclGen *g)
+{
+  Func *fn = g->fn;
+  g->move_to = wyil_alloc(sizeof(int) * ((size_t)fn->ncode + 1));
+  for (int p = 0; p <= fn->ncode; p++) g->move_to[p] = -1;
+  /* in code order, so that an operand moved is known by its user */
+  for (int p = g->from; p < g->to; p++) {
+    Insn *in = fn->code[p];
+    if (!movable(in) || in->dst < 0 || in->dst >= fn->nregs
+        || g->def_at[in->dst] != p)
+      continue;
+    int h = range_loop_of(g, p);
+    if (h < 0) continue;
+    int e = g->match[h];
+    /* every iteration computes it, none reads the register before */
+    if (!straight(g, h, p) || !no_exit(g, h, e)) continue;
+    bool ok = true;
+    for (int k = 0; k < in->nargs && ok; k++)
+      ok = ready_before(g, h, e, in->args[k]);
+    for (int q = h + 1; q < p && ok; q++) ok = !reads(fn->code[q], in->dst);
+    if (ok) g->move_to[p] = h;
+  }
+}
+
 int
 ocl_hoist_target(OclGen *g, int p)
 {
   Insn *in = g->fn->code[p];
-  if (in->cmp > CMP_GE || !is_int_reg_insn(in)) return -1;
+  if (in->op == OP_ADD || in->op == OP_SUB) {
+    /* the overflow test of v + off: at both ends of v's range */
+    int h = range_loop_of(g, p), sign;
+    const char *off;
+    if (h < 0 || !is_int_reg_insn(in)) return -1;
+    int e = g->match[h];
+    if (!no_exit(g, h, e) || !affine(g, h, e, p, in->dst, &sign, &off))
+      return -1;
+    return h;
+  }
+  if (in->op != OP_ASSERT || in->cmp > CMP_GE || !is_int_reg_insn(in))
+    return -1;
   int h = range_loop_of(g, p);
   if (h < 0) return -1;
   int e = g->match[h];
@@ -200,7 +273,9 @@ ocl_emit_hoisted(OclGen *g, int h)
   int e = g->match[h];
   bool any = false;
   for (int p = h + 1; p < e; p++) {
-    if (g->chk[p] != CHK_HOISTED || g->hoist_to[p] != h) continue;
+    bool moved = g->move_to[p] == h;
+    if (!moved && (g->chk[p] != CHK_HOISTED || g->hoist_to[p] != h))
+      continue;
     if (!any) {
       sb_printf(&g->decls, "  wy_int wyc_mn%d = 0, wyc_mx%d = 0, wyc_t%d = 0;"
                 "\n", h, h, h);
@@ -215,7 +290,20 @@ ocl_emit_hoisted(OclGen *g, int h)
     }
     Insn *in = g->fn->code[p];
     int a = in->args[0], b = in->args[1], sign;
-    const char *off, *ta = invariant(g, h, e, a), *tb = invariant(g, h, e, b);
+    const char *off;
+    if (moved) {
+      ocl_emit_moved(g, p);
+      continue;
+    }
+    if (in->op == OP_ADD || in->op == OP_SUB) {
+      affine(g, h, e, p, in->dst, &sign, &off);
+      const char *f = sign > 0 ? "wyc_add" : "wyc_sub";
+      ocl_line(g, "if (%s(wyc_mn%d, %s, &wyc_t%d) || %s(wyc_mx%d, %s, "
+               "&wyc_t%d)) %s", f, h, off, h, f, h, off, h,
+               ocl_fail_stmt(g, 1));
+      continue;
+    }
+    const char *ta = invariant(g, h, e, a), *tb = invariant(g, h, e, b);
     const char *pre = "";
     bool low = in->cmp == CMP_GT || in->cmp == CMP_GE;
     if (!ta) {        /* v + off cmp b: the end that could fail it */

@@ -286,13 +286,15 @@ emit_arith(OclGen *g, Insn *in)
   }
   int p = g->at;
   bool safe = ocl_no_overflow(g, p);
-  g->nchk[safe ? CHK_PROVED : CHK_EMIT] += in->op != OP_DIV
-                                           && in->op != OP_REM;
+  /* `v + off`, tested at both ends of v's range before its loop */
+  bool hoisted = !safe && g->chk && g->chk[p] == CHK_HOISTED;
+  g->nchk[safe ? CHK_PROVED : hoisted ? CHK_HOISTED : CHK_EMIT]
+    += in->op != OP_DIV && in->op != OP_REM;
   switch (in->op) {
   case OP_ADD: case OP_SUB: case OP_MUL: {
     const char *f = in->op == OP_ADD ? "wyc_add"
                     : in->op == OP_SUB ? "wyc_sub" : "wyc_mul";
-    if (safe)
+    if (safe || hoisted)
       ocl_line(g, "%s = %s %c %s;", d, x,
                in->op == OP_ADD ? '+' : in->op == OP_SUB ? '-' : '*', y);
     else if (!cheap_overflow(g, in, x, y, d))
@@ -622,6 +624,13 @@ emit_assert(OclGen *g, int i, Insn *in)
 
 static void
 emit_insn(OclGen *g, int i)
+{
+  if (g->move_to && g->move_to[i] >= 0) return;   /* before its loop */
+  ocl_emit_moved(g, i);
+}
+
+void
+ocl_emit_moved(OclGen *g, int i)
 {
   Insn *in = g->fn->code[i];
   int a = in->nargs > 0 ? in->args[0] : -1;

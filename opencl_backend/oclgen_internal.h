@@ -101,6 +101,8 @@ typedef struct OclGen {
   Insn **const_def;     /* register -> that kernel constant */
   uint8_t *chk;         /* instruction -> CheckPlan of an assert */
   int *hoist_to;        /* instruction -> the loop it is hoisted out of */
+  int *move_to;         /* instruction -> the loop before which it is
+                           computed (loop-invariant), -1 */
   int nchk[CHK_NKINDS]; /* checks emitted per kind (--explain) */
   PtrVec call_facts[2]; /* OclCallFacts of the program's called functions,
                            per variant */
@@ -170,6 +172,8 @@ const char *ocl_narrow_what(Kernel *k);
 
 /* Emit the instructions code[g->from .. g->to) of g->fn. */
 void ocl_emit_body(OclGen *g);
+/* Instruction p, which the body skips (g->move_to), here. */
+void ocl_emit_moved(OclGen *g, int p);
 /* A CONST instruction (also those the filter moved into a kernel). */
 void ocl_emit_const(OclGen *g, Insn *in);
 /* Element i (a long expression) of v: a scalar into register d, or a
@@ -219,10 +223,16 @@ OclCallFacts *ocl_call_facts(OclGen *g, Func *fn);
 /* ================================================================ */
 /* oclgen_hoist.c                                                    */
 
+/* Which int operations of code[g->from .. g->to) compute the same
+ * value in every iteration of their loop over a range, and run before
+ * it instead (g->move_to; after g->def_at is made). */
+void ocl_plan_moves(OclGen *g);
 /* The FORALL whose entry can test the assert at p for all its
- * iterations, or -1. */
+ * iterations, or -1; also an add or sub `v + off` whose overflow test
+ * can move there. */
 int ocl_hoist_target(OclGen *g, int p);
-/* Those tests, before the loop at h (its counters set). */
+/* The moved operations and those tests, before the loop at h (its
+ * counters set). */
 void ocl_emit_hoisted(OclGen *g, int h);
 
 /* ================================================================ */

@@ -624,8 +624,14 @@ ocl_plan_checks(OclGen *g)
     g->def_at[in->dst] = -2;
     g->const_def[in->dst] = in;
   }
+  ocl_plan_moves(g);
   for (int p = g->from; p < g->to; p++) {
-    if (fn->code[p]->op != OP_ASSERT) continue;
+    Op op = fn->code[p]->op;
+    if ((op == OP_ADD || op == OP_SUB) && g->move_to[p] < 0
+        && !ocl_no_overflow(g, p)
+        && (g->hoist_to[p] = ocl_hoist_target(g, p)) >= 0)
+      g->chk[p] = CHK_HOISTED;
+    if (op != OP_ASSERT) continue;
     if (assert_proved(g, p)) g->chk[p] = CHK_PROVED;
     else if ((g->hoist_to[p] = ocl_hoist_target(g, p)) >= 0)
       g->chk[p] = CHK_HOISTED;
