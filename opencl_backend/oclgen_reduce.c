@@ -144,10 +144,15 @@ ocl_reduce_epilogue(OclGen *g, Kernel *k)
              ocl_var(g, ka->reg, t));
   }
   ocl_line(g, "barrier(CLK_LOCAL_MEM_FENCE);");
-  ocl_line(g, "for (size_t wyc_s = 1; wyc_s < wyc_ln; wyc_s <<= 1) {");
+  /* halves folded onto the first: the active items stay contiguous (whole
+   * warps idle, no bank conflicts), unlike pairs at growing strides; the
+   * first step folds what lies past the largest power of two below ln */
+  ocl_line(g, "size_t wyc_h = 1;");
+  ocl_line(g, "while (2 * wyc_h < wyc_ln) wyc_h <<= 1;");
+  ocl_line(g, "for (size_t wyc_s = wyc_h; wyc_s > 0 && wyc_ln > 1; "
+           "wyc_s >>= 1) {");
   g->indent++;
-  ocl_line(g, "if ((wyc_l & (2 * wyc_s - 1)) == 0 && wyc_l + wyc_s < wyc_ln) "
-           "{");
+  ocl_line(g, "if (wyc_l < wyc_s && wyc_l + wyc_s < wyc_ln) {");
   g->indent++;
   for (int a = 0; a < k->nargs; a++) {
     KernelArg *ka = &k->args[a];
