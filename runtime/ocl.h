@@ -486,7 +486,9 @@ typedef struct WyOclState {
   cl_platform_id platform;
   cl_device_id device;
   cl_context ctx;
-  cl_command_queue queue; /* in order, CL_QUEUE_PROFILING_ENABLE */
+  cl_command_queue queue; /* in order; CL_QUEUE_PROFILING_ENABLE once
+                             profiling is on (queue_profiled) */
+  bool queue_profiled;
   cl_mem err_buf;         /* the kernels' error flag, one cl_int */
   cl_mem flag_pin;        /* pinned host memory the flag is read into */
   cl_int *flag_host;      /* flag_pin mapped for good; NULL: read into
@@ -712,6 +714,9 @@ void wy_ocl_record(const WyOclKernel *k, int status, bool retried,
 /* Is anybody timing the calls (WYC_PROFILE=1, a benchmarking region)?
  * Otherwise a launch makes no profiling event. */
 bool wy_ocl_profiling(void);
+/* Once somebody times the calls, make the queue one that profiles
+ * (ocl_device.c; the first is made without, which costs less). */
+void wy_ocl_profile_queue(void);
 /* Add a deferred download and unmarshal (a fetch) to a kernel's sums. */
 void wy_ocl_record_fetch(const char *name, double down, double unmarshal);
 /* While the device is still starting, does the call of k over lo..hi

@@ -577,6 +577,7 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   if (empty && !st) return WY_OCL_OK;
   if (!st) st = wy_ocl_init();
   if (!st && wy_ocl_small_call(k, args, n)) return WY_OCL_E_SMALL;
+  if (!st) wy_ocl_profile_queue();
   if (!st) st = wy_ocl_get_kernel(k, use64, &kn);
   t.t[WY_OCL_PH_INIT] = wy_ocl_now() - mark;
   if (!st && k->nparams <= SMALL_ARGS) {
