@@ -14,7 +14,9 @@
 # if chain: flow typing and the C compiler's work must stay small),
 # device memory too small for the lists a program keeps there,
 # transfers split into chunks, a file that a program cannot open
-# (whiley.io.File), and the GPU's shape of a kernel run on PoCL.
+# (whiley.io.File), the GPU's shape of a kernel run on PoCL, and a
+# benchmark region opened after kernels ran on a queue that does not
+# profile.
 #
 # The offloading program: one kernel; its expected output is below.
 
@@ -22,7 +24,8 @@ FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
   explain_dev_full program_dev_full no_platform broken_icd device_none
   unusable_cache corrupt_cache concurrent_cache memory_limit many_functions
   resident_eviction chunked_transfers deep_programs file_roundtrip one_build
-  overflow_retry clone_rows small_calls early_calls gpu_shaped_copies"
+  overflow_retry clone_rows small_calls early_calls gpu_shaped_copies
+  profiled_region"
 
 # The fallback notes these tests look for come from calls that reach the
 # device layer: no cost rule keeps a call on the CPU (runtime/ocl_cost.c;
@@ -647,4 +650,45 @@ EOF2
          grep '^wyk_1\|^# wyk\|^wyc:' "$1/err"; return 1 ;;
     esac
   done
+}
+
+# The command queue profiles only once something times the calls
+# (runtime/ocl_device.c, wy_ocl_profile_queue): without WYC_PROFILE,
+# kernels before a benchmark region run on a plain queue and the
+# region's on one that profiles, made after the plain one drained.  The
+# region's calls must have kernel times (0 without the switch), and the
+# list the first kernel left on the device must read right.
+fault_profiled_region() {
+  cat > "$1/region.whiley" <<'EOF2'
+import * from whiley.lang.*
+import * from whiley.gpgpu.*
+
+void ::main(System.Console sys):
+	xs = 0..4096
+	for i in 0..|xs|:
+		xs[i] = xs[i] * 3
+	beginGPUBenchmarking()
+	k = 0
+	while k < 3:
+		for i in 0..|xs|:
+			xs[i] = xs[i] + 1
+		k = k + 1
+	endGPUBenchmarking()
+	sys.out.println(xs[0])
+	sys.out.println(xs[4095])
+	printOutGPUBenchmarkResults()
+EOF2
+  "$WYC" "$1/region.whiley" -o "$1/region" 2> "$1/build.err" || {
+    echo "    could not build region.whiley"; head -3 "$1/build.err"; return 1; }
+  env -u WYC_PROFILE XDG_CACHE_HOME=$1/cache WYC_OFFLOAD=mandatory \
+    "$1/region" > "$1/out" 2> "$1/err" < /dev/null || {
+    echo "    exit status $?"; head -3 "$1/err"; return 1; }
+  [ "$(head -2 "$1/out" | tr '\n' ' ')" = "3 12288 " ] || {
+    echo "    wrong values:"; head -2 "$1/out"; return 1; }
+  local timed
+  timed=$(awk -F, '$1 == "call" && $5 == "ok" && $9 + 0 > 0 { n++ }
+                   END { print n + 0 }' "$1/err")
+  [ "$timed" = 3 ] || {
+    echo "    $timed of the region's 3 calls have a kernel time:"
+    grep '^call,' "$1/err" | head -4; return 1; }
 }
