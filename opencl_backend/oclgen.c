@@ -456,7 +456,8 @@ put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
     v->off = "0";
     v->depth = depth;
     v->elem = elem;
-    sb_printf(sb, ",\n    __global %s *%s", ocl_tag_ctype(elem), v->base);
+    sb_printf(sb, ",\n    __global %s *%s",
+              ka->store32 ? "int" : ocl_tag_ctype(elem), v->base);
     for (int l = 0; l < depth; l++) {
       v->lens[l] = wyil_fmt("a%d_len%d", r, l);
       sb_printf(sb, ", wy_int %s", v->lens[l]);
@@ -529,11 +530,38 @@ choose_narrow(OclGen *g, Func *fn)
   ocl_choose_narrow(g, fn->kernel);
 }
 
+/* Which lists kernel fn writes as 32-bit ints in both widths: those it
+ * only writes, of ints the range analysis bounds within 32 bits (a
+ * 64-bit run then writes half the bytes, and leaves a list that 32-bit
+ * runs use as it is).  Decided without the narrow variant's hypotheses,
+ * so that both variants declare the same parameters. */
+static void
+choose_store32(OclGen *g, Func *fn)
+{
+  Kernel *k = fn->kernel;
+  StrBuf params = {0};
+  begin_kernel(g, fn);
+  ocl_narrow_hyp(g, k);
+  put_kernel_params(g, &params, k);   /* the lists' views */
+  sb_free(&params);
+  ocl_plan_checks(g);
+  ocl_out_bits(g, k);
+  for (int a = 0; a < k->nargs; a++) {
+    KernelArg *ka = &k->args[a];
+    Tag elem;
+    ocl_list_shape(ka->type, &elem);
+    if (ka->elem) elem = ocl_tag_of(ka->elem);
+    ka->store32 = ka->kind == KA_LIST_OUT && elem == TAG_INT
+                  && ka->out_bits >= 0 && ka->out_bits <= 31;
+  }
+}
+
 static void
 put_kernel(OclGen *g, StrBuf *sb, Func *fn)
 {
   Kernel *k = fn->kernel;
   const char *name = g->variant ? k->narrow_name : k->name;
+  if (!g->variant) choose_store32(g, fn);
   begin_kernel(g, fn);
   ocl_narrow_hyp(g, k);
   bool red = k->kind == KK_REDUCE;
@@ -644,6 +672,7 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
     for (int a = 0; a < k->nargs; a++) {
       k->args[a].narrow = 0;
       k->args[a].out_bits = -1;
+      k->args[a].store32 = false;
     }
     if (!trial) choose_narrow(g, ks[i]);
     narrow += k->narrow_name != NULL;

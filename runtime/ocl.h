@@ -198,6 +198,9 @@ typedef struct WyOclParam {
                          parameter */
   uint8_t out_bound;  /* a list the kernel writes, 1 + b: every int it
                          stores lies in [-2^b, 2^b - 1]; 0: unknown */
+  bool int32;         /* a LIST_OUT of ints the kernel declares 32-bit
+                         in both int widths (its values fit): the 64-bit
+                         variant writes 32-bit ints too */
 } WyOclParam;
 
 /* A LIST_INOUT read and written only at its own index (above). */

@@ -403,7 +403,7 @@ marshal_all(const WyOclKernel *k, WyOclKern *kn, WyOclArg *args,
     ms[i].par = &k->params[i];
     ms[i].index = i + 1;
     ms[i].ndims = k->ndims;
-    ms[i].int64 = kn->int64;
+    ms[i].int64 = kn->int64 && !k->params[i].int32;
     ms[i].dbl = kn->dbl;
     if (!args[i].slot)
       return wy_ocl_fail(WY_OCL_E_ARGS, "argument %d has no slot", i + 1);

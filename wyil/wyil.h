@@ -317,6 +317,10 @@ typedef struct KernelArg {
   int out_bits;     /* a list the kernel writes: every value it stores
                        lies in [-2^out_bits, 2^out_bits - 1]; -1: not
                        known */
+  bool store32;     /* a KA_LIST_OUT of ints whose values fit 32 bits
+                       (out_bits <= 31 in the kernel without variant):
+                       its buffer holds 32-bit ints whatever the width
+                       of the kernel's ints */
 } KernelArg;
 
 /* Is ka a list the kernel reads and writes only at its own index? */
