@@ -1,6 +1,8 @@
-/* oclgen_hoist.c -- checks moved out of loops (see oclgen_range.c's head
- * comment for why that keeps the program's meaning): which asserts of a
- * loop over a range can be tested once before it, and the test.
+/* oclgen_hoist.c -- code and checks moved out of loops (see
+ * oclgen_range.c's head comment for why that keeps the program's
+ * meaning): which operations of a loop over a range compute the same
+ * value in every iteration and run once before it, which of its checks
+ * can be tested once before it, and those tests.
  *
  * A loop `forall v in lo..hi` runs v = lo, lo+1, ..., hi-1 when lo <= hi
  * and lo, lo-1, ..., hi+1 otherwise (oclgen_insn.c, emit_forall): its
@@ -9,9 +11,14 @@
  *   invariant  cmp invariant    tested as it is,
  *   v + off    cmp invariant    tested at the end of v's range that
  *   invariant  cmp v + off      could fail it (least for >, >=; ...),
- * where an invariant is a register the loop does not define, a
+ * and an add or sub met in every iteration that computes v + off has
+ * its overflow tested at both ends, where an invariant is a register
+ * the loop does not define (or defines by a moved operation), a
  * constant, or a list's length (a parameter, even for rows made in the
- * loop), and off is an invariant (or nothing: v itself).
+ * loop), and off is a chain of adds and subs of invariants (`j - 1`,
+ * `k * block + j - 1` with `k * block` moved), or nothing: v itself.
+ * Each step of such a chain is monotone in v, so its value and its
+ * overflow at an end of v's range decide it for every iteration.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -134,30 +141,51 @@ invariant(OclGen *g, int h, int e, int r)
   return NULL;
 }
 
-/* r is v + off in every iteration of the loop (h, e) at p (v its
- * variable): *sign is +1 or -1, *off NULL (v itself) or text. */
+/* Longest chain of offsets followed from a loop's variable. */
+#define CHAIN 4
+
+/* r = v + o1 - o2 ...: the adds and subs of invariants that make r from
+ * the loop's variable v, in order. */
+typedef struct Chain {
+  int n;
+  bool sub[CHAIN];
+  const char *off[CHAIN];
+} Chain;
+
+/* r is v plus or minus invariants (at most CHAIN of them, each a
+ * straight add or sub in the loop before p) in every iteration of the
+ * loop (h, e) at p (v its variable); the steps into *c (none: v
+ * itself). */
 static bool
-affine(OclGen *g, int h, int e, int p, int r, int *sign, const char **off)
+chain_of(OclGen *g, int h, int e, int p, int r, Chain *c, int depth)
 {
   int v = g->fn->code[h]->dst, at = -1;
-  if (defs_in(g, v, h, e, &at) != 0) return false;
-  *sign = 1;
-  *off = NULL;
   if (r == v) return true;
-  if (defs_in(g, r, h, e, &at) != 1 || at > p || !straight(g, h, at))
+  if (depth >= CHAIN || defs_in(g, r, h, e, &at) != 1 || at > p
+      || !straight(g, h, at))
     return false;
   Insn *d = g->fn->code[at];
   if ((d->op != OP_ADD && d->op != OP_SUB) || !is_int_reg_insn(d))
     return false;
-  int a = d->args[0], b = d->args[1];
-  if (d->op == OP_ADD && b == v) {
-    b = a;
-    a = v;
+  int x = d->args[0];
+  const char *off = invariant(g, h, e, d->args[1]);
+  if (!off && d->op == OP_ADD) {    /* off + x */
+    x = d->args[1];
+    off = invariant(g, h, e, d->args[0]);
   }
-  if (a != v || b == v) return false;
-  *off = invariant(g, h, e, b);
-  *sign = d->op == OP_ADD ? 1 : -1;
-  return *off != NULL;
+  if (!off || !chain_of(g, h, e, at, x, c, depth + 1)) return false;
+  c->sub[c->n] = d->op == OP_SUB;
+  c->off[c->n++] = off;
+  return true;
+}
+
+static bool
+affine(OclGen *g, int h, int e, int p, int r, Chain *c)
+{
+  int at = -1;
+  c->n = 0;
+  return defs_in(g, g->fn->code[h]->dst, h, e, &at) == 0
+         && chain_of(g, h, e, p, r, c, 0);
 }
 
 /* Operations that may run before their loop: pure, and on ints (a
@@ -226,13 +254,12 @@ ocl_hoist_target(OclGen *g, int p)
 {
   Insn *in = g->fn->code[p];
   if (in->op == OP_ADD || in->op == OP_SUB) {
-    /* the overflow test of v + off: at both ends of v's range */
-    int h = range_loop_of(g, p), sign;
-    const char *off;
+    /* the overflow tests of v + off ...: at both ends of v's range */
+    int h = range_loop_of(g, p);
+    Chain c;
     if (h < 0 || !is_int_reg_insn(in)) return -1;
     int e = g->match[h];
-    if (!no_exit(g, h, e) || !affine(g, h, e, p, in->dst, &sign, &off))
-      return -1;
+    if (!no_exit(g, h, e) || !affine(g, h, e, p, in->dst, &c)) return -1;
     return h;
   }
   if (in->op != OP_ASSERT || in->cmp > CMP_GE || !is_int_reg_insn(in))
@@ -241,29 +268,30 @@ ocl_hoist_target(OclGen *g, int p)
   if (h < 0) return -1;
   int e = g->match[h];
   if (!straight(g, h, p) || !no_exit(g, h, e)) return -1;
-  int a = in->args[0], b = in->args[1], sign;
-  const char *off;
+  int a = in->args[0], b = in->args[1];
+  Chain c;
   bool ia = invariant(g, h, e, a), ib = invariant(g, h, e, b);
   if (ia && ib) return h;
   if (in->cmp == CMP_EQ || in->cmp == CMP_NE) return -1;
-  if (ib && affine(g, h, e, p, a, &sign, &off)) return h;
-  if (ia && affine(g, h, e, p, b, &sign, &off)) return h;
+  if (ib && affine(g, h, e, p, a, &c)) return h;
+  if (ia && affine(g, h, e, p, b, &c)) return h;
   return -1;
 }
 
-/* v + off at the end `end` ("wyc_mnH" or "wyc_mxH") into wyc_tH: the
- * test's first half (an overflow fails it too), and the value. */
+/* The chain's value at the end `end` ("wyc_mn" or "wyc_mx") of loop
+ * h's variable into wyc_tH: the test's first part (an overflow of any
+ * step fails it too, each ending in " || "), and the value. */
 static const char *
-at_end(int h, const char *end, int sign, const char *off,
-       const char **val)
+at_end(int h, const char *end, const Chain *c, const char **val)
 {
-  if (!off) {
-    *val = wyil_fmt("%s%d", end, h);
-    return "";
+  const char *pre = "", *from = wyil_fmt("%s%d", end, h);
+  *val = c->n ? wyil_fmt("wyc_t%d", h) : from;
+  for (int i = 0; i < c->n; i++) {
+    pre = wyil_fmt("%swyc_%s(%s, %s, &wyc_t%d) || ", pre,
+                   c->sub[i] ? "sub" : "add", from, c->off[i], h);
+    from = *val;
   }
-  *val = wyil_fmt("wyc_t%d", h);
-  return wyil_fmt("wyc_%s(%s%d, %s, &wyc_t%d) || ", sign > 0 ? "add" : "sub",
-                  end, h, off, h);
+  return pre;
 }
 
 void
@@ -289,29 +317,30 @@ ocl_emit_hoisted(OclGen *g, int h)
       any = true;
     }
     Insn *in = g->fn->code[p];
-    int a = in->args[0], b = in->args[1], sign;
-    const char *off;
+    int a = in->args[0], b = in->args[1];
+    Chain c;
+    const char *val;
     if (moved) {
       ocl_emit_moved(g, p);
       continue;
     }
     if (in->op == OP_ADD || in->op == OP_SUB) {
-      affine(g, h, e, p, in->dst, &sign, &off);
-      const char *f = sign > 0 ? "wyc_add" : "wyc_sub";
-      ocl_line(g, "if (%s(wyc_mn%d, %s, &wyc_t%d) || %s(wyc_mx%d, %s, "
-               "&wyc_t%d)) %s", f, h, off, h, f, h, off, h,
-               ocl_fail_stmt(g, 1));
+      affine(g, h, e, p, in->dst, &c);
+      const char *both = wyil_fmt("%s%s", at_end(h, "wyc_mn", &c, &val),
+                                  at_end(h, "wyc_mx", &c, &val));
+      ocl_line(g, "if (%.*s) %s", (int)strlen(both) - 4, both,
+               ocl_fail_stmt(g, 1));   /* less the last " || " */
       continue;
     }
     const char *ta = invariant(g, h, e, a), *tb = invariant(g, h, e, b);
     const char *pre = "";
     bool low = in->cmp == CMP_GT || in->cmp == CMP_GE;
     if (!ta) {        /* v + off cmp b: the end that could fail it */
-      affine(g, h, e, p, a, &sign, &off);
-      pre = at_end(h, low ? "wyc_mn" : "wyc_mx", sign, off, &ta);
+      affine(g, h, e, p, a, &c);
+      pre = at_end(h, low ? "wyc_mn" : "wyc_mx", &c, &ta);
     } else if (!tb) { /* a cmp v + off */
-      affine(g, h, e, p, b, &sign, &off);
-      pre = at_end(h, low ? "wyc_mx" : "wyc_mn", sign, off, &tb);
+      affine(g, h, e, p, b, &c);
+      pre = at_end(h, low ? "wyc_mx" : "wyc_mn", &c, &tb);
     }
     ocl_line(g, "if (%s!(%s %s %s)) %s", pre, ta, rel[in->cmp], tb,
              ocl_fail_stmt(g, ocl_assert_code(in->name)));
