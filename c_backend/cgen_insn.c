@@ -434,6 +434,7 @@ cgen_emit_insn(Gen *g, int i)
       g->indent--;
       cgen_emit(g, "L%d:;", in->label);
       g->indent++;
+      cgen_emit_offload_exit(g, i);
     }
     return;
   case OP_GOTO: cgen_emit_goto(g, i, NULL, in->label); return;

@@ -141,6 +141,10 @@ void cgen_emit_tryend(Gen *g, int i);
 /* The OFFLOAD at code[i]: the call of its kernel function, which jumps
  * to the OFFLOAD's label (past the loop) on success. */
 void cgen_emit_offload(Gen *g, int i);
+/* At the LABEL code[i] that ends an offloaded loop: under
+ * WYC_OFFLOAD=mandatory, a CPU run that the kernel's report of a
+ * language error sent there must not get here without that error. */
+void cgen_emit_offload_exit(Gen *g, int i);
 
 /* ================================================================ */
 /* cgen_types.c                                                      */

@@ -245,6 +245,7 @@ cgen_emit_offload(Gen *g, int i)
   cgen_emit(g, "if (wy_ocl_mandatory() && !wy_ocl_language_error(wyc_st))");
   cgen_emit(g, "  wy_fail(wy_ocl_mandatory_message(), %s);",
             cgen_pos_ref(g, in->pos));
+  cgen_emit(g, "wy_ocl_confirm_begin(&wyc_kern%d, wyc_st);", k->id);
   if (empty.len) {
     g->indent--;
     cgen_emit(g, "}");
@@ -256,4 +257,20 @@ cgen_emit_offload(Gen *g, int i)
   sb_free(&los);
   sb_free(&his);
   sb_free(&args);
+}
+
+void
+cgen_emit_offload_exit(Gen *g, int i)
+{
+  Insn *lab = g->fn->code[i];
+  if (!g->off) return;
+  for (int j = i - 1; j >= 0; j--) {
+    Insn *in = g->fn->code[j];
+    if (in->op != OP_OFFLOAD || in->label != lab->label || !in->callee
+        || !in->callee->kernel)
+      continue;
+    cgen_emit(g, "wy_ocl_confirm_end(&wyc_kern%d, %s);",
+              in->callee->kernel->id, cgen_pos_ref(g, in->pos));
+    return;
+  }
 }

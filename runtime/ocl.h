@@ -492,6 +492,11 @@ typedef struct WyOclState {
   cl_command_queue queue; /* in order; CL_QUEUE_PROFILING_ENABLE once
                              profiling is on (queue_profiled) */
   bool queue_profiled;
+  /* wy_ocl_confirm_begin's kernel, its status and the reason, until
+   * its loop ends (or the kernel is offloaded again) */
+  const struct WyOclKernel *confirm;
+  int confirm_status;
+  char confirm_reason[256];
   cl_mem err_buf;         /* the kernels' error flag, one cl_int */
   cl_mem flag_pin;        /* pinned host memory the flag is read into */
   cl_int *flag_host;      /* flag_pin mapped for good; NULL: read into
@@ -717,6 +722,14 @@ void wy_ocl_record(const WyOclKernel *k, int status, bool retried,
 /* Is anybody timing the calls (WYC_PROFILE=1, a benchmarking region)?
  * Otherwise a launch makes no profiling event. */
 bool wy_ocl_profiling(void);
+/* WYC_OFFLOAD=mandatory: kernel k reported an index out of bounds or a
+ * division by zero (status), so its loop runs on the CPU to raise it;
+ * at the loop's end, reached without that error, wy_ocl_confirm_end
+ * fails the program: the device reported an error the program does not
+ * have (a wrong check, or one moved where it does not hold).  Other
+ * statuses, and runs without WYC_OFFLOAD=mandatory, change nothing. */
+void wy_ocl_confirm_begin(const WyOclKernel *k, int status);
+void wy_ocl_confirm_end(const WyOclKernel *k, const WyPos *pos);
 /* Once somebody times the calls, make the queue one that profiles
  * (ocl_device.c; the first is made without, which costs less). */
 void wy_ocl_profile_queue(void);

@@ -563,6 +563,32 @@ wy_ocl_mandatory(void)
   return env_is("WYC_OFFLOAD", "mandatory");
 }
 
+void
+wy_ocl_confirm_begin(const WyOclKernel *k, int status)
+{
+  WyOclState *g = &wy_ocl_g;
+  /* WY_OCL_FLAG_CHECK also means "the inner range is not the one
+   * launched" (a loop flattened on trust), whose CPU run is no error */
+  if ((status != WY_OCL_FLAG_BOUNDS && status != WY_OCL_FLAG_DIVZERO)
+      || !wy_ocl_mandatory())
+    return;
+  g->confirm = k;
+  g->confirm_status = status;
+  snprintf(g->confirm_reason, sizeof g->confirm_reason, "%.250s", g->reason);
+}
+
+void
+wy_ocl_confirm_end(const WyOclKernel *k, const WyPos *pos)
+{
+  WyOclState *g = &wy_ocl_g;
+  if (g->confirm != k) return;
+  g->confirm = NULL;
+  snprintf(g->message, sizeof g->message,
+           "kernel %.200s: %.300s, but its loop ran without that error on "
+           "the CPU (WYC_OFFLOAD=mandatory)", k->name, g->confirm_reason);
+  wy_fail(g->message, pos);
+}
+
 const char *
 wy_ocl_mandatory_message(void)
 {

@@ -661,6 +661,8 @@ wy_ocl_offload(const WyOclKernel *k, WyOclArg *args, int nargs,
                const int64_t lo[3], const int64_t hi[3])
 {
   int st = WY_OCL_E_OVERFLOW;
+  /* a CPU run of k's loop that left it by an error, not its end */
+  if (wy_ocl_g.confirm == k) wy_ocl_g.confirm = NULL;
   if (!k->int64_only && !known_to_overflow(k)
       && !wide_copies(k, args, nargs))
     st = wy_ocl_run(k, args, nargs, lo, hi, false);
