@@ -463,7 +463,7 @@ emit_dim_forall(OclGen *g, int i, Insn *in, int d)
            d, r, d, d);
   ocl_line(g, "    : ((long)r%d_hi + 1 != lo%d"
            " || (long)r%d_lo + 1 != (long)lo%d + n%d))", r, d, r, d, d);
-  ocl_line(g, "  %s", ocl_fail_stmt(g, 4));
+  ocl_line(g, "  %s", ocl_fail_stmt(g, OCL_FLAG_SHAPE));
 }
 
 static void

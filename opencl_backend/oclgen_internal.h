@@ -148,6 +148,10 @@ const char *ocl_func_name(OclGen *g, Func *fn);
  * infinity or a NaN into a list: runtime/ocl.h's WY_OCL_E_NONFINITE
  * (the runtime then runs the loop's exact CPU path). */
 enum { OCL_FLAG_NONFINITE = 16 };
+/* The code a kernel writes when an inner dimension's range, computed in
+ * the kernel, is not the one the host launched: WY_OCL_E_SHAPE (the
+ * runtime then runs the loop on the CPU; no language error). */
+enum { OCL_FLAG_SHAPE = 17 };
 /* The store `lhs = val;` of an element of elem type into a kernel's
  * list; a real is checked first (isfinite), so that every real a kernel
  * leaves in a list has an exact value. */

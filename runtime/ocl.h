@@ -86,9 +86,10 @@
 /* ---------------------------------------------------------------- */
 /* Statuses                                                          */
 
-/* ORDER WyOclStatus: status_text in ocl_device.c.  1 to 4, and
- * WY_OCL_E_NONFINITE (16: opencl_backend's OCL_FLAG_NONFINITE), are
- * also the codes kernels write into wyc_err. */
+/* ORDER WyOclStatus: status_text in ocl_device.c.  1 to 4,
+ * WY_OCL_E_NONFINITE (16: opencl_backend's OCL_FLAG_NONFINITE) and
+ * WY_OCL_E_SHAPE (17: OCL_FLAG_SHAPE) are also the codes kernels write
+ * into wyc_err. */
 typedef enum WyOclStatus {
   WY_OCL_OK,
   WY_OCL_FLAG_OVERFLOW,   /* the kernel saw an integer overflow */
@@ -110,6 +111,9 @@ typedef enum WyOclStatus {
   WY_OCL_E_REAL_RANGE,    /* a real is out of the device float's range */
   WY_OCL_E_NONFINITE,     /* the kernel wrote an infinity or a NaN
                              (16: a kernel's code too) */
+  WY_OCL_E_SHAPE,         /* an inner dimension's range, computed in the
+                             kernel, is not the one launched (17: a
+                             kernel's code too) */
   WY_OCL_E_DESCENDING,    /* hi < lo in some dimension */
   WY_OCL_E_CL,            /* any other OpenCL error */
   WY_OCL_E_SMALL,         /* no failure: the call would move far more
@@ -722,8 +726,9 @@ void wy_ocl_record(const WyOclKernel *k, int status, bool retried,
 /* Is anybody timing the calls (WYC_PROFILE=1, a benchmarking region)?
  * Otherwise a launch makes no profiling event. */
 bool wy_ocl_profiling(void);
-/* WYC_OFFLOAD=mandatory: kernel k reported an index out of bounds or a
- * division by zero (status), so its loop runs on the CPU to raise it;
+/* WYC_OFFLOAD=mandatory: kernel k reported a language error (an index
+ * out of bounds, a division by zero, a failed check: status), so its
+ * loop runs on the CPU to raise it;
  * at the loop's end, reached without that error, wy_ocl_confirm_end
  * fails the program: the device reported an error the program does not
  * have (a wrong check, or one moved where it does not hold).  Other

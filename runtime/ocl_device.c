@@ -36,6 +36,7 @@ static const char *const status_texts[WY_OCL_NSTATUS] = {
   "an int does not fit the device's int",
   "a real is out of the range of the device's real",
   "the kernel produced an infinity or NaN",
+  "an inner loop's range is not the one launched",
   "a descending range",
   "OpenCL error",
   "the call moves far more data than it has work items",
@@ -567,11 +568,7 @@ void
 wy_ocl_confirm_begin(const WyOclKernel *k, int status)
 {
   WyOclState *g = &wy_ocl_g;
-  /* WY_OCL_FLAG_CHECK also means "the inner range is not the one
-   * launched" (a loop flattened on trust), whose CPU run is no error */
-  if ((status != WY_OCL_FLAG_BOUNDS && status != WY_OCL_FLAG_DIVZERO)
-      || !wy_ocl_mandatory())
-    return;
+  if (!wy_ocl_language_error(status) || !wy_ocl_mandatory()) return;
   g->confirm = k;
   g->confirm_status = status;
   snprintf(g->confirm_reason, sizeof g->confirm_reason, "%.250s", g->reason);

@@ -27,6 +27,7 @@
 
 /* the kernels' code for a non-finite real (opencl_backend, ocl.h) */
 _Static_assert(WY_OCL_E_NONFINITE == 16, "OCL_FLAG_NONFINITE is 16");
+_Static_assert(WY_OCL_E_SHAPE == 17, "OCL_FLAG_SHAPE is 17");
 
 enum { WG_TARGET = 256 };   /* work items per group we aim for */
 enum { SMALL_ARGS = 16 };   /* argument records on the stack up to this */
@@ -331,6 +332,9 @@ execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
   if (ln->flag >= WY_OCL_FLAG_OVERFLOW && ln->flag <= WY_OCL_FLAG_CHECK)
     return wy_ocl_fail(ln->flag, "the kernel reported %s",
                        wy_ocl_status_text(ln->flag));
+  if (ln->flag == WY_OCL_E_SHAPE)
+    return wy_ocl_fail(WY_OCL_E_SHAPE, "the range of an inner loop is not "
+                       "the one the call launched");
   if (ln->flag == WY_OCL_E_NONFINITE)
     return wy_ocl_fail(WY_OCL_E_NONFINITE, "the kernel would have stored "
                        "an infinity or a NaN into a list");
