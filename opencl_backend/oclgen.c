@@ -505,16 +505,24 @@ begin_kernel(OclGen *g, Func *fn)
   begin_func(g, fn, k, at + 1, wyil_loop_end(fn, at));
 }
 
-/* The intervals of the int arguments of kernel fn's calls. */
+/* Kernel fn begun in g's variant, its lists' views set and its checks
+ * planned, nothing emitted: for the questions asked before its code. */
 static void
-note_kernel_calls(OclGen *g, Func *fn)
+plan_kernel(OclGen *g, Func *fn)
 {
   StrBuf params = {0};
   begin_kernel(g, fn);
   ocl_narrow_hyp(g, fn->kernel);
-  put_kernel_params(g, &params, fn->kernel);   /* the lists' views */
+  put_kernel_params(g, &params, fn->kernel);
   sb_free(&params);
   ocl_plan_checks(g);
+}
+
+/* The intervals of the int arguments of kernel fn's calls. */
+static void
+note_kernel_calls(OclGen *g, Func *fn)
+{
+  plan_kernel(g, fn);
   ocl_note_calls(g);
 }
 
@@ -530,29 +538,23 @@ choose_narrow(OclGen *g, Func *fn)
   ocl_choose_narrow(g, fn->kernel);
 }
 
-/* Which lists kernel fn writes as 32-bit ints in both widths: those it
- * only writes, of ints the range analysis bounds within 32 bits (a
- * 64-bit run then writes half the bytes, and leaves a list that 32-bit
- * runs use as it is).  Decided without the narrow variant's hypotheses,
- * so that both variants declare the same parameters. */
+/* The bounds of what kernel fn stores (KernelArg.out_bits), and which
+ * lists it writes as 32-bit ints in both widths: those it only writes,
+ * of ints the range analysis bounds within 32 bits (a 64-bit run then
+ * writes half the bytes, and leaves a list that 32-bit runs use as it
+ * is).  Decided without the narrow variant's hypotheses (g->variant is
+ * 0), so that both variants declare the same parameters. */
 static void
 choose_store32(OclGen *g, Func *fn)
 {
   Kernel *k = fn->kernel;
-  StrBuf params = {0};
-  begin_kernel(g, fn);
-  ocl_narrow_hyp(g, k);
-  put_kernel_params(g, &params, k);   /* the lists' views */
-  sb_free(&params);
-  ocl_plan_checks(g);
+  plan_kernel(g, fn);
   ocl_out_bits(g, k);
   for (int a = 0; a < k->nargs; a++) {
     KernelArg *ka = &k->args[a];
-    Tag elem;
-    ocl_list_shape(ka->type, &elem);
-    if (ka->elem) elem = ocl_tag_of(ka->elem);
-    ka->store32 = ka->kind == KA_LIST_OUT && elem == TAG_INT
-                  && ka->out_bits >= 0 && ka->out_bits <= 31;
+    View *v = ka->kind == KA_LIST_OUT ? g->views[ka->reg] : NULL;
+    ka->store32 = v && v->elem == TAG_INT && ka->out_bits >= 0
+                  && ka->out_bits <= 31;
   }
 }
 
@@ -608,7 +610,6 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   put_decls(g, sb);
   sb_puts(sb, g->body.s);
   sb_puts(sb, "}\n\n");
-  if (!g->variant) ocl_out_bits(g, k);
   put_stats(g, g->variant ? ocl_narrow_what(k) : wyil_fmt("kernel %s", name),
             k->loop->pos);
   sb_free(&g->body);

@@ -496,10 +496,9 @@ typedef struct WyOclState {
   cl_command_queue queue; /* in order; CL_QUEUE_PROFILING_ENABLE once
                              profiling is on (queue_profiled) */
   bool queue_profiled;
-  /* wy_ocl_confirm_begin's kernel, its status and the reason, until
+  /* wy_ocl_confirm_begin's kernel and the reason it reported, until
    * its loop ends (or the kernel is offloaded again) */
   const struct WyOclKernel *confirm;
-  int confirm_status;
   char confirm_reason[256];
   cl_mem err_buf;         /* the kernels' error flag, one cl_int */
   cl_mem flag_pin;        /* pinned host memory the flag is read into */
