@@ -387,10 +387,11 @@ put_stats(OclGen *g, const char *what, SrcPos pos)
   if (!g->stats) return;
   const int *n = g->nchk;
   fprintf(g->stats, "%s:%d: %s: checks: %d tested, %d tested once before "
-          "their loop, %d proved, %d joined to another\n",
+          "their loop, %d proved, %d joined to another, %d tested once "
+          "before their loop through the bounds of a call\n",
           pos.file ? pos.file : "?", pos.line, what,
           n[CHK_EMIT] + n[CHK_UNSIGNED], n[CHK_HOISTED], n[CHK_PROVED],
-          n[CHK_FUSED]);
+          n[CHK_FUSED], n[CHK_BOUNDED]);
 }
 
 static void

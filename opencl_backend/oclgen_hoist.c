@@ -278,6 +278,99 @@ ocl_hoist_target(OclGen *g, int p)
   return -1;
 }
 
+/* ---------------------------------------------------------------- */
+/* Bounds of a call's result (CHK_BOUNDED)                            */
+
+/* The call that defines r, once and before p, in the loop (h, e), when
+ * oclgen_retbound.c bounds what it returns (into *rf); NULL otherwise. */
+static Insn *
+bounded_call(OclGen *g, int h, int e, int p, int r, OclRetFacts **rf)
+{
+  int at = -1;
+  if (r < 0 || r >= g->fn->nregs || g->def_at[r] < 0
+      || defs_in(g, r, h, e, &at) != 1 || at > p)
+    return NULL;
+  Insn *d = g->fn->code[at];
+  if (d->op != OP_INVOKE || !d->callee || d->callee->is_native) return NULL;
+  *rf = ocl_ret_facts(g, d->callee);
+  return *rf && (*rf)->nret > 0 ? d : NULL;
+}
+
+/* Term t of a call's bound as text valid before the loop (h, e), or
+ * NULL. */
+static const char *
+term_text(OclGen *g, int h, int e, Insn *call, OclTerm t)
+{
+  if (t.par < 0) return wyil_fmt("%lld", t.c);
+  return t.par < call->nargs ? invariant(g, h, e, call->args[t.par]) : NULL;
+}
+
+/* The assert at p as `call's result cmp other` with `other` invariant in
+ * the loop (h, e), and the terms that bound the result on the side that
+ * could fail it (one per return of the callee), as text valid before
+ * the loop (into t[0..*n)). */
+static bool
+bound_test(OclGen *g, int h, int e, int p, Cmp *cmp, const char **other,
+           const char **t, int *n)
+{
+  Insn *in = g->fn->code[p], *call = NULL;
+  OclRetFacts *rf = NULL;
+  int x = in->args[0];
+  *cmp = in->cmp;
+  *other = invariant(g, h, e, in->args[1]);
+  if (*other) call = bounded_call(g, h, e, p, x, &rf);
+  if (!call) {   /* other cmp x: x mirror(cmp) other */
+    x = in->args[1];
+    *other = invariant(g, h, e, in->args[0]);
+    *cmp = cmp_mirror(*cmp);
+    if (*other) call = bounded_call(g, h, e, p, x, &rf);
+  }
+  if (!call) return false;
+  bool low = *cmp == CMP_GT || *cmp == CMP_GE;
+  *n = 0;
+  for (int i = 0; i < rf->nret; i++) {
+    const OclRetBound *b = &rf->ret[i];
+    const char *s = NULL;
+    for (int j = 0; !s && j < (low ? b->nlo : b->nhi); j++)
+      s = term_text(g, h, e, call, low ? b->lo[j] : b->hi[j]);
+    if (!s) return false;
+    bool seen = false;   /* the same text for another return */
+    for (int k = 0; k < *n && !seen; k++) seen = strcmp(t[k], s) == 0;
+    if (!seen) t[(*n)++] = s;
+  }
+  return true;
+}
+
+int
+ocl_bound_target(OclGen *g, int p)
+{
+  Insn *in = g->fn->code[p];
+  if (in->op != OP_ASSERT || in->cmp < CMP_LT || in->cmp > CMP_GE
+      || !is_int_reg_insn(in))
+    return -1;
+  int h = range_loop_of(g, p);
+  if (h < 0) return -1;
+  Cmp cmp;
+  const char *other, *t[OCL_RETS];
+  int n;
+  return bound_test(g, h, g->match[h], p, &cmp, &other, t, &n) ? h : -1;
+}
+
+/* The test of the bounds for the assert at p, before loop h. */
+static void
+emit_bound_test(OclGen *g, int h, int p)
+{
+  static const char *const rel[] = {"==", "!=", "<", "<=", ">", ">="};
+  Cmp cmp;
+  const char *other, *t[OCL_RETS], *all = "";
+  int n;
+  bound_test(g, h, g->match[h], p, &cmp, &other, t, &n);
+  for (int i = 0; i < n; i++)
+    all = wyil_fmt("%s%s%s %s %s", all, i ? " && " : "", t[i], rel[cmp],
+                   other);
+  ocl_line(g, "if (!(%s)) %s", all, ocl_fail_stmt(g, OCL_FLAG_BOUND));
+}
+
 /* The chain's value at the end `end` ("wyc_mn" or "wyc_mx") of loop
  * h's variable into wyc_tH: the test's first part (an overflow of any
  * step fails it too, each ending in " || "), and the value. */
@@ -302,7 +395,8 @@ ocl_emit_hoisted(OclGen *g, int h)
   bool any = false;
   for (int p = h + 1; p < e; p++) {
     bool moved = g->move_to[p] == h;
-    if (!moved && (g->chk[p] != CHK_HOISTED || g->hoist_to[p] != h))
+    if (!moved && ((g->chk[p] != CHK_HOISTED && g->chk[p] != CHK_BOUNDED)
+                   || g->hoist_to[p] != h))
       continue;
     if (!any) {
       sb_printf(&g->decls, "  wy_int wyc_mn%d = 0, wyc_mx%d = 0, wyc_t%d = 0;"
@@ -322,6 +416,10 @@ ocl_emit_hoisted(OclGen *g, int h)
     const char *val;
     if (moved) {
       ocl_emit_moved(g, p);
+      continue;
+    }
+    if (g->chk[p] == CHK_BOUNDED) {
+      emit_bound_test(g, h, p);
       continue;
     }
     if (in->op == OP_ADD || in->op == OP_SUB) {

@@ -42,6 +42,9 @@ typedef enum CheckPlan {
   CHK_HOISTED,   /* tested once before its loop (oclgen_hoist.c) */
   CHK_FUSED,     /* `i >= 0`, tested with the next `i < len` */
   CHK_UNSIGNED,  /* `i < len` testing both: (uint)i < (uint)len */
+  CHK_BOUNDED,   /* `f(..) < len`: the bounds of what f returns, tested
+                    once before its loop, which falls back if they do
+                    not hold (oclgen_hoist.c) */
   CHK_NKINDS
 } CheckPlan;
 
@@ -62,11 +65,35 @@ typedef struct OclCallFacts {
   __int128 (*lo)[2], (*hi)[2];   /* [parameter][width 32, 64] */
 } OclCallFacts;
 
+/* A bound of what a function returns, in terms of a call's arguments:
+ * argument `par`, or (par < 0) the constant c. */
+typedef struct OclTerm {
+  int par;
+  long long c;
+} OclTerm;
+
+/* Returns and bounds per return that oclgen_retbound.c keeps. */
+#define OCL_RETS 4
+#define OCL_ALTS 3
+
+/* What one return of a function returns, bounded below by any of lo[0
+ * .. nlo) and above by any of hi[0 .. nhi) (the value itself first). */
+typedef struct OclRetBound {
+  int nlo, nhi;
+  OclTerm lo[OCL_ALTS], hi[OCL_ALTS];
+} OclRetBound;
+
 /* The values a called function returns, of any call (its parameters
- * unknown): the hull of its returns' intervals (oclgen_range.c). */
+ * unknown): the hull of its returns' intervals (oclgen_range.c); and of
+ * a given call, in terms of its arguments, when every return returns a
+ * parameter or a constant (oclgen_retbound.c; nret 0: not known): the
+ * result is at least the least of one lower bound of each return, and
+ * at most the greatest of one upper bound of each. */
 typedef struct OclRetFacts {
   Func *fn;
   __int128 lo[2], hi[2];         /* [width 32, 64] */
+  int nret;
+  OclRetBound ret[OCL_RETS];
 } OclRetFacts;
 
 typedef struct OclGen {
@@ -152,6 +179,11 @@ enum { OCL_FLAG_NONFINITE = 16 };
  * the kernel, is not the one the host launched: WY_OCL_E_SHAPE (the
  * runtime then runs the loop on the CPU; no language error). */
 enum { OCL_FLAG_SHAPE = 17 };
+/* The code a kernel writes when the bounds of a call's result, tested
+ * before a loop in place of the checks of that result in its every
+ * iteration (CHK_BOUNDED), do not hold: WY_OCL_E_BOUND (the loop then
+ * runs on the CPU, whose checks decide; no language error). */
+enum { OCL_FLAG_BOUND = 18 };
 /* The store `lhs = val;` of an element of elem type into a kernel's
  * list; a real is checked first (isfinite), so that every real a kernel
  * leaves in a list has an exact value. */
@@ -221,8 +253,18 @@ void ocl_note_calls(OclGen *g);
  * record the interval of what it returns (for the INVOKEs of it). */
 void ocl_note_returns(OclGen *g);
 void ocl_open_calls(OclGen *g, Func *fn);
+/* What ocl_note_returns recorded of fn, or NULL. */
+OclRetFacts *ocl_ret_facts(OclGen *g, Func *fn);
 /* The facts of fn (g->facts while it is emitted), or NULL. */
 OclCallFacts *ocl_call_facts(OclGen *g, Func *fn);
+
+/* ================================================================ */
+/* oclgen_retbound.c                                                 */
+
+/* Into f: bounds of what function fn returns, in terms of its
+ * parameters (a call's arguments), when every return returns a
+ * parameter or a constant; none otherwise. */
+void ocl_ret_terms(Func *fn, OclRetFacts *f);
 
 /* ================================================================ */
 /* oclgen_hoist.c                                                    */
@@ -235,6 +277,9 @@ void ocl_plan_moves(OclGen *g);
  * iterations, or -1; also an add or sub `v + off` whose overflow test
  * can move there. */
 int ocl_hoist_target(OclGen *g, int p);
+/* The FORALL before which the bounds of a call's result can replace
+ * the assert at p (CHK_BOUNDED), or -1. */
+int ocl_bound_target(OclGen *g, int p);
 /* The moved operations and those tests, before the loop at h (its
  * counters set). */
 void ocl_emit_hoisted(OclGen *g, int h);

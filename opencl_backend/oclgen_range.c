@@ -264,9 +264,8 @@ elem_ival(OclGen *g, int x, int w)
   return root < 0 || g->hyp[root] <= 0 ? top(w) : bits_ival(g->hyp[root]);
 }
 
-/* What ocl_note_returns recorded of fn, or NULL. */
-static OclRetFacts *
-ret_facts(OclGen *g, Func *fn)
+OclRetFacts *
+ocl_ret_facts(OclGen *g, Func *fn)
 {
   for (int i = 0; i < g->rets.n; i++) {
     OclRetFacts *f = g->rets.v[i];
@@ -280,7 +279,7 @@ ret_facts(OclGen *g, Func *fn)
 static Ival
 ret_ival(OclGen *g, Func *fn, int w)
 {
-  OclRetFacts *f = fn ? ret_facts(g, fn) : NULL;
+  OclRetFacts *f = fn ? ocl_ret_facts(g, fn) : NULL;
   return f ? (Ival){f->lo[w == 64], f->hi[w == 64]} : top(w);
 }
 
@@ -350,13 +349,6 @@ negate(Cmp c)
   return neg[c];
 }
 
-static Cmp
-mirror(Cmp c)
-{
-  static const Cmp mir[] = {CMP_EQ, CMP_NE, CMP_GT, CMP_GE, CMP_LT, CMP_LE};
-  return mir[c];
-}
-
 /* Instruction q ends a straight path backwards: control may enter
  * after it from elsewhere, or it is a loop's boundary. */
 static bool
@@ -408,7 +400,7 @@ ival_at(OclGen *g, int r, int p, int w, int depth, bool facts)
       moved = defines(g->fn->code[s], other);
     if (moved) continue;
     Ival o = ival_at(g, other, q, w, depth + 1, false);
-    v = narrow(v, a == r ? cmp : mirror(cmp), o);
+    v = narrow(v, a == r ? cmp : cmp_mirror(cmp), o);
   }
   if (v.lo > v.hi) return top(w);  /* unreachable: say nothing */
   return v;
@@ -463,7 +455,7 @@ implied(OclGen *g, int a, Cmp cmp, int b, int p)
     if (same_value(g, x, a) && same_value(g, y, b) && implies(fc, cmp))
       return true;
     if (same_value(g, x, b) && same_value(g, y, a)
-        && implies(mirror(fc), cmp))
+        && implies(cmp_mirror(fc), cmp))
       return true;
   }
   return false;
@@ -635,6 +627,8 @@ ocl_plan_checks(OclGen *g)
     if (assert_proved(g, p)) g->chk[p] = CHK_PROVED;
     else if ((g->hoist_to[p] = ocl_hoist_target(g, p)) >= 0)
       g->chk[p] = CHK_HOISTED;
+    else if ((g->hoist_to[p] = ocl_bound_target(g, p)) >= 0)
+      g->chk[p] = CHK_BOUNDED;
     else fuse_bounds(g, p);
   }
 }
@@ -700,7 +694,7 @@ ocl_note_returns(OclGen *g)
 {
   Func *fn = g->fn;
   if (!fn->type || !ocl_int_type(fn->type->ret)) return;
-  if (ret_facts(g, fn)) return;   /* made once, before any is used */
+  if (ocl_ret_facts(g, fn)) return;   /* made once, before any is used */
   Ival v[2];
   bool any = false;
   for (int p = g->from; p < g->to; p++) {
@@ -719,5 +713,6 @@ ocl_note_returns(OclGen *g)
     f->lo[k] = v[k].lo;
     f->hi[k] = v[k].hi;
   }
+  ocl_ret_terms(fn, f);
   vec_push(&g->rets, f);
 }

@@ -37,6 +37,7 @@ static const char *const status_texts[WY_OCL_NSTATUS] = {
   "a real is out of the range of the device's real",
   "the kernel produced an infinity or NaN",
   "an inner loop's range is not the one launched",
+  "the bounds of a call's result do not hold before its loop",
   "a descending range",
   "OpenCL error",
   "the call moves far more data than it has work items",

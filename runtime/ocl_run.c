@@ -28,6 +28,7 @@
 /* the kernels' code for a non-finite real (opencl_backend, ocl.h) */
 _Static_assert(WY_OCL_E_NONFINITE == 16, "OCL_FLAG_NONFINITE is 16");
 _Static_assert(WY_OCL_E_SHAPE == 17, "OCL_FLAG_SHAPE is 17");
+_Static_assert(WY_OCL_E_BOUND == 18, "OCL_FLAG_BOUND is 18");
 
 enum { WG_TARGET = 256 };   /* work items per group we aim for */
 enum { SMALL_ARGS = 16 };   /* argument records on the stack up to this */
@@ -335,6 +336,10 @@ execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
   if (ln->flag == WY_OCL_E_SHAPE)
     return wy_ocl_fail(WY_OCL_E_SHAPE, "the range of an inner loop is not "
                        "the one the call launched");
+  if (ln->flag == WY_OCL_E_BOUND)
+    return wy_ocl_fail(WY_OCL_E_BOUND, "the bounds of a call's result, "
+                       "tested before its loop in place of the checks of "
+                       "every iteration, do not hold");
   if (ln->flag == WY_OCL_E_NONFINITE)
     return wy_ocl_fail(WY_OCL_E_NONFINITE, "the kernel would have stored "
                        "an infinity or a NaN into a list");

@@ -41,6 +41,19 @@ cmp_negate(Cmp c)
   }
 }
 
+Cmp
+cmp_mirror(Cmp c)
+{
+  switch (c) {
+  case CMP_EQ: case CMP_NE: return c;
+  case CMP_LT: return CMP_GT;
+  case CMP_LE: return CMP_GE;
+  case CMP_GT: return CMP_LT;
+  case CMP_GE: return CMP_LE;
+  default: internal_error("cmp_mirror: %s has no mirror", wyil_cmp_name[c]);
+  }
+}
+
 Module *
 wyil_new_module(const char *name, const char *file)
 {

@@ -29,6 +29,8 @@ i+c, i-c, n-1-i, 2*i and b[i]; private, carried and escaping scalars
 (some carried ones induction variables: k = k + step, step invariant;
 some top loops counted while loops: i = lo; while i < hi: ...; i = i + 1);
 if/switch/break/return; assert; calls to helpers with requires/ensures;
+indices through a clamping call (cl(v + d, lo, hi), its bounds in or
+just past the list, or lo > hi);
 rows taken (`w = m[i]`) and written back; int|real scalars; reduction
 loops (accumulators of int, real and bool carried only through + * &&
 || Math.max/min, the `if t > g: g = t` idiom and counts, over ranges,
@@ -133,6 +135,14 @@ class Gen:
             return "%s - 1 - %s" % (ln, v)
         if shape < 0.91:
             return "2 * %s" % v
+        if shape < 0.95:
+            # through a call: its bounds tested once before a kernel's
+            # loop (in the list, past it by one, or lo > hi)
+            ln = "|%s|" % lst if lst != "m" else "|m|"
+            lo, hi = self.pick([("0", ln + " - 1"), ("0", ln + " - 1"),
+                                ("0", ln), ("1", "k"), (ln + " - 1", "0")])
+            return "cl(%s %s %d, %s, %s)" % (
+                v, self.pick(["+", "-"]), self.pick([0, 1, 2]), lo, hi)
         if shape < 0.97:
             return "b[%s]" % v
         return self.pick(["0", "k", v + " / 2"])
@@ -1018,6 +1028,14 @@ class Gen:
             self.emit(1, "return x + %s" % self.pick([y, "1", "x"]))
             self.emit(0, "")
             self.helpers.append((name, arity))
+        # v, or the nearer end of lo..hi: an index through a call
+        self.emit(0, "int cl(int v, int lo, int hi):")
+        self.emit(1, "if v < lo:")
+        self.emit(2, "return lo")
+        self.emit(1, "if v > hi:")
+        self.emit(2, "return hi")
+        self.emit(1, "return v")
+        self.emit(0, "")
         if True:
             # a callee that takes a list: keeps a loop on the CPU
             self.emit(0, "int g0([int] xs, int i) requires i >= 0:")
