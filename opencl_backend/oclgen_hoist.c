@@ -188,9 +188,25 @@ affine(OclGen *g, int h, int e, int p, int r, Chain *c)
          && chain_of(g, h, e, p, r, c, 0);
 }
 
+/* A call of a function of the program from ints to an int. */
+static bool
+int_call(Insn *in)
+{
+  Func *fn = in->callee;
+  Type *ft = fn ? fn->type : NULL;
+  if (!fn || fn->is_native || fn->is_method || !ft || in->dst < 0
+      || !ocl_int_type(ft->ret) || ft->n != in->nargs)
+    return false;
+  for (int k = 0; k < ft->n; k++)
+    if (!ocl_int_type(ft->elems[k])) return false;
+  return true;
+}
+
 /* Operations that may run before their loop: pure, and on ints (a
  * failed check of one fails the call, as in the loop's first
- * iteration, which would have run it on the same operands). */
+ * iteration, which would have run it on the same operands); calls too
+ * (functions are pure: game of life's `larger(x - 1, 0)` in the loop
+ * over its neighbours' rows). */
 static bool
 movable(Insn *in)
 {
@@ -200,6 +216,7 @@ movable(Insn *in)
   case OP_ADD: case OP_SUB: case OP_MUL: case OP_NEG: case OP_DIV:
   case OP_REM:
     return is_int_reg_insn(in);
+  case OP_INVOKE: return int_call(in);
   default: return false;
   }
 }
