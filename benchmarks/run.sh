@@ -262,9 +262,10 @@ run_one() {
     say "bench: $name $args $o $dev: exit status $rc; stderr ends:"
     tail -n 5 "$err" >&2
   fi
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$name" \
-    "$set" "$args" "$o" "$dev" "$kind" "$i" "$wall" \
-    "$(awk -f $HERE/harness/profile.awk "$err")" "$sum" "$rc" >> "$raw"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" \
+    "$name" "$set" "$args" "$o" "$dev" "$kind" "$i" "$wall" \
+    "$(awk -f $HERE/harness/profile.awk "$err")" "$sum" "$rc" \
+    "$(awk -f $HERE/harness/hotkernel.awk "$err")" >> "$raw"
   msg=$(awk -v w="$wall" 'BEGIN { printf "%.3f s", w / 1000 }')
   [ "$rc" -eq 0 ] || msg="$msg, exit status $rc"
   say "    $kind $i: $msg  checksum $sum"

@@ -7,7 +7,8 @@
 #   skips.tsv     case name set args opt device status note
 #   runs.tsv      case name set args opt device kind i wall region calls
 #                 fallbacks init marshal upload execute download unmarshal
-#                 other offload checksum rc        (all times in ms)
+#                 other offload checksum rc hot    (all times in ms; hot:
+#                 the execute phase of the region's calls, hotkernel.awk)
 # Output: the results CSV on stdout; checksum disagreements, and device
 # runs whose offloaded calls fell back to the CPU (status "fallback"), on
 # stderr; exit status 1 when there was one (a fallback only when the
@@ -24,12 +25,15 @@
 # P:D) or "ref-omp" (device "omp"; its kernel time is its hot loop).
 # Each wyc device row also gets the references' median times and
 # wyc / reference ratios (above 1: wyc is slower): wall / ref-ocl wall
-# and execute / ref-ocl execute on the same device, wall / ref-omp wall.
+# and execute / ref-ocl execute on the same device, wall / ref-omp wall;
+# and hot / ref-ocl execute: the kernels of the hot loop alone, without
+# those that build inputs on the device (a reference builds them on the
+# host and uploads them).
 BEGIN {
   FS = "\t"
   OFS = ","
   nm = split("wall region init marshal upload execute download unmarshal " \
-             "other offload", metric, " ")
+             "other offload hot", metric, " ")
 }
 FILENAME == ARGV[1] { tol[$1] = $3; isreal[$1] = $2; next }
 FILENAME == ARGV[2] {
@@ -70,7 +74,8 @@ FILENAME == ARGV[3] {
   calls[k] = $11; falls[k] = $12
   v[k, 1, n] = $9
   v[k, 2, n] = $10
-  for (m = 3; m <= nm; m++) v[k, m, n] = $(m + 10)
+  for (m = 3; m < nm; m++) v[k, m, n] = $(m + 10)
+  v[k, nm, n] = $23
 }
 function addcase(id, name, set, args) {
   if (id in seen) return
@@ -167,7 +172,8 @@ END {
   printf ",speedup_total_vs_seq,speedup_kernel_vs_seq"
   printf ",speedup_total_vs_pocl,speedup_kernel_vs_pocl"
   printf ",ref_ocl_wall_ms,ref_ocl_kernel_ms,ref_omp_wall_ms"
-  printf ",wall_vs_ref_ocl,kernel_vs_ref_ocl,wall_vs_ref_omp\n"
+  printf ",wall_vs_ref_ocl,kernel_vs_ref_ocl,wall_vs_ref_omp"
+  printf ",hot_kernel_vs_ref_ocl\n"
   for (id = 1; id <= ncase; id++) {
     if (!(id in seen)) continue
     sortgroups(id)
@@ -220,7 +226,7 @@ END {
       # the references beside a wyc device row
       rok = id SUBSEP "ref-ocl" SUBSEP d
       rmk = id SUBSEP "ref-omp" SUBSEP "omp"
-      if (hostonly(d) || isref(o)) { printf ",,,,,,\n"; continue }
+      if (hostonly(d) || isref(o)) { printf ",,,,,,,\n"; continue }
       # (not from references that printed a wrong checksum)
       rw = rx = mw = ""
       if (!(rok in wrong)) {
@@ -228,9 +234,10 @@ END {
         rx = stat(rok, 6, "median")
       }
       if (!(rmk in wrong)) mw = stat(rmk, 1, "median")
-      printf ",%s,%s,%s,%s,%s,%s\n", rw, rx, mw,
+      printf ",%s,%s,%s,%s,%s,%s,%s\n", rw, rx, mw,
              ratio(stat(k, 1, "median"), rw), ratio(kern, rx),
-             ratio(stat(k, 1, "median"), mw)
+             ratio(stat(k, 1, "median"), mw),
+             ratio(stat(k, nm, "median"), rx)
     }
   }
   exit bad
