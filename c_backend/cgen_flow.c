@@ -100,6 +100,24 @@ scan_compound(Flow *fl)
   }
 }
 
+/* Each label's offload: the last OFFLOAD of a kernel before the label
+ * that leaves to it (cgen_emit_offload_exit), in one pass. */
+static void
+scan_offloads(Flow *fl)
+{
+  Func *fn = fl->fn;
+  int nl = fn->nlabels > 0 ? fn->nlabels : 0;
+  fl->offload_of = wyil_alloc(sizeof(Insn *) * (size_t)(nl + 1));
+  for (int j = 0; j < fn->ncode; j++) {
+    Insn *in = fn->code[j];
+    if (in->op != OP_OFFLOAD || in->label < 0 || in->label >= nl
+        || !in->callee || !in->callee->kernel
+        || (fl->label_at[in->label] >= 0 && fl->label_at[in->label] < j))
+      continue;
+    fl->offload_of[in->label] = in;
+  }
+}
+
 Flow *
 cgen_flow_new(Func *fn)
 {
@@ -118,6 +136,7 @@ cgen_flow_new(Func *fn)
   fl->elided = wyil_alloc(sizeof(bool) * n);
   fl->compound = wyil_alloc(sizeof(bool) * (size_t)(fn->nregs + 1));
   scan_ranges(fl);
+  scan_offloads(fl);
   size_t words = (size_t)(fn->nregs + 63) / 64;
   fl->moves = (size_t)fn->ncode * (words ? words : 1) <= LIVE_MAX_WORDS;
   if (fl->moves) {

@@ -104,6 +104,8 @@ struct Flow {
                          -1 none, -2 unreachable */
   bool has_try;
   int *range_of;      /* FORALL -> the RANGE it counts over, -1 */
+  Insn **offload_of;  /* label -> the last OFFLOAD of a kernel before it
+                         whose exit it is, or NULL */
   bool *elided;       /* RANGE insns folded into their FORALL */
   /* liveness (only when moves are on: the function is not too large) */
   bool moves;

@@ -262,15 +262,10 @@ cgen_emit_offload(Gen *g, int i)
 void
 cgen_emit_offload_exit(Gen *g, int i)
 {
-  Insn *lab = g->fn->code[i];
-  if (!g->off) return;
-  for (int j = i - 1; j >= 0; j--) {
-    Insn *in = g->fn->code[j];
-    if (in->op != OP_OFFLOAD || in->label != lab->label || !in->callee
-        || !in->callee->kernel)
-      continue;
-    cgen_emit(g, "wy_ocl_confirm_end(&wyc_kern%d, %s);",
-              in->callee->kernel->id, cgen_pos_ref(g, in->pos));
+  Insn *lab = g->fn->code[i], *in;
+  if (!g->off || lab->label < 0 || lab->label >= g->fn->nlabels
+      || !(in = g->fl->offload_of[lab->label]))
     return;
-  }
+  cgen_emit(g, "wy_ocl_confirm_end(&wyc_kern%d, %s);",
+            in->callee->kernel->id, cgen_pos_ref(g, in->pos));
 }
