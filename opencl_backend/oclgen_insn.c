@@ -481,6 +481,14 @@ emit_forall(OclGen *g, int i, Insn *in)
     ocl_line(g, "wyc_i%d = r%d_lo;", i, r);
     ocl_line(g, "wyc_n%d = r%d_hi;", i, r);
     ocl_emit_hoisted(g, i);
+    if (ocl_ascends(g, i)) {
+      /* upwards: the plain loop, whose unit step the driver's compiler
+       * sees (to merge the loads of consecutive elements) */
+      ocl_line(g, "for (; wyc_i%d < wyc_n%d; wyc_i%d++) {", i, i, i);
+      g->indent++;
+      ocl_line(g, "%s = wyc_i%d;", ocl_var(g, in->dst, TAG_INT), i);
+      return;
+    }
     /* either direction (lo..hi runs down when hi < lo), counted by a
      * unit-step trip count that the driver's compiler can see, to
      * unroll and strength-reduce: `i != n; i += s` hides it */

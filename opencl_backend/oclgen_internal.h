@@ -142,6 +142,10 @@ typedef struct OclGen {
                            kernel being planned may take to lie in
                            [-2^hyp, 2^hyp - 1]; 0: none (or NULL) */
   FILE *stats;          /* --explain: where to count them, or NULL */
+  __int128 *pmin, *pmax;/* per parameter of the kernel planned: the
+                           values its one call site can pass (host
+                           constants, a dimension's hi above its
+                           constant lo), or NULL (oclgen_range.c) */
 } OclGen;
 
 /* ================================================================ */
@@ -235,6 +239,9 @@ bool ocl_int_type(Type *t);
 /* The sign of every value of int register r at p, at both widths: 1
  * (never negative), -1 (always negative) or 0 (either). */
 int ocl_sign(OclGen *g, int p, int r);
+/* The loop over a range at p runs upwards (or not at all): its lo is
+ * at most its hi, at both widths. */
+bool ocl_ascends(OclGen *g, int p);
 /* r is an int constant of the kernel or the code (32-bit), in *v. */
 bool ocl_int_const(OclGen *g, int r, long long *v);
 /* The length of list register x (a parameter's name), or NULL. */

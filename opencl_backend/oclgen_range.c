@@ -378,6 +378,72 @@ defines(Insn *in, int r)
   return wyil_def_reg(in) == r;
 }
 
+/* The one definition of r in fn, or NULL. */
+static Insn *
+only_def(Func *fn, int r)
+{
+  Insn *d = NULL;
+  for (int q = 0; q < fn->ncode; q++) {
+    if (wyil_def_reg(fn->code[q]) != r) continue;
+    if (d) return NULL;
+    d = fn->code[q];
+  }
+  return d;
+}
+
+/* Host register h of function fn holds the int constant *c wherever it
+ * is defined (once, by a CONST). */
+static bool
+host_const(Func *fn, int h, long long *c)
+{
+  Insn *d = only_def(fn, h);
+  char *end;
+  if (!d || d->op != OP_CONST || !d->cst || d->cst->kind != C_INT)
+    return false;
+  *c = strtoll(d->cst->text, &end, 10);
+  return !*end && *c > INT32_MIN && *c < INT32_MAX;
+}
+
+/* What the one call site of kernel g->k (the OFFLOAD of g->fn in its host
+ * function) passes: a parameter from a host constant is that constant,
+ * and one from the host register of a dimension's hi, whose lo comes
+ * from a constant c, is above c (the runtime launches the kernel only
+ * when lo < hi in every dimension). */
+static void
+call_site_facts(OclGen *g)
+{
+  Kernel *k = g->k;
+  Func *host = k ? k->host : NULL;
+  Insn *off = NULL;
+  int n = g->fn->nparams;
+  g->pmin = g->pmax = NULL;
+  if (!host || g->fn == host || n <= 0) return;
+  for (int q = 0; q < host->ncode; q++) {
+    Insn *in = host->code[q];
+    if (in->op != OP_OFFLOAD || in->callee != g->fn) continue;
+    if (off) return;
+    off = in;
+  }
+  if (!off || off->nargs != n) return;
+  g->pmin = wyil_alloc(sizeof(Big) * (size_t)n);
+  g->pmax = wyil_alloc(sizeof(Big) * (size_t)n);
+  for (int p = 0; p < n; p++) {
+    long long c;
+    g->pmin[p] = -BIG_INF;
+    g->pmax[p] = BIG_INF;
+    if (host_const(host, off->args[p], &c)) g->pmin[p] = g->pmax[p] = c;
+  }
+  for (int d = 0; d < k->ndims && d < 3; d++) {
+    long long c;
+    int lo = k->lo[d], hi = k->hi[d];
+    if (lo < 0 || hi < 0 || lo >= n || hi >= n
+        || !host_const(host, off->args[lo], &c))
+      continue;
+    for (int p = 0; p < n; p++)
+      if (off->args[p] == off->args[hi]) g->pmin[p] = bmax(g->pmin[p], c + 1);
+  }
+}
+
 /* The interval of r at p; `facts`: narrowed by comparisons (those of
  * the compared values are not, which bounds the work). */
 static Ival
@@ -387,6 +453,10 @@ ival_at(OclGen *g, int r, int p, int w, int depth, bool facts)
   Insn *d = def_of(g, r);
   Ival v = d ? ival_def(g, d, g->def_at[r] >= 0 ? g->def_at[r] : g->from,
                         w, depth, facts) : param_ival(g, r, w);
+  if (!d && g->pmin && r < g->fn->nparams && g->def_at[r] == DEF_NONE) {
+    v.lo = bmax(v.lo, g->pmin[r]);   /* from the call site */
+    v.hi = bmin(v.hi, g->pmax[r]);
+  }
   /* comparisons on the straight path back from p */
   for (int q = p - 1; facts && q >= g->from; q--) {
     Insn *in = g->fn->code[q];
@@ -524,6 +594,21 @@ ocl_sign(OclGen *g, int p, int r)
 }
 
 bool
+ocl_ascends(OclGen *g, int p)
+{
+  Insn *in = g->fn->code[p];
+  if (!g->def_at || in->op != OP_FORALL || in->nargs < 1) return false;
+  int r = in->args[0], at = g->range_at[r];
+  if (at < 0) return false;
+  Insn *rg = g->fn->code[at];
+  for (int w = 32; w <= 64; w += 32)
+    if (ival_at(g, rg->args[0], p, w, 0, true).hi
+        > ival_at(g, rg->args[1], p, w, 0, true).lo)
+      return false;
+  return true;
+}
+
+bool
 ocl_int_const(OclGen *g, int r, long long *v)
 {
   return g->def_at && int_const(g, r, v);
@@ -601,6 +686,7 @@ ocl_plan_checks(OclGen *g)
   g->const_def = wyil_alloc(sizeof(Insn *) * nr);
   g->chk = wyil_alloc((size_t)fn->ncode + 1);
   g->hoist_to = wyil_alloc(sizeof(int) * ((size_t)fn->ncode + 1));
+  call_site_facts(g);
   for (int r = 0; r < fn->nregs; r++) g->def_at[r] = DEF_NONE;
   for (int i = g->from; i < g->to; i++) {
     int d = wyil_def_reg(fn->code[i]);
