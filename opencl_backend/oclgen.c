@@ -388,10 +388,11 @@ put_stats(OclGen *g, const char *what, SrcPos pos)
   const int *n = g->nchk;
   fprintf(g->stats, "%s:%d: %s: checks: %d tested, %d tested once before "
           "their loop, %d proved, %d joined to another, %d tested once "
-          "before their loop through the bounds of a call\n",
+          "before their loop through the bounds of a call, %d summed in 64 "
+          "bits and tested once after their loop\n",
           pos.file ? pos.file : "?", pos.line, what,
           n[CHK_EMIT] + n[CHK_UNSIGNED], n[CHK_HOISTED], n[CHK_PROVED],
-          n[CHK_FUSED], n[CHK_BOUNDED]);
+          n[CHK_FUSED], n[CHK_BOUNDED], n[CHK_WIDE]);
 }
 
 static void

@@ -285,6 +285,11 @@ emit_arith(OclGen *g, Insn *in)
     }
   }
   int p = g->at;
+  if (g->chk && g->chk[p] == CHK_WIDE) {
+    g->nchk[CHK_WIDE]++;
+    ocl_emit_wide_sum(g, p);
+    return;
+  }
   bool safe = ocl_no_overflow(g, p);
   /* `v + off`, tested at both ends of v's range before its loop */
   bool hoisted = !safe && g->chk && g->chk[p] == CHK_HOISTED;
@@ -517,6 +522,7 @@ emit_end(OclGen *g, int i)
   if (dim_of(g, g->fn->code[h]) >= 0) return;
   g->indent--;
   ocl_line(g, "}");
+  if (g->fn->code[h]->op == OP_FORALL && g->chk) ocl_emit_wide_exit(g, h);
 }
 
 /* ---------------------------------------------------------------- */

@@ -45,6 +45,9 @@ typedef enum CheckPlan {
   CHK_BOUNDED,   /* `f(..) < len`: the bounds of what f returns, tested
                     once before its loop, which falls back if they do
                     not hold (oclgen_hoist.c) */
+  CHK_WIDE,      /* `s = s + t`, s read nowhere else in its loop: summed
+                    in 64 bits, tested once after the loop
+                    (oclgen_hoist.c) */
   CHK_NKINDS
 } CheckPlan;
 
@@ -287,9 +290,16 @@ int ocl_hoist_target(OclGen *g, int p);
 /* The FORALL before which the bounds of a call's result can replace
  * the assert at p (CHK_BOUNDED), or -1. */
 int ocl_bound_target(OclGen *g, int p);
+/* The loop over a range whose sum the add or sub at p can carry in 64
+ * bits (CHK_WIDE), or -1. */
+int ocl_wide_target(OclGen *g, int p);
 /* The moved operations and those tests, before the loop at h (its
- * counters set). */
+ * counters set), and the 64-bit sums' starts. */
 void ocl_emit_hoisted(OclGen *g, int h);
+/* The CHK_WIDE sum at p, in its loop. */
+void ocl_emit_wide_sum(OclGen *g, int p);
+/* After the loop at h: its 64-bit sums back in their registers. */
+void ocl_emit_wide_exit(OclGen *g, int h);
 
 /* ================================================================ */
 /* oclgen_reduce.c                                                   */

@@ -709,6 +709,10 @@ ocl_plan_checks(OclGen *g)
         && !ocl_no_overflow(g, p)
         && (g->hoist_to[p] = ocl_hoist_target(g, p)) >= 0)
       g->chk[p] = CHK_HOISTED;
+    else if ((op == OP_ADD || op == OP_SUB) && g->move_to[p] < 0
+             && !ocl_no_overflow(g, p)
+             && (g->hoist_to[p] = ocl_wide_target(g, p)) >= 0)
+      g->chk[p] = CHK_WIDE;
     if (op != OP_ASSERT) continue;
     if (assert_proved(g, p)) g->chk[p] = CHK_PROVED;
     else if ((g->hoist_to[p] = ocl_hoist_target(g, p)) >= 0)

@@ -879,7 +879,9 @@ class Gen:
             self.emit(d + 1, "%s = %s + 1" % (g, g))
 
     def private(self, ctx, depth):
-        if self.chance(0.85):
+        if ctx["depth"] >= 1 and self.chance(0.12):
+            self.private_sum(ctx, depth)
+        elif self.chance(0.85):
             name = self.fresh("t")
             self.emit(depth, "%s = %s" % (name, self.int_expr(ctx)))
             ctx["vars"].append(Var(name, "int"))
@@ -887,6 +889,41 @@ class Gen:
             name = self.fresh("p")
             self.emit(depth, "%s = %s" % (name, self.real_expr(ctx)))
             ctx["vars"].append(Var(name, "real"))
+
+    def private_sum(self, ctx, depth):
+        """A sum private to an iteration: started here, added to in an
+        inner range loop (maybe under a condition, by + or -, either
+        operand order), then used: a kernel carries it in 64 bits
+        (oclgen_hoist.c, CHK_WIDE).  Now and then the inner loop also
+        reads it or adds to it twice: near misses that keep their
+        tests."""
+        u = self.fresh("u")
+        self.emit(depth, "%s = %s" % (u, self.pick(["0", "0",
+                                                    self.int_const()])))
+        j = self.fresh("i")
+        self.emit(depth, "for %s in %s:" % (j, self.inner_range(ctx)))
+        c = self.child(ctx)
+        c["depth"] = ctx["depth"] + 1
+        c["ifdepth"] = 0
+        c["loops"] = ctx["loops"] + [Loop(j, True)]
+        d = depth + 1
+        if self.chance(0.25):
+            self.emit(d, "if %s:" % self.cond(c))
+            d += 1
+        e = self.int_expr(c)
+        r = self.rnd.random()
+        if r < 0.5:
+            self.emit(d, "%s = %s + %s" % (u, u, e))
+        elif r < 0.75:
+            self.emit(d, "%s = %s - %s" % (u, u, e))
+        else:
+            self.emit(d, "%s = %s + %s" % (u, e, u))
+        if self.chance(0.15):
+            self.emit(depth + 1, "if %s > %s:" % (u, self.int_leaf(c)))
+            self.emit(depth + 2, "%s = %s / 2" % (u, u))
+        elif self.chance(0.1):
+            self.emit(depth + 1, "%s = %s + %s" % (u, u, self.int_leaf(c)))
+        ctx["vars"].append(Var(u, "int"))
 
     def carried(self, ctx, depth):
         """Write a scalar from outside the loop: carried (reads itself)

@@ -1,0 +1,78 @@
+// Sums that a kernel's inner loop over a range carries in 64 bits,
+// unchecked, with one test after the loop that the sum fits the
+// kernel's 32-bit ints (opencl_backend/oclgen_hoist.c, CHK_WIDE): a
+// partial sum may leave 32 bits and come back (the total is still
+// exact), and a total that stays outside fails the test after the loop,
+// so the kernel reruns with 64-bit ints and prints the exact total.
+// Where the loop reads the sum elsewhere, adds to it twice in an
+// iteration, or lies inside another loop (where the test after it would
+// run about as often as the adds), every add keeps its own test.
+// explain: wide_sums.whiley:25: kernel wyk_2: checks: 1 tested, 3 tested once before their loop, 1 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop
+// explain: wide_sums.whiley:35: kernel wyk_3: checks: 3 tested, 8 tested once before their loop, 0 proved, 2 joined to another, 0 tested once before their loop through the bounds of a call, 2 summed in 64 bits and tested once after their loop
+// explain: wide_sums.whiley:48: kernel wyk_4: checks: 2 tested, 3 tested once before their loop, 1 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop
+// explain: wide_sums.whiley:59: kernel wyk_5: checks: 5 tested, 6 tested once before their loop, 3 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop
+import * from whiley.lang.*
+
+public [int] zeros(int n):
+	out = []
+	for i in 0..n:
+		out = out + [0]
+	return out
+
+// s = s + t
+public [int] rowSums([[int]] xs):
+	out = zeros(|xs|)
+	for i in 0..|xs|:
+		s = 0
+		for j in 0..|xs[i]|:
+			s = s + xs[i][j]
+		out[i] = s
+	return out
+
+// s = s - t, and t + s
+public [int] rowMixes([[int]] xs):
+	out = zeros(|xs|)
+	for i in 0..|xs|:
+		d = 5
+		for j in 0..|xs[i]|:
+			d = d - xs[i][j]
+		e = 0
+		for j in 0..|xs[i]|:
+			e = xs[i][j] + e
+		out[i] = d - e
+	return out
+
+// in the inner one of two loops: every add tested
+public [int] rowNested([[int]] xs):
+	out = zeros(|xs|)
+	for i in 0..|xs|:
+		s = 0
+		for j in 0..|xs[i]|:
+			for k in 0..2:
+				s = s + xs[i][j]
+		out[i] = s
+	return out
+
+// the sum read in its loop, and added to twice an iteration: tested
+public [int] rowOthers([[int]] xs):
+	out = zeros(|xs|)
+	for i in 0..|xs|:
+		s = 0
+		t = 0
+		for j in 0..|xs[i]|:
+			s = s + xs[i][j]
+			if s > 1000:
+				s = s - 1000
+			t = t + xs[i][j]
+			t = t + 1
+		out[i] = s + t
+	return out
+
+public void ::main(System.Console sys):
+	h = 1073741824
+	xs = [[h, h, -h, -h], [1, 2, 3, 0], [h, h, h, 0], [0, 0, 0, 0], [-h, -h, -h, 5]]
+	sys.out.println(rowSums(xs))
+	sys.out.println(rowMixes(xs))
+	sys.out.println(rowNested(xs))
+	sys.out.println(rowOthers([[1, 2, 3], [999, 999, 999]]))
+	sys.out.println(rowOthers([[h, h]]))
