@@ -358,6 +358,13 @@ bound_test(OclGen *g, int h, int e, int p, Cmp *cmp, const char **other,
     for (int j = 0; !s && j < (low ? b->nlo : b->nhi); j++)
       s = term_text(g, h, e, call, low ? b->lo[j] : b->hi[j]);
     if (!s) return false;
+    /* a bound that is `other` itself: `x < x` never holds (the test
+     * would always send the loop to the CPU: keep the checks), `x <= x`
+     * always does (no test) */
+    if (!strcmp(s, *other)) {
+      if (*cmp == CMP_LT || *cmp == CMP_GT) return false;
+      continue;
+    }
     bool seen = false;   /* the same text for another return */
     for (int k = 0; k < *n && !seen; k++) seen = strcmp(t[k], s) == 0;
     if (!seen) t[(*n)++] = s;
@@ -389,6 +396,7 @@ emit_bound_test(OclGen *g, int h, int p)
   const char *other, *t[OCL_RETS], *all = "";
   int n;
   bound_test(g, h, g->match[h], p, &cmp, &other, t, &n);
+  if (n == 0) return;
   for (int i = 0; i < n; i++)
     all = wyil_fmt("%s%s%s %s %s", all, i ? " && " : "", t[i], rel[cmp],
                    other);

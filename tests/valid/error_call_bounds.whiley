@@ -1,9 +1,12 @@
-// An index through a call inside a kernel's loop: the bounds of what
-// clamp returns (0 and |xs|) are tested once before the loop instead of
-// the index in every iteration, and fail (|xs| is one past the end); the
-// kernel falls back and the CPU's run of the loop raises the exact error,
+// An index through a call inside a kernel's loop: clamp returns between
+// 0 and |xs|.  The lower bound is tested once before the loop instead of
+// in every iteration; the upper one is |xs| itself, and `|xs| < |xs|`
+// never holds, so the index keeps its test in every iteration
+// (oclgen_hoist.c, bound_test; the test before the loop, always false,
+// drew a compiler warning that Oclgrind reports).  The kernel reports
+// the index error and the CPU's run of the loop raises the exact error,
 // at the first iteration that reads xs[|xs|].
-// fallback: the bounds of clamp's result do not hold before the loop, so the CPU runs it and raises the error
+// fallback: an index reaches |xs| on the device, so the CPU runs the loop and raises the error
 import * from whiley.lang.*
 
 public int clamp(int v, int lo, int hi):
