@@ -712,5 +712,6 @@ void
 ocl_emit_body(OclGen *g)
 {
   ocl_plan_checks(g);
+  if (g->k) ocl_emit_call_site_tests(g);
   for (int i = g->from; i < g->to; i++) emit_insn(g, i);
 }

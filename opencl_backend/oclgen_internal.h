@@ -149,6 +149,8 @@ typedef struct OclGen {
                            values its one call site can pass (host
                            constants, a dimension's hi above its
                            constant lo), or NULL (oclgen_range.c) */
+  bool *pdim;           /* per parameter: pmin holds because the kernel
+                           tests on entry that its dimension ascends */
 } OclGen;
 
 /* ================================================================ */
@@ -191,6 +193,11 @@ enum { OCL_FLAG_SHAPE = 17 };
  * iteration (CHK_BOUNDED), do not hold: WY_OCL_E_BOUND (the loop then
  * runs on the CPU, whose checks decide; no language error). */
 enum { OCL_FLAG_BOUND = 18 };
+/* The code a kernel writes when a dimension it was compiled to take as
+ * ascending (lo < hi, so hi > lo's constant: call_site_facts) runs
+ * downwards: WY_OCL_E_DESCENDING (the loop then runs on the CPU; no
+ * language error). */
+enum { OCL_FLAG_DESCENDING = 19 };
 /* The store `lhs = val;` of an element of elem type into a kernel's
  * list; a real is checked first (isfinite), so that every real a kernel
  * leaves in a list has an exact value. */
@@ -232,6 +239,9 @@ int ocl_assert_code(const char *msg);
 /* Plan the checks of code[g->from .. g->to): proved, hoisted, fused
  * (g->chk, g->hoist_to). */
 void ocl_plan_checks(OclGen *g);
+/* After the plan, at a kernel's start: the tests that its call site's
+ * facts hold (a dimension's hi above its constant lo). */
+void ocl_emit_call_site_tests(OclGen *g);
 /* The int operation at p cannot overflow (both device widths). */
 bool ocl_no_overflow(OclGen *g, int p);
 /* Register r never holds c at p, nor the device's least int. */

@@ -407,8 +407,11 @@ host_const(Func *fn, int h, long long *c)
 /* What the one call site of kernel g->k (the OFFLOAD of g->fn in its host
  * function) passes: a parameter from a host constant is that constant,
  * and one from the host register of a dimension's hi, whose lo comes
- * from a constant c, is above c (the runtime launches the kernel only
- * when lo < hi in every dimension). */
+ * from a constant c, is above c when the dimension ascends.  The runtime
+ * launches only non-empty dimensions, but a range lo..hi with hi < lo
+ * runs downwards (the host launches it as hi+1 .. lo+1), so the kernel
+ * tests hi > c on entry (ocl_emit_call_site_tests) and a descending
+ * call runs on the CPU (OCL_FLAG_DESCENDING). */
 static void
 call_site_facts(OclGen *g)
 {
@@ -417,6 +420,7 @@ call_site_facts(OclGen *g)
   Insn *off = NULL;
   int n = g->fn->nparams;
   g->pmin = g->pmax = NULL;
+  g->pdim = NULL;
   if (!host || g->fn == host || n <= 0) return;
   for (int q = 0; q < host->ncode; q++) {
     Insn *in = host->code[q];
@@ -427,6 +431,7 @@ call_site_facts(OclGen *g)
   if (!off || off->nargs != n) return;
   g->pmin = wyil_alloc(sizeof(Big) * (size_t)n);
   g->pmax = wyil_alloc(sizeof(Big) * (size_t)n);
+  g->pdim = wyil_alloc(sizeof(bool) * (size_t)n);
   for (int p = 0; p < n; p++) {
     long long c;
     g->pmin[p] = -BIG_INF;
@@ -440,8 +445,33 @@ call_site_facts(OclGen *g)
         || !host_const(host, off->args[lo], &c))
       continue;
     for (int p = 0; p < n; p++)
-      if (off->args[p] == off->args[hi]) g->pmin[p] = bmax(g->pmin[p], c + 1);
+      if (off->args[p] == off->args[hi] && g->pmin[p] < (Big)c + 1) {
+        g->pmin[p] = (Big)c + 1;
+        g->pdim[p] = true;
+      }
   }
+}
+
+/* Some instruction of the emitted code reads register r (a parameter
+ * read nowhere is no argument of the kernel: nothing to test). */
+static bool
+read_in_code(OclGen *g, int r)
+{
+  for (int i = g->from; i < g->to; i++) {
+    Insn *in = g->fn->code[i];
+    for (int a = 0; a < in->nargs; a++)
+      if (in->args[a] == r) return true;
+  }
+  return false;
+}
+
+void
+ocl_emit_call_site_tests(OclGen *g)
+{
+  for (int p = 0; g->pdim && p < g->fn->nparams; p++)
+    if (g->pdim[p] && read_in_code(g, p))
+      ocl_line(g, "if (%s < %lld) %s", ocl_var(g, p, TAG_INT),
+               (long long)g->pmin[p], ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
 }
 
 /* The interval of r at p; `facts`: narrowed by comparisons (those of

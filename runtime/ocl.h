@@ -88,8 +88,9 @@
 
 /* ORDER WyOclStatus: status_text in ocl_device.c.  1 to 4,
  * WY_OCL_E_NONFINITE (16: opencl_backend's OCL_FLAG_NONFINITE),
- * WY_OCL_E_SHAPE (17: OCL_FLAG_SHAPE) and WY_OCL_E_BOUND (18:
- * OCL_FLAG_BOUND) are also the codes kernels write into wyc_err. */
+ * WY_OCL_E_SHAPE (17: OCL_FLAG_SHAPE), WY_OCL_E_BOUND (18:
+ * OCL_FLAG_BOUND) and WY_OCL_E_DESCENDING (19: OCL_FLAG_DESCENDING) are
+ * also the codes kernels write into wyc_err. */
 typedef enum WyOclStatus {
   WY_OCL_OK,
   WY_OCL_FLAG_OVERFLOW,   /* the kernel saw an integer overflow */
@@ -117,7 +118,8 @@ typedef enum WyOclStatus {
   WY_OCL_E_BOUND,         /* the bounds of a call's result, tested before
                              a loop in place of its checks, do not hold:
                              the CPU decides (18: a kernel's code too) */
-  WY_OCL_E_DESCENDING,    /* hi < lo in some dimension */
+  WY_OCL_E_DESCENDING,    /* hi < lo in some dimension (19: a kernel's
+                             code too, for a range it took as ascending) */
   WY_OCL_E_CL,            /* any other OpenCL error */
   WY_OCL_E_SMALL,         /* no failure: the call would move far more
                              data than it has work items, so its loop

@@ -29,6 +29,7 @@
 _Static_assert(WY_OCL_E_NONFINITE == 16, "OCL_FLAG_NONFINITE is 16");
 _Static_assert(WY_OCL_E_SHAPE == 17, "OCL_FLAG_SHAPE is 17");
 _Static_assert(WY_OCL_E_BOUND == 18, "OCL_FLAG_BOUND is 18");
+_Static_assert(WY_OCL_E_DESCENDING == 19, "OCL_FLAG_DESCENDING is 19");
 
 enum { WG_TARGET = 256 };   /* work items per group we aim for */
 enum { SMALL_ARGS = 16 };   /* argument records on the stack up to this */
@@ -340,6 +341,9 @@ execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
     return wy_ocl_fail(WY_OCL_E_BOUND, "the bounds of a call's result, "
                        "tested before its loop in place of the checks of "
                        "every iteration, do not hold");
+  if (ln->flag == WY_OCL_E_DESCENDING)
+    return wy_ocl_fail(WY_OCL_E_DESCENDING, "a range that the kernel was "
+                       "compiled to take as ascending runs downwards");
   if (ln->flag == WY_OCL_E_NONFINITE)
     return wy_ocl_fail(WY_OCL_E_NONFINITE, "the kernel would have stored "
                        "an infinity or a NaN into a list");
