@@ -26,15 +26,6 @@
 #include "../wyil/wyil.h"
 #include "oclgen_internal.h"
 
-/* in is the FORALL of one of the kernel's NDRange dimensions. */
-static bool
-is_dim(OclGen *g, Insn *in)
-{
-  for (int d = 0; g->k && d < g->k->ndims; d++)
-    if (g->k->loops[d] == in) return true;
-  return false;
-}
-
 /* The innermost loop whose body holds p, when it is a loop over a range
  * made before it (not an NDRange dimension); -1 otherwise. */
 static int
@@ -48,7 +39,7 @@ range_loop_of(OclGen *g, int p)
     }
     if (in->op != OP_LOOP && in->op != OP_FORALL) continue;
     if (g->match[q] < p) continue;
-    if (in->op != OP_FORALL || is_dim(g, in)) return -1;
+    if (in->op != OP_FORALL || ocl_dim_of(g, in) >= 0) return -1;
     int r = in->args[0];
     return g->range_at[r] >= g->from && g->range_at[r] < q ? q : -1;
   }
@@ -240,8 +231,8 @@ ready_before(OclGen *g, int h, int e, int r)
   return n == 0 || (n == 1 && g->move_to[at] == h);
 }
 
-static bool
-reads(Insn *in, int r)
+bool
+ocl_reads(Insn *in, int r)
 {
   for (int k = 0; k < in->nargs; k++)
     if (in->args[k] == r) return true;
@@ -268,7 +259,7 @@ ocl_plan_moves(OclGen *g)
     bool ok = true;
     for (int k = 0; k < in->nargs && ok; k++)
       ok = ready_before(g, h, e, in->args[k]);
-    for (int q = h + 1; q < p && ok; q++) ok = !reads(fn->code[q], in->dst);
+    for (int q = h + 1; q < p && ok; q++) ok = !ocl_reads(fn->code[q], in->dst);
     if (ok) g->move_to[p] = h;
   }
 }
@@ -445,33 +436,31 @@ ocl_wide_target(OclGen *g, int p)
   for (int q = g->from; q < h; q++) {
     Insn *o = g->fn->code[q];
     if ((o->op == OP_LOOP || o->op == OP_FORALL) && g->match[q] > h
-        && !is_dim(g, o))
+        && ocl_dim_of(g, o) < 0)
       return -1;
   }
   for (int q = h + 1; q < e; q++) {
     Insn *o = g->fn->code[q];
     if ((o->op == OP_IF || o->op == OP_GOTO) && label_index(g, o->label) <= q)
       return -1;
-    if (q != p && (reads(o, s) || wyil_def_reg(o) == s)) return -1;
+    if (q != p && (ocl_reads(o, s) || wyil_def_reg(o) == s)) return -1;
   }
   return h;
 }
 
-/* The register a CHK_WIDE sum at p adds to, and what it adds. */
-static void
-wide_operands(OclGen *g, int p, const char **s, const char **t)
+/* The register a CHK_WIDE sum at p adds to. */
+static const char *
+wide_sum_var(OclGen *g, int p)
 {
-  Insn *in = g->fn->code[p];
-  *s = ocl_var(g, in->dst, TAG_INT);
-  *t = ocl_var(g, in->args[in->args[0] == in->dst], TAG_INT);
+  return ocl_var(g, g->fn->code[p]->dst, TAG_INT);
 }
 
 void
 ocl_emit_wide_sum(OclGen *g, int p)
 {
-  const char *s, *t;
-  bool add = g->fn->code[p]->op == OP_ADD;
-  wide_operands(g, p, &s, &t);
+  Insn *in = g->fn->code[p];
+  bool add = in->op == OP_ADD;
+  const char *t = ocl_var(g, in->args[in->args[0] == in->dst], TAG_INT);
   ocl_line(g, "#ifdef WYC_INT64");
   ocl_line(g, "if (wyc_%s(wyc_w%d, %s, &wyc_w%d)) %s", add ? "add" : "sub", p,
            t, p, ocl_fail_stmt(g, 1));
@@ -486,13 +475,11 @@ ocl_emit_wide_exit(OclGen *g, int h)
   int e = g->match[h];
   for (int p = h + 1; p < e; p++) {
     if (g->chk[p] != CHK_WIDE || g->hoist_to[p] != h) continue;
-    const char *s, *t;
-    wide_operands(g, p, &s, &t);
     ocl_line(g, "#ifndef WYC_INT64");
     ocl_line(g, "if (wyc_w%d != (long)(int)wyc_w%d) %s", p, p,
              ocl_fail_stmt(g, 1));
     ocl_line(g, "#endif");
-    ocl_line(g, "%s = (wy_int)wyc_w%d;", s, p);
+    ocl_line(g, "%s = (wy_int)wyc_w%d;", wide_sum_var(g, p), p);
   }
 }
 
@@ -558,9 +545,7 @@ ocl_emit_hoisted(OclGen *g, int h)
   }
   for (int p = h + 1; p < e; p++) {
     if (g->chk[p] != CHK_WIDE || g->hoist_to[p] != h) continue;
-    const char *s, *t;
-    wide_operands(g, p, &s, &t);
     sb_printf(&g->decls, "  long wyc_w%d = 0;\n", p);
-    ocl_line(g, "wyc_w%d = %s;", p, s);
+    ocl_line(g, "wyc_w%d = %s;", p, wide_sum_var(g, p));
   }
 }

@@ -445,9 +445,8 @@ emit_assign(OclGen *g, Insn *in, Type *from, Type *to)
 /* ---------------------------------------------------------------- */
 /* Loops                                                              */
 
-/* The dimension whose FORALL in is, -1 when it is an ordinary loop. */
-static int
-dim_of(OclGen *g, Insn *in)
+int
+ocl_dim_of(OclGen *g, Insn *in)
 {
   for (int d = 0; g->k && d < g->k->ndims; d++)
     if (g->k->loops[d] == in) return d;
@@ -474,7 +473,7 @@ emit_dim_forall(OclGen *g, int i, Insn *in, int d)
 static void
 emit_forall(OclGen *g, int i, Insn *in)
 {
-  int r = in->args[0], d = dim_of(g, in);
+  int r = in->args[0], d = ocl_dim_of(g, in);
   if (d >= 0) {
     emit_dim_forall(g, i, in, d);
     return;
@@ -519,7 +518,7 @@ emit_end(OclGen *g, int i)
 {
   int h = g->match[i];
   if (h < 0) internal_error("oclgen: END without loop in %s", g->fn->name);
-  if (dim_of(g, g->fn->code[h]) >= 0) return;
+  if (ocl_dim_of(g, g->fn->code[h]) >= 0) return;
   g->indent--;
   ocl_line(g, "}");
   if (g->fn->code[h]->op == OP_FORALL && g->chk) ocl_emit_wide_exit(g, h);

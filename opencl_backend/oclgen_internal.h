@@ -222,6 +222,8 @@ const char *ocl_narrow_what(Kernel *k);
 
 /* Emit the instructions code[g->from .. g->to) of g->fn. */
 void ocl_emit_body(OclGen *g);
+/* The NDRange dimension whose FORALL in is, -1 for an ordinary loop. */
+int ocl_dim_of(OclGen *g, Insn *in);
 /* Instruction p, which the body skips (g->move_to), here. */
 void ocl_emit_moved(OclGen *g, int p);
 /* A CONST instruction (also those the filter moved into a kernel). */
@@ -300,6 +302,8 @@ int ocl_hoist_target(OclGen *g, int p);
 /* The FORALL before which the bounds of a call's result can replace
  * the assert at p (CHK_BOUNDED), or -1. */
 int ocl_bound_target(OclGen *g, int p);
+/* in reads register r. */
+bool ocl_reads(Insn *in, int r);
 /* The loop over a range whose sum the add or sub at p can carry in 64
  * bits (CHK_WIDE), or -1. */
 int ocl_wide_target(OclGen *g, int p);

@@ -457,11 +457,8 @@ call_site_facts(OclGen *g)
 static bool
 read_in_code(OclGen *g, int r)
 {
-  for (int i = g->from; i < g->to; i++) {
-    Insn *in = g->fn->code[i];
-    for (int a = 0; a < in->nargs; a++)
-      if (in->args[a] == r) return true;
-  }
+  for (int i = g->from; i < g->to; i++)
+    if (ocl_reads(g->fn->code[i], r)) return true;
   return false;
 }
 
@@ -736,13 +733,12 @@ ocl_plan_checks(OclGen *g)
   for (int p = g->from; p < g->to; p++) {
     Op op = fn->code[p]->op;
     if ((op == OP_ADD || op == OP_SUB) && g->move_to[p] < 0
-        && !ocl_no_overflow(g, p)
-        && (g->hoist_to[p] = ocl_hoist_target(g, p)) >= 0)
-      g->chk[p] = CHK_HOISTED;
-    else if ((op == OP_ADD || op == OP_SUB) && g->move_to[p] < 0
-             && !ocl_no_overflow(g, p)
-             && (g->hoist_to[p] = ocl_wide_target(g, p)) >= 0)
-      g->chk[p] = CHK_WIDE;
+        && !ocl_no_overflow(g, p)) {
+      if ((g->hoist_to[p] = ocl_hoist_target(g, p)) >= 0)
+        g->chk[p] = CHK_HOISTED;
+      else if ((g->hoist_to[p] = ocl_wide_target(g, p)) >= 0)
+        g->chk[p] = CHK_WIDE;
+    }
     if (op != OP_ASSERT) continue;
     if (assert_proved(g, p)) g->chk[p] = CHK_PROVED;
     else if ((g->hoist_to[p] = ocl_hoist_target(g, p)) >= 0)
