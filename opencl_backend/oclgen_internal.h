@@ -134,6 +134,7 @@ typedef struct OclGen {
   int *move_to;         /* instruction -> the loop before which it is
                            computed (loop-invariant), -1 */
   int nchk[CHK_NKINDS]; /* checks emitted per kind (--explain) */
+  int nupward;          /* ranges taken as ascending, tested (--explain) */
   PtrVec call_facts[2]; /* OclCallFacts of the program's called functions,
                            per variant */
   OclCallFacts *facts;  /* those of the function being emitted, or NULL */
@@ -254,9 +255,10 @@ bool ocl_int_type(Type *t);
 /* The sign of every value of int register r at p, at both widths: 1
  * (never negative), -1 (always negative) or 0 (either). */
 int ocl_sign(OclGen *g, int p, int r);
-/* The loop over a range at p runs upwards (or not at all): its lo is
- * at most its hi, at both widths. */
-bool ocl_ascends(OclGen *g, int p);
+/* The direction of the loop over a range at p, at both widths: 1 when
+ * it runs upwards or not at all (lo <= hi), -1 when downwards or not at
+ * all (lo >= hi), 0 when the analysis cannot tell. */
+int ocl_direction(OclGen *g, int p);
 /* r is an int constant of the kernel or the code (32-bit), in *v. */
 bool ocl_int_const(OclGen *g, int r, long long *v);
 /* The length of list register x (a parameter's name), or NULL. */

@@ -620,19 +620,25 @@ ocl_sign(OclGen *g, int p, int r)
   return s;
 }
 
-bool
-ocl_ascends(OclGen *g, int p)
+int
+ocl_direction(OclGen *g, int p)
 {
   Insn *in = g->fn->code[p];
-  if (!g->def_at || in->op != OP_FORALL || in->nargs < 1) return false;
+  if (!g->def_at || in->op != OP_FORALL || in->nargs < 1) return 0;
   int r = in->args[0], at = g->range_at[r];
-  if (at < 0) return false;
+  if (at < 0) return 0;
   Insn *rg = g->fn->code[at];
-  for (int w = 32; w <= 64; w += 32)
-    if (ival_at(g, rg->args[0], p, w, 0, true).hi
-        > ival_at(g, rg->args[1], p, w, 0, true).lo)
-      return false;
-  return true;
+  int lo = rg->args[0], hi = rg->args[1];
+  /* a comparison of the ends that dominates the loop: `if lo >= hi` */
+  if (implied(g, lo, CMP_LE, hi, p)) return 1;
+  if (implied(g, lo, CMP_GE, hi, p)) return -1;
+  bool up = true, down = true;
+  for (int w = 32; w <= 64; w += 32) {
+    Ival l = ival_at(g, lo, p, w, 0, true), h = ival_at(g, hi, p, w, 0, true);
+    up = up && l.hi <= h.lo;
+    down = down && l.lo >= h.hi;
+  }
+  return up ? 1 : down ? -1 : 0;
 }
 
 bool

@@ -497,6 +497,8 @@ typedef struct WyOclState {
   int init_status;
   cl_platform_id platform;
   cl_device_id device;
+  bool gpu;               /* a GPU: programs built with -DWYC_GPU, whose
+                             32-bit variants index lists with ints */
   cl_context ctx;
   cl_command_queue queue; /* in order; CL_QUEUE_PROFILING_ENABLE once
                              profiling is on (queue_profiled) */

@@ -421,6 +421,7 @@ init_device(WyOclState *g)
   }
   g->platform = ps[pi];
   g->device = ds[di];
+  g->gpu = (device_type(g->device) & CL_DEVICE_TYPE_GPU) != 0;
   free(ps);
   free(ds);
   read_device_info(g);

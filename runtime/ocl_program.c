@@ -311,19 +311,17 @@ build_program(WyOclState *g, WyOclProg *p)
    * program's user, and PoCL 5 prints "1 warning generated." on the
    * program's stderr */
   /* Oclgrind's simulator has no llvm.*.with.overflow intrinsics (nor
-   * llvm.abs: the generated code's prelude, wyc_trip), and its
+   * llvm.abs, which LLVM made of a trip count), and its
    * uninitialised-value checker no `freeze`, which its optimiser makes
    * of a comparison of a sum (x + j - 1 < n): no optimisation there */
   const char *ovf = strstr(g->device_name, "Oclgrind")
                         ? "-DWYC_NO_OVF_BUILTINS=1 -cl-opt-disable" : "";
   /* WYC_GPU: code shaped for a GPU's memory where it matters
    * (opencl_backend/oclgen_build.c) */
-  cl_device_type type = 0;
-  clGetDeviceInfo(g->device, CL_DEVICE_TYPE, sizeof type, &type, NULL);
   const char *opts_parts[7] = {"-w", p->options ? p->options : "",
                                p->int64 ? "-DWYC_INT64=1" : "",
                                real_option(p), ovf,
-                               type & CL_DEVICE_TYPE_GPU ? "-DWYC_GPU=1" : "",
+                               g->gpu ? "-DWYC_GPU=1" : "",
                                extra ? extra : ""};
   size_t optlen, keylen;
   char *opts = join(opts_parts, 7, ' ', &optlen), *key, *path;

@@ -274,6 +274,11 @@ set_args(WyOclState *g, const WyOclKernel *k, WyOclKern *kn, WyOclMarsh *ms,
       st = set_arg(&a, m->scalar_size, m->scalar);
       continue;
     }
+    /* on a GPU the 32-bit variant's flat offsets are ints (wy_off) */
+    if (g->gpu && !kn->int64 && m->count > INT32_MAX)
+      return wy_ocl_fail(WY_OCL_E_OVERFLOW, "argument %d: %llu elements, "
+                         "more than a 32-bit offset reaches", i,
+                         (unsigned long long)m->count);
     st = set_arg_as(&a, sizeof(cl_mem), &m->mem, false);
     for (int l = 0; l < m->par->depth && !st; l++)
       st = set_int(&a, (int64_t)m->dims[l]);

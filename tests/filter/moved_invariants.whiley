@@ -10,7 +10,7 @@
 // explain: moved_invariants.whiley:21: kernel wyk_2: checks: 5 tested, 1 tested once before their loop, 1 proved
 // explain: moved_invariants.whiley:34: kernel wyk_4: checks: 5 tested, 0 tested once before their loop, 0 proved
 // explain: moved_invariants.whiley:51: kernel wyk_6: checks: 3 tested, 4 tested once before their loop, 0 proved
-// explain: moved_invariants.whiley:65: kernel wyk_8: checks: 3 tested, 6 tested once before their loop, 0 proved
+// explain: moved_invariants.whiley:66: kernel wyk_8: checks: 3 tested, 5 tested once before their loop, 1 proved
 import * from whiley.lang.*
 
 // for each i: the sum over j < ms[i] of (i * f) / ds[i] + j
@@ -55,7 +55,8 @@ public [int] blocks([int] xs, int block, int off):
 		out[k] = s
 	return out
 
-// the same over a descending range, with j - off - 1 and the index
+// the same over a descending range (block >= 0 proves it: a kernel takes
+// a range the analysis cannot tell as ascending), with j - off - 1 and the index
 // k * block + j - 1: chains of offsets tested at the range's ends
 public [int] down([int] xs, int block, int off):
 	n = |xs| / block
@@ -64,8 +65,9 @@ public [int] down([int] xs, int block, int off):
 		out = out + [0]
 	for k in 0..n:
 		s = 0
-		for j in block..0:
-			s = s + xs[k * block + j - 1] + (j - off - 1) % 1000
+		if block >= 0:
+			for j in block..0:
+				s = s + xs[k * block + j - 1] + (j - off - 1) % 1000
 		out[k] = s
 	return out
 

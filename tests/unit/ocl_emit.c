@@ -722,7 +722,7 @@ static const char lists_src[] =
   "    s = 0\n"
   "    for v in row:\n"
   "        s = s + v\n"
-  "    for k in from..0:\n"
+  "    for k in 1..(from + 1):\n"
   "        s = s + k * |row| + row[k - 1]\n"
   "    return s\n"
   "\n"
