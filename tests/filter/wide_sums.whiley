@@ -4,13 +4,17 @@
 // partial sum may leave 32 bits and come back (the total is still
 // exact), and a total that stays outside fails the test after the loop,
 // so the kernel reruns with 64-bit ints and prints the exact total.
-// Where the loop reads the sum elsewhere, adds to it twice in an
-// iteration, or lies inside another loop (where the test after it would
-// run about as often as the adds), every add keeps its own test.
-// explain: wide_sums.whiley:25: kernel wyk_2: checks: 1 tested, 3 tested once before their loop, 1 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop
-// explain: wide_sums.whiley:35: kernel wyk_3: checks: 3 tested, 8 tested once before their loop, 0 proved, 2 joined to another, 0 tested once before their loop through the bounds of a call, 2 summed in 64 bits and tested once after their loop
-// explain: wide_sums.whiley:48: kernel wyk_4: checks: 2 tested, 3 tested once before their loop, 1 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop
-// explain: wide_sums.whiley:59: kernel wyk_5: checks: 5 tested, 6 tested once before their loop, 3 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop
+// Where the loop reads the sum elsewhere or adds to it twice in an
+// iteration, every add keeps its own test.  Where it lies inside another
+// loop, the 64-bit sum is a GPU's only (PoCL tests every add, as the
+// test after the loop would run about as often as the adds): the test
+// after each run of the inner loop keeps the 64-bit sum from
+// overflowing; Oclgrind, a GPU, runs that code in CI.
+// explain: wide_sums.whiley:29: kernel wyk_2: checks: 1 tested, 3 tested once before their loop, 1 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop
+// explain: wide_sums.whiley:39: kernel wyk_3: checks: 3 tested, 8 tested once before their loop, 0 proved, 2 joined to another, 0 tested once before their loop through the bounds of a call, 2 summed in 64 bits and tested once after their loop
+// explain: wide_sums.whiley:53: kernel wyk_4: checks: 1 tested, 3 tested once before their loop, 1 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop
+// explain: wide_sums.whiley:66: kernel wyk_5: checks: 0 tested, 5 tested once before their loop, 1 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop
+// explain: wide_sums.whiley:77: kernel wyk_6: checks: 5 tested, 6 tested once before their loop, 3 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop
 import * from whiley.lang.*
 
 public [int] zeros(int n):
@@ -42,13 +46,27 @@ public [int] rowMixes([[int]] xs):
 		out[i] = d - e
 	return out
 
-// in the inner one of two loops: every add tested
+// in the inner one of two loops: 64 bits on a GPU, tested after each
+// run of the k loop (a pair of h leaves 32 bits there)
 public [int] rowNested([[int]] xs):
 	out = zeros(|xs|)
 	for i in 0..|xs|:
 		s = 0
 		for j in 0..|xs[i]|:
 			for k in 0..2:
+				s = s + xs[i][j]
+		out[i] = s
+	return out
+
+// each row summed twice, by a j loop inside the r loop: a row of h, h,
+// -h, -h leaves 32 bits and comes back inside the j loop (exact on the
+// 32-bit run), h, h, h does not (the 64-bit run prints it)
+public [int] rowTwice([[int]] xs):
+	out = zeros(|xs|)
+	for i in 0..|xs|:
+		s = 0
+		for r in 0..2:
+			for j in 0..|xs[i]|:
 				s = s + xs[i][j]
 		out[i] = s
 	return out
@@ -70,9 +88,15 @@ public [int] rowOthers([[int]] xs):
 
 public void ::main(System.Console sys):
 	h = 1073741824
+	// first, on lists of their own: a list a 64-bit run left on the
+	// device in 64 bits makes the next kernels that read it 64-bit too
+	sys.out.println(rowTwice([[h, h, -h, -h, 0, 0, 0], [-h, -h, -h, 1, h, h, h]]))
+	sys.out.println(rowTwice([[1, 2, 3], [h, h, h]]))
 	xs = [[h, h, -h, -h], [1, 2, 3, 0], [h, h, h, 0], [0, 0, 0, 0], [-h, -h, -h, 5]]
 	sys.out.println(rowSums(xs))
 	sys.out.println(rowMixes(xs))
 	sys.out.println(rowNested(xs))
+	sys.out.println(rowTwice(xs))
 	sys.out.println(rowOthers([[1, 2, 3], [999, 999, 999]]))
 	sys.out.println(rowOthers([[h, h]]))
+
