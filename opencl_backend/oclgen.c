@@ -244,6 +244,20 @@ static const char prelude_arith[] =
   "  return p != (long)(int)p;\n"
   "#endif\n"
   "}\n"
+  "#endif\n\n"
+  /* Oclgrind (WYC_NO_OVF_BUILTINS) cannot run llvm.abs, which LLVM makes
+   * of the plain form once a loop has no checks left (a narrow variant's
+   * counted loops): there the difference goes through a volatile */
+  "#ifndef WYC_GPU\n"
+  "/* the trip count of the range i..n, either direction */\n"
+  "wy_uint\nwyc_trip(wy_int i, wy_int n)\n{\n"
+  "#ifdef WYC_NO_OVF_BUILTINS\n"
+  "  volatile wy_uint d = (wy_uint)n - (wy_uint)i;\n"
+  "  return i <= n ? d : (wy_uint)0 - d;\n"
+  "#else\n"
+  "  return i <= n ? (wy_uint)n - (wy_uint)i : (wy_uint)i - (wy_uint)n;\n"
+  "#endif\n"
+  "}\n"
   "#endif\n\n";
 
 static void
@@ -391,7 +405,8 @@ put_stats(OclGen *g, const char *what, SrcPos pos)
           "their loop, %d proved, %d joined to another, %d tested once "
           "before their loop through the bounds of a call, %d summed in 64 "
           "bits and tested once after their loop; %d range%s taken as "
-          "ascending (a descending one reruns the loop on the CPU)\n",
+          "ascending on a GPU (a descending one reruns the loop on the "
+          "CPU)\n",
           pos.file ? pos.file : "?", pos.line, what,
           n[CHK_EMIT] + n[CHK_UNSIGNED], n[CHK_HOISTED], n[CHK_PROVED],
           n[CHK_FUSED], n[CHK_BOUNDED], n[CHK_WIDE], g->nupward,

@@ -311,7 +311,7 @@ build_program(WyOclState *g, WyOclProg *p)
    * program's user, and PoCL 5 prints "1 warning generated." on the
    * program's stderr */
   /* Oclgrind's simulator has no llvm.*.with.overflow intrinsics (nor
-   * llvm.abs, which LLVM made of a trip count), and its
+   * llvm.abs: the generated code's prelude, wyc_trip), and its
    * uninitialised-value checker no `freeze`, which its optimiser makes
    * of a comparison of a sum (x + j - 1 < n): no optimisation there */
   const char *ovf = strstr(g->device_name, "Oclgrind")

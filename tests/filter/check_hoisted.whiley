@@ -45,8 +45,8 @@ public [int] rowSums([[int]] m, int lo, int hi):
 	return out
 
 // the same over lo..hi with lo >= hi, which the test before the loop
-// proves descending (a kernel takes a range the analysis cannot tell as
-// ascending, and the CPU reruns the loop where it is not)
+// proves descending (a GPU's kernel takes a range the analysis cannot
+// tell as ascending, and the CPU reruns the loop where it is not)
 public [int] rowSumsDown([[int]] m, int lo, int hi):
 	out = []
 	for i in 0..|m|:

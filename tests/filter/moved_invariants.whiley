@@ -55,9 +55,9 @@ public [int] blocks([int] xs, int block, int off):
 		out[k] = s
 	return out
 
-// the same over a descending range (block >= 0 proves it: a kernel takes
-// a range the analysis cannot tell as ascending), with j - off - 1 and the index
-// k * block + j - 1: chains of offsets tested at the range's ends
+// the same over a descending range (block >= 0 proves it: a GPU's
+// kernel takes a range it cannot tell as ascending), with j - off - 1 and
+// the index k * block + j - 1: chains of offsets tested at the range's ends
 public [int] down([int] xs, int block, int off):
 	n = |xs| / block
 	out = []

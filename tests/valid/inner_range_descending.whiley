@@ -1,10 +1,11 @@
 // An inner loop over lo..hi runs downwards when hi < lo (j = lo, lo - 1,
 // ..., hi + 1).  Where the range analysis cannot tell the direction, a
-// kernel takes the range as ascending, tests lo <= hi where the loop
-// starts, and reports a descending one (OCL_FLAG_DESCENDING): the CPU
-// reruns the whole loop, so the order-sensitive sums below are those of
-// the language.  Without the test, 4..1 ran as an empty loop.
-// fallback: rows 1 and 3 run downwards (4..1, 0..-3), which the kernel reports
+// kernel on a GPU takes the range as ascending, tests lo <= hi where the
+// loop starts, and reports a descending one (OCL_FLAG_DESCENDING): the
+// CPU reruns the whole loop, so the order-sensitive sums below are those
+// of the language (a CPU device runs the loop either way; Oclgrind is a
+// GPU).  Without the test, 4..1 ran as an empty loop.
+// fallback: rows 1 and 3 run downwards (4..1, 0..-3), which a GPU's kernel reports
 import * from whiley.lang.*
 
 public [int] zeros(int n):

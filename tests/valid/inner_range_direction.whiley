@@ -2,7 +2,7 @@
 // oclgen_insn.c, emit_forall): 5..0 and k..0 with k >= 0 proved
 // descending run downwards on the device, 0..|xs| proved ascending runs
 // upwards, and lo[i]..hi[i], which the analysis cannot tell, is taken as
-// ascending and tested where the loop starts; here every such range
+// ascending on a GPU and tested where the loop starts; here every such range
 // ascends, so nothing falls back to the CPU.
 import * from whiley.lang.*
 
