@@ -148,6 +148,7 @@ typedef struct Chain {
   int n;
   bool sub[CHAIN];
   const char *off[CHAIN];
+  int reg[CHAIN];       /* the register of each offset */
 } Chain;
 
 /* r is v plus or minus invariants (at most CHAIN of them, each a
@@ -165,14 +166,16 @@ chain_of(OclGen *g, int h, int e, int p, int r, Chain *c, int depth)
   Insn *d = g->fn->code[at];
   if ((d->op != OP_ADD && d->op != OP_SUB) || !is_int_reg_insn(d))
     return false;
-  int x = d->args[0];
-  const char *off = invariant(g, h, e, d->args[1]);
+  int x = d->args[0], o = d->args[1];
+  const char *off = invariant(g, h, e, o);
   if (!off && d->op == OP_ADD) {    /* off + x */
     x = d->args[1];
-    off = invariant(g, h, e, d->args[0]);
+    o = d->args[0];
+    off = invariant(g, h, e, o);
   }
   if (!off || !chain_of(g, h, e, at, x, c, depth + 1)) return false;
   c->sub[c->n] = d->op == OP_SUB;
+  c->reg[c->n] = o;
   c->off[c->n++] = off;
   return true;
 }
@@ -291,6 +294,114 @@ ocl_hoist_target(OclGen *g, int p)
   if (ib && affine(g, h, e, p, a, &c)) return h;
   if (ia && affine(g, h, e, p, b, &c)) return h;
   return -1;
+}
+
+/* ---------------------------------------------------------------- */
+/* Lifting a hoisted check out of the enclosing loop                  */
+
+/* A check hoisted out of loop h, inside a loop H over a range that
+ * meets h in every iteration, moves before H too when h's range does
+ * not change in H and its operands, seen from H, are:
+ *   - unchanged in H (OP_INV);
+ *   - unchanged in h, and H's variable plus or minus invariants of H
+ *     (OP_OUTER: tested at the ends of H's range);
+ *   - h's variable plus or minus invariants of H (OP_INNER: tested at
+ *     the ends of h's range, computed from its bounds before H),
+ * at most one of them not OP_INV.  Before H, inside its non-empty test
+ * and h's own (the same in every iteration of H), the test fails
+ * exactly when the check fails in some iteration of h in some iteration
+ * of H.  Game of life: the tests of `board[ny][nx]` once per cell, not
+ * once per row of neighbours (an H200: its step kernel 10% faster with
+ * them gone, hand-edited). */
+typedef enum { OP_NONE, OP_INV, OP_OUTER, OP_INNER } LiftKind;
+
+/* How operand x of the check at p (hoisted out of h, in H) is seen
+ * from H; its chain into *c for OP_OUTER and OP_INNER. */
+static LiftKind
+lift_kind(OclGen *g, int H, int h, int p, int x, Chain *c)
+{
+  int eH = g->match[H], e = g->match[h];
+  if (invariant(g, H, eH, x)) return OP_INV;
+  if (invariant(g, h, e, x))
+    return affine(g, H, eH, p, x, c) ? OP_OUTER : OP_NONE;
+  if (!affine(g, h, e, p, x, c)) return OP_NONE;
+  for (int k = 0; k < c->n; k++) {   /* the offsets, as known before H */
+    c->off[k] = invariant(g, H, eH, c->reg[k]);
+    if (!c->off[k]) return OP_NONE;
+  }
+  return OP_INNER;
+}
+
+/* The bounds of h's range as text valid before H, or false. */
+static bool
+inner_bounds(OclGen *g, int H, int h, const char **lo, const char **hi)
+{
+  int r = g->fn->code[h]->args[0], at = g->range_at[r];
+  if (at < 0) return false;
+  Insn *rg = g->fn->code[at];
+  *lo = invariant(g, H, g->match[H], rg->args[0]);
+  *hi = invariant(g, H, g->match[H], rg->args[1]);
+  return *lo && *hi;
+}
+
+int
+ocl_lift_target(OclGen *g, int p)
+{
+  Insn *in = g->fn->code[p];
+  int h = g->hoist_to[p];
+  if (in->op != OP_ASSERT || h < 0 || g->chk[p] != CHK_HOISTED) return -1;
+  int H = range_loop_of(g, h);
+  if (H < 0 || !straight(g, H, h) || !no_exit(g, H, g->match[H]))
+    return -1;
+  const char *lo, *hi;
+  if (!inner_bounds(g, H, h, &lo, &hi)) return -1;
+  Chain c;
+  LiftKind a = lift_kind(g, H, h, p, in->args[0], &c);
+  LiftKind b = lift_kind(g, H, h, p, in->args[1], &c);
+  if (a == OP_NONE || b == OP_NONE || (a != OP_INV && b != OP_INV))
+    return -1;
+  if ((a != OP_INV || b != OP_INV)
+      && (in->cmp == CMP_EQ || in->cmp == CMP_NE))
+    return -1;
+  return H;
+}
+
+bool
+ocl_upward_lifted(OclGen *g, int h)
+{
+  Insn *in = g->fn->code[h];
+  const char *lo, *hi;
+  if (in->op != OP_FORALL || ocl_dim_of(g, in) >= 0
+      || g->range_at[in->args[0]] < 0 || ocl_direction(g, h) != 0)
+    return false;
+  int H = range_loop_of(g, h);
+  return H >= 0 && straight(g, H, h) && no_exit(g, H, g->match[H])
+         && inner_bounds(g, H, h, &lo, &hi);
+}
+
+/* Declare loop h's ends and scratch once. */
+static void
+declare_ends(OclGen *g, int h)
+{
+  if (g->ends_declared[h]) return;
+  g->ends_declared[h] = true;
+  sb_printf(&g->decls, "  wy_int wyc_mn%d = 0, wyc_mx%d = 0, wyc_t%d = 0;\n",
+            h, h, h);
+}
+
+/* Open the test of the checks lifted out of h, before H: h's range is
+ * not empty, and its ends. */
+static void
+open_lifted(OclGen *g, int H, int h)
+{
+  const char *lo, *hi;
+  inner_bounds(g, H, h, &lo, &hi);
+  declare_ends(g, h);
+  ocl_line(g, "if (%s != %s) {  /* checks of the loop at line %d */", lo, hi,
+           g->fn->code[h]->pos.line);
+  g->indent++;
+  ocl_line(g, "wyc_mn%d = %s < %s ? %s : %s + 1;", h, lo, hi, lo, hi);
+  ocl_line(g, "wyc_mx%d = %s < %s ? %s - 1 : %s;", h, lo, hi, hi, lo);
 }
 
 /* ---------------------------------------------------------------- */
@@ -494,20 +605,45 @@ ocl_emit_wide_exit(OclGen *g, int h)
   }
 }
 
+static const char *const rel[] = {"==", "!=", "<", "<=", ">", ">="};
+
+/* The check at p, lifted out of loop h to before H (ocl_lift_target). */
+static void
+emit_lifted(OclGen *g, int H, int h, int p)
+{
+  Insn *in = g->fn->code[p];
+  int a = in->args[0], b = in->args[1], eH = g->match[H];
+  Chain ca, cb;
+  LiftKind ka = lift_kind(g, H, h, p, a, &ca);
+  LiftKind kb = lift_kind(g, H, h, p, b, &cb);
+  bool low = in->cmp == CMP_GT || in->cmp == CMP_GE;
+  const char *ta = ka == OP_INV ? invariant(g, H, eH, a) : NULL;
+  const char *tb = kb == OP_INV ? invariant(g, H, eH, b) : NULL;
+  const char *pre = "";
+  if (ka != OP_INV)        /* v + off cmp b: the end that could fail it */
+    pre = at_end(ka == OP_OUTER ? H : h, low ? "wyc_mn" : "wyc_mx", &ca, &ta);
+  else if (kb != OP_INV)   /* a cmp v + off */
+    pre = at_end(kb == OP_OUTER ? H : h, low ? "wyc_mx" : "wyc_mn", &cb, &tb);
+  ocl_line(g, "if (%s!(%s %s %s)) %s", pre, ta, rel[in->cmp], tb,
+           ocl_fail_stmt(g, ocl_assert_code(in->name)));
+}
+
 void
 ocl_emit_hoisted(OclGen *g, int h)
 {
-  static const char *const rel[] = {"==", "!=", "<", "<=", ">", ">="};
-  int e = g->match[h];
+  int e = g->match[h], open = -1;   /* open: the inner loop being lifted */
   bool any = false;
   for (int p = h + 1; p < e; p++) {
     bool moved = g->move_to[p] == h;
-    if (!moved && ((g->chk[p] != CHK_HOISTED && g->chk[p] != CHK_BOUNDED)
-                   || g->hoist_to[p] != h))
+    /* an inner loop's test that it ascends, the same in every iteration */
+    bool upward = g->fn->code[p]->op == OP_FORALL && range_loop_of(g, p) == h
+                  && ocl_upward_lifted(g, p);
+    if (!moved && !upward
+        && ((g->chk[p] != CHK_HOISTED && g->chk[p] != CHK_BOUNDED)
+            || g->hoist_to[p] != h))
       continue;
     if (!any) {
-      sb_printf(&g->decls, "  wy_int wyc_mn%d = 0, wyc_mx%d = 0, wyc_t%d = 0;"
-                "\n", h, h, h);
+      declare_ends(g, h);
       ocl_line(g, "if (wyc_i%d != wyc_n%d) {  /* checks of every iteration */",
                h, h);
       g->indent++;
@@ -516,6 +652,27 @@ ocl_emit_hoisted(OclGen *g, int h)
       ocl_line(g, "wyc_mx%d = wyc_i%d < wyc_n%d ? wyc_n%d - 1 : wyc_i%d;", h,
                h, h, h, h);
       any = true;
+    }
+    int from = moved || upward ? -1 : g->lift_from[p];
+    if (open >= 0 && from != open) {
+      g->indent--;
+      ocl_line(g, "}");
+      open = -1;
+    }
+    if (upward) {
+      const char *lo, *hi;
+      inner_bounds(g, h, p, &lo, &hi);
+      ocl_line(g, "#ifdef WYC_GPU");
+      ocl_line(g, "if (%s > %s) %s", lo, hi,
+               ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
+      ocl_line(g, "#endif");
+      continue;
+    }
+    if (from >= 0) {
+      if (open != from) open_lifted(g, h, from);
+      open = from;
+      emit_lifted(g, h, from, p);
+      continue;
     }
     if (moved) {      /* a constant too: no operands */
       ocl_emit_moved(g, p);
@@ -549,6 +706,10 @@ ocl_emit_hoisted(OclGen *g, int h)
     }
     ocl_line(g, "if (%s!(%s %s %s)) %s", pre, ta, rel[in->cmp], tb,
              ocl_fail_stmt(g, ocl_assert_code(in->name)));
+  }
+  if (open >= 0) {
+    g->indent--;
+    ocl_line(g, "}");
   }
   if (any) {
     g->indent--;

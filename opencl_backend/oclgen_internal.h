@@ -131,6 +131,9 @@ typedef struct OclGen {
   Insn **const_def;     /* register -> that kernel constant */
   uint8_t *chk;         /* instruction -> CheckPlan of an assert */
   int *hoist_to;        /* instruction -> the loop it is hoisted out of */
+  int *lift_from;       /* instruction -> the inner loop whose check it
+                           is, lifted to hoist_to (ocl_lift_target), -1 */
+  bool *ends_declared;  /* loop -> its wyc_mn, wyc_mx, wyc_t declared */
   int *move_to;         /* instruction -> the loop before which it is
                            computed (loop-invariant), -1 */
   int nchk[CHK_NKINDS]; /* checks emitted per kind (--explain) */
@@ -309,6 +312,13 @@ bool ocl_reads(Insn *in, int r);
 /* The loop over a range whose sum the add or sub at p can carry in 64
  * bits (CHK_WIDE), or -1. */
 int ocl_wide_target(OclGen *g, int p);
+/* The test that the inner loop at h ascends (a GPU's, where the range
+ * analysis cannot tell) runs before the loop around it: its range does
+ * not change there, and every iteration meets it. */
+bool ocl_upward_lifted(OclGen *g, int h);
+/* The loop enclosing hoist_to[p] to which the check at p, hoisted out
+ * of its loop, can be lifted further, or -1. */
+int ocl_lift_target(OclGen *g, int p);
 /* The moved operations and those tests, before the loop at h (its
  * counters set), and the 64-bit sums' starts. */
 void ocl_emit_hoisted(OclGen *g, int h);

@@ -719,6 +719,9 @@ ocl_plan_checks(OclGen *g)
   g->const_def = wyil_alloc(sizeof(Insn *) * nr);
   g->chk = wyil_alloc((size_t)fn->ncode + 1);
   g->hoist_to = wyil_alloc(sizeof(int) * ((size_t)fn->ncode + 1));
+  g->lift_from = wyil_alloc(sizeof(int) * ((size_t)fn->ncode + 1));
+  g->ends_declared = wyil_alloc(sizeof(bool) * ((size_t)fn->ncode + 1));
+  for (int p = 0; p <= fn->ncode; p++) g->lift_from[p] = -1;
   call_site_facts(g);
   for (int r = 0; r < fn->nregs; r++) g->def_at[r] = DEF_NONE;
   for (int i = g->from; i < g->to; i++) {
@@ -747,9 +750,14 @@ ocl_plan_checks(OclGen *g)
     }
     if (op != OP_ASSERT) continue;
     if (assert_proved(g, p)) g->chk[p] = CHK_PROVED;
-    else if ((g->hoist_to[p] = ocl_hoist_target(g, p)) >= 0)
+    else if ((g->hoist_to[p] = ocl_hoist_target(g, p)) >= 0) {
       g->chk[p] = CHK_HOISTED;
-    else if ((g->hoist_to[p] = ocl_bound_target(g, p)) >= 0)
+      int up = ocl_lift_target(g, p);
+      if (up >= 0) {
+        g->lift_from[p] = g->hoist_to[p];
+        g->hoist_to[p] = up;
+      }
+    } else if ((g->hoist_to[p] = ocl_bound_target(g, p)) >= 0)
       g->chk[p] = CHK_BOUNDED;
     else fuse_bounds(g, p);
   }

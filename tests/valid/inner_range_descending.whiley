@@ -24,6 +24,22 @@ public [int] spans([int] lo, [int] hi):
 		out[i] = s
 	return out
 
+// the same inside another loop, whose every iteration runs it over the
+// same range: the test runs once, before the outer loop
+public [int] spansTwice([int] lo, [int] hi):
+	out = zeros(|lo|)
+	for i in 0..|lo|:
+		s = 0
+		a = lo[i]
+		b = hi[i]
+		for r in 0..2:
+			for j in a..b:
+				s = s * 3 + j
+		out[i] = s
+	return out
+
 public void ::main(System.Console sys):
 	sys.out.println(spans([0, 1, 2, 5], [3, 3, 2, 9]))
 	sys.out.println(spans([0, 4, 2, 0], [3, 1, 2, -3]))
+	sys.out.println(spansTwice([0, 1, 2, 5], [3, 3, 2, 9]))
+	sys.out.println(spansTwice([0, 4, 2, 0], [3, 1, 2, -3]))
