@@ -492,7 +492,7 @@ emit_forall(OclGen *g, int i, Insn *in)
        * kernel 18% and the game of life's 7% faster).  A CPU keeps the
        * loop of either direction: PoCL ran the blur's 4% slower the
        * other way. */
-      if (!ocl_upward_lifted(g, i)) {
+      if (ocl_upward_target(g, i) < 0) {
         ocl_line(g, "#ifdef WYC_GPU");
         ocl_line(g, "if (wyc_i%d > wyc_n%d) %s", i, i,
                  ocl_fail_stmt(g, OCL_FLAG_DESCENDING));

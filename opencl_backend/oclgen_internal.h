@@ -197,10 +197,11 @@ enum { OCL_FLAG_SHAPE = 17 };
  * iteration (CHK_BOUNDED), do not hold: WY_OCL_E_BOUND (the loop then
  * runs on the CPU, whose checks decide; no language error). */
 enum { OCL_FLAG_BOUND = 18 };
-/* The code a kernel writes when a dimension it was compiled to take as
- * ascending (lo < hi, so hi > lo's constant: call_site_facts) runs
- * downwards: WY_OCL_E_DESCENDING (the loop then runs on the CPU; no
- * language error). */
+/* The code a kernel writes when a range it was compiled to take as
+ * ascending runs downwards: a dimension (lo < hi, so hi > lo's constant:
+ * call_site_facts) or, on a GPU, an inner range whose direction the
+ * analysis cannot tell (emit_forall): WY_OCL_E_DESCENDING (the loop then
+ * runs on the CPU; no language error). */
 enum { OCL_FLAG_DESCENDING = 19 };
 /* The store `lhs = val;` of an element of elem type into a kernel's
  * list; a real is checked first (isfinite), so that every real a kernel
@@ -312,10 +313,10 @@ bool ocl_reads(Insn *in, int r);
 /* The loop over a range whose sum the add or sub at p can carry in 64
  * bits (CHK_WIDE), or -1. */
 int ocl_wide_target(OclGen *g, int p);
-/* The test that the inner loop at h ascends (a GPU's, where the range
- * analysis cannot tell) runs before the loop around it: its range does
- * not change there, and every iteration meets it. */
-bool ocl_upward_lifted(OclGen *g, int h);
+/* The loop around the inner loop at h before which the test that h
+ * ascends (a GPU's, where the range analysis cannot tell) runs: its
+ * range does not change there, and every iteration meets it; or -1. */
+int ocl_upward_target(OclGen *g, int h);
 /* The loop enclosing hoist_to[p] to which the check at p, hoisted out
  * of its loop, can be lifted further, or -1. */
 int ocl_lift_target(OclGen *g, int p);
