@@ -36,6 +36,12 @@ int flt_counted(Func *fn, PtrVec *ivs);
  * -1), for the filter's rewrites (counted.c, induction.c). */
 Insn *flt_new_insn(Op op, Type *type, int dst, int a, int b, SrcPos pos);
 
+/* ---- inline.c --------------------------------------------------- */
+
+/* Replace kernel function kfn's calls of small functions of ints and
+ * bools by their code (see inline.c); returns how many. */
+int flt_inline_calls(Func *kfn);
+
 /* ---- induction.c ------------------------------------------------ */
 
 /* Rewrite the induction variables of fn's range-loop nests (`k = k +

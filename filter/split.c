@@ -17,7 +17,8 @@
  * a dimension over a list's elements has none).  Its body: the hoisted
  * constants the kernel reads, `range` of the first dimension's bounds
  * (a loop over a range), the loop nest with registers renumbered and
- * labels kept, and `return`.
+ * labels kept, and `return`; calls of small int functions replaced by
+ * their code (inline.c).
  */
 #include <string.h>
 
@@ -132,6 +133,7 @@ flt_outline(Kernel *k)
     kk->numreal[o.map[r]] = true;
   }
   o.kfn->kernel = kk;
+  flt_inline_calls(o.kfn);
   return o.kfn;
 }
 

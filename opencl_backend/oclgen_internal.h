@@ -155,6 +155,10 @@ typedef struct OclGen {
                            constant lo), or NULL (oclgen_range.c) */
   bool *pdim;           /* per parameter: pmin holds because the kernel
                            tests on entry that its dimension ascends */
+  int *palias;          /* per parameter: the first parameter the call
+                           site passes the same host register, or NULL */
+  struct IvalMemo *memo;/* the intervals one question has found
+                           (oclgen_range.c) */
 } OclGen;
 
 /* ================================================================ */

@@ -47,8 +47,11 @@ typedef struct Ival {
   Big lo, hi;
 } Ival;
 
-/* How deep interval questions recurse through definitions. */
+/* How deep list questions recurse through definitions. */
 #define DEPTH 4
+/* ... and interval questions (a bound for the stack: the memo bounds
+ * the work) */
+#define IVAL_DEPTH 64
 
 /* g->def_at of a register no instruction of the code defines (a
  * parameter the body never assigns) */
@@ -116,15 +119,42 @@ def_of(OclGen *g, int r)
   return g->def_at[r] == -2 ? g->const_def[r] : NULL;
 }
 
+/* The int that CONST d writes, within 32 bits. */
 static bool
-int_const(OclGen *g, int r, long long *v)
+const_value(Insn *d, long long *v)
 {
-  Insn *d = def_of(g, r);
   if (!d || d->op != OP_CONST || !d->cst || d->cst->kind != C_INT)
     return false;
   char *end;
   *v = strtoll(d->cst->text, &end, 10);
   return *end == 0 && *v > INT32_MIN && *v < INT32_MAX;
+}
+
+/* The kernel's loop (a FORALL just before the code emitted, its work
+ * items) defines its variable, and the RANGE before it the range: for
+ * intervals only (g->def_at counts what is in the code).  The range's
+ * ends are the kernel's parameters lo, hi, from which the runtime
+ * launches the work items. */
+static Insn *
+outer_def(OclGen *g, int r, int *at)
+{
+  Kernel *k = g->k;
+  if (!k || !k->loop || k->loop->op != OP_FORALL || g->from < 1
+      || g->fn->code[g->from - 1] != k->loop)
+    return NULL;
+  *at = g->from - 1;
+  if (r == k->loop->dst) return k->loop;
+  Insn *rg = g->from >= 2 ? g->fn->code[g->from - 2] : NULL;
+  *at = g->from - 2;
+  if (rg && rg->op == OP_RANGE && rg->dst == r && r == k->loop->args[0])
+    return rg;
+  return NULL;
+}
+
+static bool
+int_const(OclGen *g, int r, long long *v)
+{
+  return const_value(def_of(g, r), v);
 }
 
 bool
@@ -161,6 +191,16 @@ ocl_len_text(OclGen *g, int x)
   return lens_text(g, x, 0, 0);
 }
 
+/* r and s are kernel parameters, never assigned, to which the call
+ * site passes the same host register. */
+static bool
+same_param(OclGen *g, int r, int s)
+{
+  return g->palias && r >= 0 && s >= 0 && r < g->fn->nparams
+         && s < g->fn->nparams && g->def_at[r] == DEF_NONE
+         && g->def_at[s] == DEF_NONE && g->palias[r] == g->palias[s];
+}
+
 /* r and s hold the same value wherever both are defined. */
 static bool
 same_value(OclGen *g, int r, int s)
@@ -168,6 +208,7 @@ same_value(OclGen *g, int r, int s)
   if (r == s) return true;
   long long a, b;
   if (int_const(g, r, &a) && int_const(g, s, &b)) return a == b;
+  if (same_param(g, r, s)) return true;
   Insn *dr = def_of(g, r), *ds = def_of(g, s);
   if (!dr || !ds || dr->op != OP_LENGTHOF || ds->op != OP_LENGTHOF)
     return false;
@@ -283,6 +324,52 @@ ret_ival(OclGen *g, Func *fn, int w)
   return f ? (Ival){f->lo[w == 64], f->hi[w == 64]} : top(w);
 }
 
+/* Register v is the variable of a loop over lo..hi that ascends from
+ * lo >= 0, and hi is n: 0 <= v < n. */
+static bool
+below(OclGen *g, int v, int n, int p, int w, int depth, bool facts)
+{
+  int at;
+  Insn *d = def_of(g, v);
+  if (!d) d = outer_def(g, v, &at);
+  Insn *rg = d && d->op == OP_FORALL ? def_of(g, d->args[0]) : NULL;
+  if (d && d->op == OP_FORALL && !rg) rg = outer_def(g, d->args[0], &at);
+  if (!rg || rg->op != OP_RANGE || !same_value(g, rg->args[1], n))
+    return false;
+  /* n's value where the range was made is its value at p */
+  if (!(n < g->fn->nparams && g->def_at[n] == DEF_NONE)
+      && g->def_at[n] != -2)
+    return false;
+  Ival lo = ival_at(g, rg->args[0], p, w, depth + 1, facts);
+  Ival hi = ival_at(g, rg->args[1], p, w, depth + 1, facts);
+  return lo.lo >= 0 && lo.hi <= hi.lo;
+}
+
+/* y / n with n >= 1: no further from 0 than y; and c * v / n with
+ * 0 <= v < n and a constant c >= 0 (a loop index scaled to [0, c),
+ * `(3 * ONE * x) / size`) lies in [0, c - 1]. */
+static Ival
+quotient(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
+{
+  Ival n = ival_at(g, d->args[1], p, w, depth + 1, facts);
+  if (n.lo < 1) return top(w);
+  Ival y = ival_at(g, d->args[0], p, w, depth + 1, facts);
+  Ival v = {bmin(y.lo, 0), bmax(y.hi, 0)};
+  Insn *m = def_of(g, d->args[0]);
+  if (!m || m->op != OP_MUL || !is_int(m)) return v;
+  int pm = g->def_at[d->args[0]] >= 0 ? g->def_at[d->args[0]] : g->from;
+  for (int s = 0; s < 2; s++) {
+    Ival c = ival_at(g, m->args[s], pm, w, depth + 1, facts);
+    if (c.lo != c.hi || c.lo < 0
+        || !below(g, m->args[1 - s], d->args[1], p, w, depth, facts))
+      continue;
+    v.lo = bmax(v.lo, 0);
+    v.hi = bmin(v.hi, c.lo > 0 ? c.lo - 1 : 0);
+    break;
+  }
+  return v;
+}
+
 /* The interval of r from its one definition d (at index p in the code,
  * or a constant outside it). */
 static Ival
@@ -291,7 +378,7 @@ ival_def(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
   long long c;
   switch (d->op) {
   case OP_CONST:
-    if (int_const(g, d->dst, &c)) return (Ival){c, c};
+    if (const_value(d, &c)) return (Ival){c, c};
     return top(w);
   case OP_LENGTHOF: return (Ival){0, wmax(w)};
   case OP_ASSIGN:
@@ -302,7 +389,9 @@ ival_def(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
   case OP_INVOKE:
     return fit(ret_ival(g, d->callee, w), w);
   case OP_FORALL: {
+    int at;
     Insn *rg = def_of(g, d->args[0]);
+    if (!rg) rg = outer_def(g, d->args[0], &at);
     if (!rg || rg->op != OP_RANGE)
       return int_elems(d) ? elem_ival(g, d->args[0], w) : top(w);
     Ival lo = ival_at(g, rg->args[0], p, w, depth + 1, facts);
@@ -318,6 +407,8 @@ ival_def(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
     return fit(arith(d->op, a, b), w);
   }
   case OP_DIV: case OP_REM: {
+    if (is_int(d) && d->op == OP_DIV && !int_const(g, d->args[1], &c))
+      return quotient(g, d, p, w, depth, facts);
     if (!is_int(d) || !int_const(g, d->args[1], &c) || c <= 0) return top(w);
     Ival a = ival_at(g, d->args[0], p, w, depth + 1, facts);
     if (d->op == OP_DIV) return (Ival){a.lo / c, a.hi / c};
@@ -421,6 +512,7 @@ call_site_facts(OclGen *g)
   int n = g->fn->nparams;
   g->pmin = g->pmax = NULL;
   g->pdim = NULL;
+  g->palias = NULL;
   if (!host || g->fn == host || n <= 0) return;
   for (int q = 0; q < host->ncode; q++) {
     Insn *in = host->code[q];
@@ -432,7 +524,11 @@ call_site_facts(OclGen *g)
   g->pmin = wyil_alloc(sizeof(Big) * (size_t)n);
   g->pmax = wyil_alloc(sizeof(Big) * (size_t)n);
   g->pdim = wyil_alloc(sizeof(bool) * (size_t)n);
+  g->palias = wyil_alloc(sizeof(int) * (size_t)n);
   for (int p = 0; p < n; p++) {
+    g->palias[p] = p;
+    for (int e = 0; e < p && g->palias[p] == p; e++)
+      if (off->args[e] == off->args[p]) g->palias[p] = e;
     long long c;
     g->pmin[p] = -BIG_INF;
     g->pmax[p] = BIG_INF;
@@ -471,15 +567,240 @@ ocl_emit_call_site_tests(OclGen *g)
                (long long)g->pmin[p], ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
 }
 
+/* ---------------------------------------------------------------- */
+/* Registers defined more than once, and comparisons of results        */
+
+/* The hull of every definition of r in the code (a loop-carried
+ * `zr = t`, its `zr = 0` before the loop), and of its value on entry
+ * when it is a parameter.  A definition whose value depends on r again
+ * meets the question being answered (ival_at's memo) and says top; the
+ * comparisons at the use narrow that. */
+static Ival
+join_defs(OclGen *g, int r, int w, int depth, bool facts)
+{
+  Ival v = top(w);
+  bool any = false;
+  for (int i = g->from; i < g->to; i++) {
+    Insn *d = g->fn->code[i];
+    if (wyil_def_reg(d) != r) continue;
+    if (d->op == OP_UPDATE) return top(w);
+    Ival x = ival_def(g, d, i, w, depth, facts);
+    v = any ? (Ival){bmin(v.lo, x.lo), bmax(v.hi, x.hi)} : x;
+    any = true;
+  }
+  for (int c = 0; g->k && c < g->k->consts.n; c++) {
+    Insn *d = g->k->consts.v[c];
+    long long x;
+    if (d->dst != r) continue;
+    if (!const_value(d, &x)) return top(w);
+    v = any ? (Ival){bmin(v.lo, x), bmax(v.hi, x)} : (Ival){x, x};
+    any = true;
+  }
+  if (r < g->fn->nparams) {
+    Ival x = param_ival(g, r, w);
+    if (g->pmin) {
+      x.lo = bmax(x.lo, g->pmin[r]);
+      x.hi = bmin(x.hi, g->pmax[r]);
+    }
+    v = any ? (Ival){bmin(v.lo, x.lo), bmax(v.hi, x.hi)} : x;
+    any = true;
+  }
+  return any ? v : top(w);
+}
+
+static Ival
+meet(Ival a, Ival b)
+{
+  return (Ival){bmax(a.lo, b.lo), bmin(a.hi, b.hi)};
+}
+
+/* floor(sqrt(x)) for 0 <= x <= BIG_INF */
+static Big
+isqrt(Big x)
+{
+  Big s = (Big)__builtin_sqrtl((long double)x);
+  while (s > 0 && s * s > x) s--;
+  while ((s + 1) * (s + 1) <= x) s++;
+  return s;
+}
+
+/* No instruction strictly between dp and q ends the straight path or
+ * writes an operand of code[dp]: the operands hold at q the values
+ * code[dp] read. */
+static bool
+kept_to(OclGen *g, int dp, int q)
+{
+  Insn *d = g->fn->code[dp];
+  for (int s = dp + 1; s < q; s++) {
+    Insn *in = g->fn->code[s];
+    if (path_stop(g, in)) return false;
+    for (int a = 0; a < d->nargs; a++)
+      if (defines(in, d->args[a])) return false;
+  }
+  return true;
+}
+
+/* x lies in t at q: what that says of r, when x was computed from r on
+ * the straight path to q (through one definition each, whose operands
+ * keep their values up to q), through copies, sums, differences,
+ * squares, products and quotients by positive constants: x = y / 4096
+ * <= 16384 gives y <= 67112959, and y = r * r then |r| <= 8192.  Top
+ * when x is not so computed. */
+static Ival
+back_bound(OclGen *g, int x, Ival t, int r, int q, int w, int depth)
+{
+  if (x == r) return t;
+  if (depth > IVAL_DEPTH || x < 0 || x >= g->fn->nregs || t.lo > t.hi)
+    return top(w);
+  int dp = g->def_at[x];
+  if (dp < g->from || dp >= q || !kept_to(g, dp, q)) return top(w);
+  Insn *d = g->fn->code[dp];
+  if (!is_int(d) || d->nargs < 1) return top(w);
+  int a = d->args[0], b = d->nargs > 1 ? d->args[1] : -1;
+  if (d->op != OP_ASSIGN && b < 0) return top(w);
+  switch (d->op) {
+  case OP_ASSIGN: return back_bound(g, a, t, r, q, w, depth + 1);
+  case OP_ADD: case OP_SUB: {
+    Ival ia = ival_at(g, a, dp, w, depth + 1, false);
+    Ival ib = ival_at(g, b, dp, w, depth + 1, false);
+    Ival ta, tb;
+    if (d->op == OP_ADD) {
+      ta = (Ival){sat(t.lo - ib.hi), sat(t.hi - ib.lo)};
+      tb = (Ival){sat(t.lo - ia.hi), sat(t.hi - ia.lo)};
+    } else {
+      ta = (Ival){sat(t.lo + ib.lo), sat(t.hi + ib.hi)};
+      tb = (Ival){sat(ia.lo - t.hi), sat(ia.hi - t.lo)};
+    }
+    return meet(back_bound(g, a, ta, r, q, w, depth + 1),
+                back_bound(g, b, tb, r, q, w, depth + 1));
+  }
+  case OP_MUL: {
+    if (a == b) {
+      if (t.hi < 0) return top(w);
+      Big s = isqrt(bmin(t.hi, BIG_INF));
+      return back_bound(g, a, (Ival){-s, s}, r, q, w, depth + 1);
+    }
+    Ival v = top(w);
+    for (int k = 0; k < 2; k++) {
+      Ival c = ival_at(g, d->args[k], dp, w, depth + 1, false);
+      if (c.lo != c.hi || c.lo <= 0) continue;
+      Big lo = t.lo >= 0 ? (t.lo + c.lo - 1) / c.lo : t.lo / c.lo;
+      Big hi = t.hi >= 0 ? t.hi / c.lo : (t.hi - c.lo + 1) / c.lo;
+      v = meet(v, back_bound(g, d->args[1 - k], (Ival){lo, hi}, r, q, w,
+                             depth + 1));
+    }
+    return v;
+  }
+  case OP_DIV: {
+    Ival c = ival_at(g, b, dp, w, depth + 1, false);
+    if (c.lo != c.hi || c.lo <= 0) return top(w);
+    /* y / c truncates towards 0 */
+    Big lo = t.lo <= 0 ? sat(t.lo * c.lo - (c.lo - 1)) : sat(t.lo * c.lo);
+    Big hi = t.hi >= 0 ? sat(t.hi * c.lo + (c.lo - 1)) : sat(t.hi * c.lo);
+    return back_bound(g, a, (Ival){lo, hi}, r, q, w, depth + 1);
+  }
+  default: return top(w);
+  }
+}
+
+/* ---------------------------------------------------------------- */
+/* One question's intervals                                           */
+
+/* Each interval is found once per question from the emitter: a memo
+ * keyed by register, position, width and `facts`.  An entry being found
+ * is BUSY; meeting it again (a loop-carried definition) answers top,
+ * which is what makes the recursion end and keeps its work polynomial.
+ * Every answer is sound whatever was BUSY, so every answer is kept. */
+typedef struct IvalMemo {
+  unsigned gen;        /* the question; entries of others are free */
+  int cap, n;
+  struct IvalSlot {
+    unsigned gen;
+    bool busy;
+    long long key;
+    Ival v;
+  } *slots;
+  int nest;            /* ival_at calls open */
+} IvalMemo;
+
+static long long
+memo_key(OclGen *g, int r, int p, int w, bool facts)
+{
+  return (((long long)r * (g->fn->ncode + 2) + (p + 1)) * 2 + (w == 64)) * 2
+         + facts;
+}
+
+static struct IvalSlot *
+memo_find(IvalMemo *m, long long key)
+{
+  unsigned long long h = (unsigned long long)key * 0x9E3779B97F4A7C15ull;
+  for (int i = (int)(h >> 40) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+    struct IvalSlot *s = &m->slots[i];
+    if (s->gen != m->gen || s->key == key) return s;
+  }
+}
+
+static void
+memo_grow(IvalMemo *m)
+{
+  struct IvalSlot *old = m->slots;
+  int oldcap = m->cap;
+  m->cap = m->cap ? m->cap * 2 : 256;
+  m->slots = calloc((size_t)m->cap, sizeof *m->slots);
+  if (!m->slots) internal_error("oclgen: out of memory");
+  for (int i = 0; i < oldcap; i++)
+    if (old[i].gen == m->gen) *memo_find(m, old[i].key) = old[i];
+  free(old);
+}
+
+static Ival ival_find(OclGen *g, int r, int p, int w, int depth, bool facts);
+
 /* The interval of r at p; `facts`: narrowed by comparisons (those of
  * the compared values are not, which bounds the work). */
 static Ival
 ival_at(OclGen *g, int r, int p, int w, int depth, bool facts)
 {
-  if (depth > DEPTH || r < 0 || r >= g->fn->nregs) return top(w);
+  if (depth > IVAL_DEPTH || r < 0 || r >= g->fn->nregs) return top(w);
+  if (!g->memo) g->memo = wyil_alloc(sizeof *g->memo);
+  IvalMemo *m = g->memo;
+  if (!m->nest++) {   /* a new question */
+    m->gen++;
+    m->n = 0;
+  }
+  if (2 * (m->n + 1) > m->cap) memo_grow(m);
+  long long key = memo_key(g, r, p, w, facts);
+  struct IvalSlot *s = memo_find(m, key);
+  Ival v;
+  if (s->gen == m->gen) {
+    v = s->busy ? top(w) : s->v;
+  } else {
+    *s = (struct IvalSlot){m->gen, true, key, top(w)};
+    m->n++;
+    v = ival_find(g, r, p, w, depth, facts);
+    s = memo_find(m, key);   /* the table may have grown */
+    s->busy = false;
+    s->v = v;
+  }
+  m->nest--;
+  return v;
+}
+
+static Ival
+ival_find(OclGen *g, int r, int p, int w, int depth, bool facts)
+{
   Insn *d = def_of(g, r);
-  Ival v = d ? ival_def(g, d, g->def_at[r] >= 0 ? g->def_at[r] : g->from,
-                        w, depth, facts) : param_ival(g, r, w);
+  Ival v;
+  int at;
+  Insn *outer = d ? NULL : outer_def(g, r, &at);
+  if (d)
+    v = ival_def(g, d, g->def_at[r] >= 0 ? g->def_at[r] : g->from, w, depth,
+                 facts);
+  else if (outer)   /* with what the narrow variant assumes of it */
+    v = meet(ival_def(g, outer, at, w, depth, facts), param_ival(g, r, w));
+  else if (g->def_at[r] == -1)
+    v = join_defs(g, r, w, depth, facts);
+  else
+    v = param_ival(g, r, w);
   if (!d && g->pmin && r < g->fn->nparams && g->def_at[r] == DEF_NONE) {
     v.lo = bmax(v.lo, g->pmin[r]);   /* from the call site */
     v.hi = bmin(v.hi, g->pmax[r]);
@@ -490,7 +811,20 @@ ival_at(OclGen *g, int r, int p, int w, int depth, bool facts)
     if (defines(in, r) || path_stop(g, in)) break;
     int a, b;
     Cmp cmp;
-    if (!fact_at(in, &a, &cmp, &b) || (a != r && b != r) || a == b) continue;
+    if (!fact_at(in, &a, &cmp, &b) || a == b) continue;
+    if (a != r && same_param(g, a, r)) a = r;  /* `m < 0`, lo the same */
+    else if (b != r && same_param(g, b, r)) b = r;
+    if (a == b) continue;
+    if (a != r && b != r) {
+      /* a comparison of values computed from r */
+      Ival ia = ival_at(g, a, q, w, depth + 1, false);
+      Ival ib = ival_at(g, b, q, w, depth + 1, false);
+      v = meet(v, back_bound(g, a, narrow(top(w), cmp, ib), r, q, w,
+                             depth + 1));
+      v = meet(v, back_bound(g, b, narrow(top(w), cmp_mirror(cmp), ia), r,
+                             q, w, depth + 1));
+      continue;
+    }
     int other = a == r ? b : a;
     bool moved = false;  /* the other operand redefined since q */
     for (int s = q + 1; s < p && !moved; s++)

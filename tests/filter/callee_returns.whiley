@@ -6,8 +6,8 @@
 // and its doubled value overflows 32 bits at INT_MIN (the 64-bit
 // variant runs) and 64 bits at LONG_MIN (the CPU runs).
 // fallback: the last loop overflows 64 bits on the device
-// explain: callee_returns.whiley:23: kernel wyk_1: checks: 2 tested, 0 tested once before their loop, 2 proved
-// explain: callee_returns.whiley:29: kernel wyk_2: checks: 3 tested, 0 tested once before their loop, 1 proved
+// explain: callee_returns.whiley:23: kernel wyk_1: checks: 2 tested, 0 tested once before their loop, 5 proved
+// explain: callee_returns.whiley:29: kernel wyk_2: checks: 3 tested, 0 tested once before their loop, 2 proved
 import * from whiley.lang.*
 
 int half(int x):

@@ -2,10 +2,10 @@
 // before it (opencl_backend/oclgen_hoist.c): indices at both edges of
 // ascending, descending and empty ranges, with offsets, in rows of a
 // list of lists; none fails, so the device's results are printed.
-// explain: check_hoisted.whiley:16: kernel wyk_2: checks: 3 tested, 1 tested once before their loop, 2 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop
+// explain: check_hoisted.whiley:16: kernel wyk_2: checks: 2 tested, 1 tested once before their loop, 3 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
 // explain: check_hoisted.whiley:28: kernel wyk_4: checks: 3 tested, 2 tested once before their loop, 1 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop
-// explain: check_hoisted.whiley:40: kernel wyk_6: checks: 0 tested, 4 tested once before their loop, 0 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 1 range taken as ascending
-// explain: check_hoisted.whiley:54: kernel wyk_8: checks: 0 tested, 4 tested once before their loop, 0 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending
+// explain: check_hoisted.whiley:40: kernel wyk_6: checks: 0 tested, 3 tested once before their loop, 1 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 1 range taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: check_hoisted.whiley:54: kernel wyk_8: checks: 0 tested, 3 tested once before their loop, 1 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
 import * from whiley.lang.*
 
 // sums of xs[j - 1] for j in 1..|xs|+1 (the last index |xs| - 1)

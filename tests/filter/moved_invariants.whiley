@@ -7,8 +7,8 @@
 // ahead of an empty loop, one behind a condition no iteration meets.
 // Values past 32 bits make the 64-bit variant run; wrapped ones would
 // print.
-// explain: moved_invariants.whiley:21: kernel wyk_2: checks: 5 tested, 1 tested once before their loop, 1 proved
-// explain: moved_invariants.whiley:34: kernel wyk_4: checks: 5 tested, 0 tested once before their loop, 0 proved
+// explain: moved_invariants.whiley:21: kernel wyk_2: checks: 5 tested, 1 tested once before their loop, 2 proved
+// explain: moved_invariants.whiley:34: kernel wyk_4: checks: 5 tested, 0 tested once before their loop, 1 proved
 // explain: moved_invariants.whiley:51: kernel wyk_6: checks: 3 tested, 4 tested once before their loop, 0 proved
 // explain: moved_invariants.whiley:66: kernel wyk_8: checks: 3 tested, 5 tested once before their loop, 1 proved
 import * from whiley.lang.*

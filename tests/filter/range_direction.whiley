@@ -3,9 +3,9 @@
 // descending run downwards on the device, 0..|xs| proved ascending runs
 // upwards, and lo[i]..hi[i], which the analysis cannot tell, is taken as
 // ascending on a GPU and tested where the loop starts (--explain counts those).
-// explain: range_direction.whiley:20: kernel wyk_2: checks: 3 tested, 0 tested once before their loop, 0 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
-// explain: range_direction.whiley:29: kernel wyk_3: checks: 3 tested, 0 tested once before their loop, 0 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
-// explain: range_direction.whiley:40: kernel wyk_4: checks: 4 tested, 0 tested once before their loop, 1 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop; 1 range taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: range_direction.whiley:20: kernel wyk_2: checks: 3 tested, 0 tested once before their loop, 1 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: range_direction.whiley:29: kernel wyk_3: checks: 3 tested, 0 tested once before their loop, 1 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: range_direction.whiley:40: kernel wyk_4: checks: 4 tested, 0 tested once before their loop, 2 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop; 1 range taken as ascending on a GPU (a descending one reruns the loop on the CPU)
 import * from whiley.lang.*
 
 public [int] zeros(int n):

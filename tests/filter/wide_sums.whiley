@@ -10,11 +10,11 @@
 // test after the loop would run about as often as the adds): the test
 // after each run of the inner loop keeps the 64-bit sum from
 // overflowing; Oclgrind, a GPU, runs that code in CI.
-// explain: wide_sums.whiley:29: kernel wyk_2: checks: 1 tested, 3 tested once before their loop, 1 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop
-// explain: wide_sums.whiley:39: kernel wyk_3: checks: 3 tested, 8 tested once before their loop, 0 proved, 2 joined to another, 0 tested once before their loop through the bounds of a call, 2 summed in 64 bits and tested once after their loop
-// explain: wide_sums.whiley:53: kernel wyk_4: checks: 1 tested, 3 tested once before their loop, 1 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop
-// explain: wide_sums.whiley:66: kernel wyk_5: checks: 0 tested, 5 tested once before their loop, 1 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop
-// explain: wide_sums.whiley:77: kernel wyk_6: checks: 5 tested, 6 tested once before their loop, 3 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop
+// explain: wide_sums.whiley:29: kernel wyk_2: checks: 1 tested, 2 tested once before their loop, 3 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: wide_sums.whiley:39: kernel wyk_3: checks: 3 tested, 4 tested once before their loop, 6 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 2 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: wide_sums.whiley:53: kernel wyk_4: checks: 1 tested, 2 tested once before their loop, 3 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: wide_sums.whiley:66: kernel wyk_5: checks: 0 tested, 3 tested once before their loop, 3 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: wide_sums.whiley:77: kernel wyk_6: checks: 5 tested, 4 tested once before their loop, 6 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
 import * from whiley.lang.*
 
 public [int] zeros(int n):
