@@ -159,6 +159,8 @@ typedef struct OclGen {
                            site passes the same host register, or NULL */
   struct IvalMemo *memo;/* the intervals one question has found
                            (oclgen_range.c) */
+  int *defs_at, *defs;  /* register r's definitions in [from, to):
+                           defs[defs_at[r] .. defs_at[r + 1]) */
 } OclGen;
 
 /* ================================================================ */

@@ -33,6 +33,7 @@
  * earlier one, in program order), so moving a check never changes what
  * a program prints.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -580,9 +581,9 @@ join_defs(OclGen *g, int r, int w, int depth, bool facts)
 {
   Ival v = top(w);
   bool any = false;
-  for (int i = g->from; i < g->to; i++) {
+  for (int j = g->defs_at[r]; j < g->defs_at[r + 1]; j++) {
+    int i = g->defs[j];
     Insn *d = g->fn->code[i];
-    if (wyil_def_reg(d) != r) continue;
     if (d->op == OP_UPDATE) return top(w);
     Ival x = ival_def(g, d, i, w, depth, facts);
     v = any ? (Ival){bmin(v.lo, x.lo), bmax(v.hi, x.hi)} : x;
@@ -638,6 +639,24 @@ kept_to(OclGen *g, int dp, int q)
       if (defines(in, d->args[a])) return false;
   }
   return true;
+}
+
+/* Is x computed from r as back_bound follows it (cheap: no intervals)? */
+static bool
+computed_from(OclGen *g, int x, int r, int q, int depth)
+{
+  if (x == r) return true;
+  if (depth > IVAL_DEPTH || x < 0 || x >= g->fn->nregs) return false;
+  int dp = g->def_at[x];
+  if (dp < g->from || dp >= q) return false;
+  Insn *d = g->fn->code[dp];
+  switch (d->op) {
+  case OP_ASSIGN: case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV:
+    for (int a = 0; a < d->nargs && a < 2; a++)
+      if (computed_from(g, d->args[a], r, q, depth + 1)) return true;
+    return false;
+  default: return false;
+  }
 }
 
 /* x lies in t at q: what that says of r, when x was computed from r on
@@ -709,13 +728,25 @@ back_bound(OclGen *g, int x, Ival t, int r, int q, int w, int depth)
 /* Each interval is found once per question from the emitter: a memo
  * keyed by register, position, width and `facts`.  An entry being found
  * is BUSY; meeting it again (a loop-carried definition) answers top,
- * which is what makes the recursion end and keeps its work polynomial.
- * Every answer is sound whatever was BUSY, so every answer is kept. */
+ * which is what makes the recursion end.  Every answer is sound whatever
+ * was BUSY, but one found while another entry was BUSY may say less
+ * than a fresh question would, so answers are kept for the question
+ * only, until a plan (what the intervals depend on: the function and
+ * its code's bounds, the plan's definitions, the call site's facts, the
+ * narrow variant's assumptions, the calls' facts, the functions' return
+ * bounds) has found MEMO_BUDGET entries: from then on its questions
+ * share their answers, which bounds the work of registers defined again
+ * and again in terms of each other (120 of them took 19 s without it). */
+#define MEMO_BUDGET 50000
+
 typedef struct IvalMemo {
-  unsigned gen;        /* the question; entries of others are free */
+  unsigned gen;        /* the plan; entries of others are free */
+  unsigned question;   /* the question being answered */
+  long work;           /* entries the plan has found */
+  const void *plan[9]; /* what the plan's intervals depend on */
   int cap, n;
   struct IvalSlot {
-    unsigned gen;
+    unsigned gen, question;
     bool busy;
     long long key;
     Ival v;
@@ -764,18 +795,28 @@ ival_at(OclGen *g, int r, int p, int w, int depth, bool facts)
   if (!g->memo) g->memo = wyil_alloc(sizeof *g->memo);
   IvalMemo *m = g->memo;
   if (!m->nest++) {   /* a new question */
-    m->gen++;
-    m->n = 0;
+    const void *plan[9] = {g->fn, g->def_at, g->pmin, g->hyp, g->facts,
+                           g->k, (void *)(intptr_t)g->rets.n,
+                           (void *)(intptr_t)g->from, (void *)(intptr_t)g->to};
+    if (memcmp(plan, m->plan, sizeof plan)) {   /* ... of a new plan */
+      memcpy(m->plan, plan, sizeof plan);
+      m->gen++;
+      m->n = 0;
+      m->work = 0;
+    }
+    m->question++;
   }
   if (2 * (m->n + 1) > m->cap) memo_grow(m);
   long long key = memo_key(g, r, p, w, facts);
   struct IvalSlot *s = memo_find(m, key);
   Ival v;
-  if (s->gen == m->gen) {
+  if (s->gen == m->gen
+      && (s->question == m->question || m->work > MEMO_BUDGET)) {
     v = s->busy ? top(w) : s->v;
   } else {
-    *s = (struct IvalSlot){m->gen, true, key, top(w)};
-    m->n++;
+    if (s->gen != m->gen) m->n++;
+    *s = (struct IvalSlot){m->gen, m->question, true, key, top(w)};
+    m->work++;
     v = ival_find(g, r, p, w, depth, facts);
     s = memo_find(m, key);   /* the table may have grown */
     s->busy = false;
@@ -817,6 +858,9 @@ ival_find(OclGen *g, int r, int p, int w, int depth, bool facts)
     if (a == b) continue;
     if (a != r && b != r) {
       /* a comparison of values computed from r */
+      if (!computed_from(g, a, r, q, depth + 1)
+          && !computed_from(g, b, r, q, depth + 1))
+        continue;
       Ival ia = ival_at(g, a, q, w, depth + 1, false);
       Ival ib = ival_at(g, b, q, w, depth + 1, false);
       v = meet(v, back_bound(g, a, narrow(top(w), cmp, ib), r, q, w,
@@ -1062,6 +1106,13 @@ ocl_plan_checks(OclGen *g)
     int d = wyil_def_reg(fn->code[i]);
     if (d < 0 || d >= fn->nregs) continue;
     g->def_at[d] = ndefs[d]++ ? -1 : i;
+  }
+  g->defs_at = wyil_alloc(sizeof(int) * (nr + 1));
+  g->defs = wyil_alloc(sizeof(int) * ((size_t)(g->to - g->from) + 1));
+  for (int r = 0; r < fn->nregs; r++) g->defs_at[r + 1] = g->defs_at[r] + ndefs[r];
+  for (int i = g->from, *fill = wyil_alloc(sizeof(int) * nr); i < g->to; i++) {
+    int d = wyil_def_reg(fn->code[i]);
+    if (d >= 0 && d < fn->nregs) g->defs[g->defs_at[d] + fill[d]++] = i;
   }
   for (int c = 0; g->k && c < g->k->consts.n; c++) {
     Insn *in = g->k->consts.v[c];
