@@ -589,6 +589,19 @@ join_defs(OclGen *g, int r, int w, int depth, bool facts)
     v = any ? (Ival){bmin(v.lo, x.lo), bmax(v.hi, x.hi)} : x;
     any = true;
   }
+  /* and what the code before the emitted code leaves in it: a kernel's
+   * loop variable, its range, its constants */
+  for (int i = 0; i < g->from; i++) {
+    Insn *d = g->fn->code[i];
+    if (wyil_def_reg(d) != r) continue;
+    int at;
+    if (d->op == OP_UPDATE
+        || (d->op != OP_CONST && outer_def(g, r, &at) != d))
+      return top(w);
+    Ival x = ival_def(g, d, i, w, depth, facts);
+    v = any ? (Ival){bmin(v.lo, x.lo), bmax(v.hi, x.hi)} : x;
+    any = true;
+  }
   for (int c = 0; g->k && c < g->k->consts.n; c++) {
     Insn *d = g->k->consts.v[c];
     long long x;
@@ -632,6 +645,8 @@ static bool
 kept_to(OclGen *g, int dp, int q)
 {
   Insn *d = g->fn->code[dp];
+  for (int a = 0; a < d->nargs; a++)   /* `x = x + 1`: the old x is gone */
+    if (d->args[a] == d->dst) return false;
   for (int s = dp + 1; s < q; s++) {
     Insn *in = g->fn->code[s];
     if (path_stop(g, in)) return false;
@@ -650,6 +665,8 @@ computed_from(OclGen *g, int x, int r, int q, int depth)
   int dp = g->def_at[x];
   if (dp < g->from || dp >= q) return false;
   Insn *d = g->fn->code[dp];
+  for (int a = 0; a < d->nargs; a++)
+    if (d->args[a] == d->dst) return false;
   switch (d->op) {
   case OP_ASSIGN: case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV:
     for (int a = 0; a < d->nargs && a < 2; a++)
