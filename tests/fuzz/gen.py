@@ -27,6 +27,8 @@ a small count (sometimes 0: empty inner ranges), d a divisor (sometimes
 empty, descending) and over lists and rows, with reads and writes at i,
 i+c, i-c, n-1-i, 2*i and b[i]; private, carried and escaping scalars
 (some carried ones induction variables: k = k + step, step invariant;
+ints near the range analysis's rules: c * i / n, a value under a test
+of its square, a while loop's value under one;
 some top loops counted while loops: i = lo; while i < hi: ...; i = i + 1);
 if/switch/break/return; assert; calls to helpers with requires/ensures;
 indices through a clamping call (cl(v + d, lo, hi), its bounds in or
@@ -881,6 +883,8 @@ class Gen:
     def private(self, ctx, depth):
         if ctx["depth"] >= 1 and self.chance(0.12):
             self.private_sum(ctx, depth)
+        elif ctx["depth"] >= 1 and self.chance(0.1):
+            self.range_probe(ctx, depth)
         elif self.chance(0.85):
             name = self.fresh("t")
             self.emit(depth, "%s = %s" % (name, self.int_expr(ctx)))
@@ -889,6 +893,53 @@ class Gen:
             name = self.fresh("p")
             self.emit(depth, "%s = %s" % (name, self.real_expr(ctx)))
             ctx["vars"].append(Var(name, "real"))
+
+    def range_probe(self, ctx, depth):
+        """Ints near the rules of the kernels' range analysis
+        (opencl_backend/oclgen_range.c), whose products fit 32 bits
+        only where a rule holds: c * x / n with x a loop's index (n its
+        bound or not), a value bounded by a comparison of its square (or
+        not: changed between the two), a value a while loop defines
+        again and again under a comparison of its square."""
+        loops = [lp.var for lp in self.range_loops(ctx)]
+        t = self.fresh("v")
+        big = self.pick(["1000", "46341", "65536", "1000000000",
+                         "1500000000"])
+        r = self.rnd.random()
+        if r < 0.3 and loops:
+            den = self.pick(["n", "|a|", "k", "|b|", "(n + 1)", "d"])
+            self.emit(depth, "%s = 0" % t)
+            self.emit(depth, "if %s > 0:" % den)
+            self.emit(depth + 1, "%s = (%s * %s) / %s" % (
+                t, self.pick(["3", "1000", "4096", "12288", "46341"]),
+                self.pick(loops), den))
+            self.emit(depth, "%s = %s * %s" % (t, t, self.pick([t, big])))
+        elif r < 0.65:
+            x = self.fresh("x")
+            c = self.pick(["1", "4", "4096", "1048576"])
+            self.emit(depth, "%s = %s" % (x, self.int_leaf(ctx)))
+            self.emit(depth, "%s = (%s * %s) / %s" % (t, x, x, c))
+            if self.chance(0.3):
+                self.emit(depth, "%s = %s + %s" % (x, x,
+                                                   self.int_leaf(ctx)))
+            other = self.pick(["0", "1", "(%s * %s) / %s" % (
+                self.int_leaf(ctx), "k", c)])
+            self.emit(depth, "if %s + %s <= %s:" % (
+                t, other, self.pick(["2", "100", "16384", "2147483647"])))
+            self.emit(depth + 1, "%s = %s * %s" % (t, x, big))
+        else:
+            z, w = self.fresh("z"), self.fresh("w")
+            c = self.pick(["1", "4", "4096"])
+            self.emit(depth, "%s = %s" % (z, self.pick(["0", "1",
+                                                        self.int_leaf(ctx)])))
+            self.emit(depth, "%s = 0" % w)
+            self.emit(depth, "while %s < k && (%s * %s) / %s <= %s:" % (
+                w, z, z, c, self.pick(["4", "100", "16384"])))
+            self.emit(depth + 1, "%s = %s * %s + %s" % (
+                z, z, self.pick(["2", "3", "(-2)"]), self.int_leaf(ctx)))
+            self.emit(depth + 1, "%s = %s + 1" % (w, w))
+            self.emit(depth, "%s = %s * %s" % (t, z, big))
+        ctx["vars"].append(Var(t, "int"))
 
     def private_sum(self, ctx, depth):
         """A sum private to an iteration: started here, added to in an
