@@ -794,11 +794,11 @@ memo_grow(IvalMemo *m)
   struct IvalSlot *old = m->slots;
   int oldcap = m->cap;
   m->cap = m->cap ? m->cap * 2 : 256;
-  m->slots = calloc((size_t)m->cap, sizeof *m->slots);
-  if (!m->slots) internal_error("oclgen: out of memory");
+  /* in the arena, with everything else of the back end (the old table
+   * stays there: the tables' sum is twice the last at most) */
+  m->slots = wyil_alloc(sizeof *m->slots * (size_t)m->cap);
   for (int i = 0; i < oldcap; i++)
     if (old[i].gen == m->gen) *memo_find(m, old[i].key) = old[i];
-  free(old);
 }
 
 static Ival ival_find(OclGen *g, int r, int p, int w, int depth, bool facts);
