@@ -366,12 +366,15 @@ ocl_plan_checks(OclGen *g)
     if (d < 0 || d >= fn->nregs) continue;
     g->def_at[d] = ndefs[d]++ ? -1 : i;
   }
+  /* each register's definitions, in order: defs[defs_at[r] ..] */
   g->defs_at = wyil_alloc(sizeof(int) * (nr + 1));
   g->defs = wyil_alloc(sizeof(int) * ((size_t)(g->to - g->from) + 1));
-  for (int r = 0; r < fn->nregs; r++) g->defs_at[r + 1] = g->defs_at[r] + ndefs[r];
-  for (int i = g->from, *fill = wyil_alloc(sizeof(int) * nr); i < g->to; i++) {
+  int *filled = wyil_alloc(sizeof(int) * nr);
+  for (int r = 0; r < fn->nregs; r++)
+    g->defs_at[r + 1] = g->defs_at[r] + ndefs[r];
+  for (int i = g->from; i < g->to; i++) {
     int d = wyil_def_reg(fn->code[i]);
-    if (d >= 0 && d < fn->nregs) g->defs[g->defs_at[d] + fill[d]++] = i;
+    if (d >= 0 && d < fn->nregs) g->defs[g->defs_at[d] + filled[d]++] = i;
   }
   for (int c = 0; g->k && c < g->k->consts.n; c++) {
     Insn *in = g->k->consts.v[c];
