@@ -14,7 +14,7 @@
 /* The hull of every definition of r in the code (a loop-carried
  * `zr = t`, its `zr = 0` before the loop), and of its value on entry
  * when it is a parameter.  A definition whose value depends on r again
- * meets the question being answered (ival_at's memo) and says top; the
+ * meets the question being answered (ocl_iv_at's memo) and says top; the
  * comparisons at the use narrow that. */
 static Ival
 join_defs(OclGen *g, int r, int w, int depth, bool facts)
@@ -202,7 +202,7 @@ typedef struct IvalMemo {
     long long key;
     Ival v;
   } *slots;
-  int nest;            /* ival_at calls open */
+  int nest;            /* ocl_iv_at calls open */
 } IvalMemo;
 
 static long long
