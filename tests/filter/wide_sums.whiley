@@ -9,12 +9,14 @@
 // loop, the 64-bit sum is a GPU's only (PoCL tests every add, as the
 // test after the loop would run about as often as the adds): the test
 // after each run of the inner loop keeps the 64-bit sum from
-// overflowing; Oclgrind, a GPU, runs that code in CI.
-// explain: wide_sums.whiley:29: kernel wyk_2: checks: 1 tested, 2 tested once before their loop, 3 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
-// explain: wide_sums.whiley:39: kernel wyk_3: checks: 3 tested, 4 tested once before their loop, 6 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 2 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
-// explain: wide_sums.whiley:53: kernel wyk_4: checks: 1 tested, 2 tested once before their loop, 3 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
-// explain: wide_sums.whiley:66: kernel wyk_5: checks: 0 tested, 3 tested once before their loop, 3 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
-// explain: wide_sums.whiley:77: kernel wyk_6: checks: 5 tested, 4 tested once before their loop, 6 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// overflowing, and gives the register its value for a read between the
+// inner loops (rowRead).  Oclgrind, a GPU, runs that code in CI.
+// explain: wide_sums.whiley:31: kernel wyk_2: checks: 1 tested, 2 tested once before their loop, 3 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: wide_sums.whiley:41: kernel wyk_3: checks: 3 tested, 4 tested once before their loop, 6 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 2 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: wide_sums.whiley:55: kernel wyk_4: checks: 1 tested, 2 tested once before their loop, 3 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: wide_sums.whiley:68: kernel wyk_5: checks: 0 tested, 3 tested once before their loop, 3 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: wide_sums.whiley:80: kernel wyk_6: checks: 0 tested, 3 tested once before their loop, 3 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 2 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: wide_sums.whiley:93: kernel wyk_7: checks: 5 tested, 4 tested once before their loop, 6 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
 import * from whiley.lang.*
 
 public [int] zeros(int n):
@@ -71,6 +73,20 @@ public [int] rowTwice([[int]] xs):
 		out[i] = s
 	return out
 
+// the sum read in the r loop after each j loop: carried in 64 bits
+// over one j loop at a time
+public [int] rowRead([[int]] xs):
+	out = zeros(|xs|)
+	for i in 0..|xs|:
+		s = 0
+		t = 0
+		for r in 0..2:
+			for j in 0..|xs[i]|:
+				s = s + xs[i][j]
+			t = t + s
+		out[i] = t
+	return out
+
 // the sum read in its loop, and added to twice an iteration: tested
 public [int] rowOthers([[int]] xs):
 	out = zeros(|xs|)
@@ -98,5 +114,6 @@ public void ::main(System.Console sys):
 	sys.out.println(rowNested(xs))
 	sys.out.println(rowTwice(xs))
 	sys.out.println(rowOthers([[1, 2, 3], [999, 999, 999]]))
+	sys.out.println(rowRead([[1, 2, 3], [5, 0, -7]]))
 	sys.out.println(rowOthers([[h, h]]))
 
