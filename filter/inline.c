@@ -67,9 +67,9 @@ inlinable(Func *fn)
   for (int p = 0; p < fn->type->n; p++)
     if (!fn->type->elems[p] || !scalar_type(fn->type->elems[p]))
       return false;
+  if (fn->ncode < 1 || fn->code[fn->ncode - 1]->op != OP_RETURN) return false;
   int *label_at = wyil_alloc(sizeof(int) * (size_t)(fn->nlabels + 1));
   for (int l = 0; l < fn->nlabels; l++) label_at[l] = -1;
-  if (fn->ncode < 1 || fn->code[fn->ncode - 1]->op != OP_RETURN) return false;
   for (int i = 0; i < fn->ncode; i++) {
     Insn *in = fn->code[i];
     if (!inline_op(in->op) || !scalar_type(in->type)
@@ -149,7 +149,8 @@ expand(Inliner *n)
     c->args = wyil_alloc(sizeof(int) * (size_t)(in->nargs + 1));
     for (int a = 0; a < in->nargs; a++) c->args[a] = map_reg(n, in->args[a]);
     c->dst = map_reg(n, in->dst);
-    if (in->label >= 0 && in->label < f->nlabels) c->label = n->label[in->label];
+    if (in->label >= 0 && in->label < f->nlabels)
+      c->label = n->label[in->label];
     put(n, c);
   }
 }

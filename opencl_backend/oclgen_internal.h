@@ -158,7 +158,7 @@ typedef struct OclGen {
   int *palias;          /* per parameter: the first parameter the call
                            site passes the same host register, or NULL */
   struct IvalMemo *memo;/* the intervals one question has found
-                           (oclgen_range.c) */
+                           (oclgen_ival_at.c) */
   int *defs_at, *defs;  /* register r's definitions in [from, to):
                            defs[defs_at[r] .. defs_at[r + 1]) */
 } OclGen;

@@ -174,6 +174,17 @@ ocl_iv_param(OclGen *g, int r, int w)
   return (Ival){f->lo[r][w == 64], f->hi[r][w == 64]};
 }
 
+Ival
+ocl_iv_entry(OclGen *g, int r, int w)
+{
+  Ival v = ocl_iv_param(g, r, w);
+  if (g->pmin && r < g->fn->nparams) {
+    v.lo = bmax(v.lo, g->pmin[r]);   /* from the call site */
+    v.hi = bmin(v.hi, g->pmax[r]);
+  }
+  return v;
+}
+
 /* Does `in` (an INDEXOF or FORALL, typed by its list) take an int from
  * a list of ints? */
 static bool
@@ -224,18 +235,32 @@ ret_ival(OclGen *g, Func *fn, int w)
   return f ? (Ival){f->lo[w == 64], f->hi[w == 64]} : top(w);
 }
 
+/* The one definition of r, in the emitted code or (the kernel's loop
+ * and its range) just before it, or NULL. */
+static Insn *
+def_or_outer(OclGen *g, int r)
+{
+  int at;
+  Insn *d = ocl_iv_def_of(g, r);
+  return d ? d : ocl_iv_outer_def(g, r, &at);
+}
+
+/* The RANGE a FORALL runs over, or NULL (a list's elements). */
+static Insn *
+range_of(OclGen *g, Insn *forall)
+{
+  Insn *rg = def_or_outer(g, forall->args[0]);
+  return rg && rg->op == OP_RANGE ? rg : NULL;
+}
+
 /* Register v is the variable of a loop over lo..hi that ascends from
  * lo >= 0, and hi is n: 0 <= v < n. */
 static bool
 below(OclGen *g, int v, int n, int p, int w, int depth, bool facts)
 {
-  int at;
-  Insn *d = ocl_iv_def_of(g, v);
-  if (!d) d = ocl_iv_outer_def(g, v, &at);
-  Insn *rg = d && d->op == OP_FORALL ? ocl_iv_def_of(g, d->args[0]) : NULL;
-  if (d && d->op == OP_FORALL && !rg) rg = ocl_iv_outer_def(g, d->args[0], &at);
-  if (!rg || rg->op != OP_RANGE || !ocl_iv_same_value(g, rg->args[1], n))
-    return false;
+  Insn *d = def_or_outer(g, v);
+  Insn *rg = d && d->op == OP_FORALL ? range_of(g, d) : NULL;
+  if (!rg || !ocl_iv_same_value(g, rg->args[1], n)) return false;
   /* n's value where the range was made is its value at p */
   if (!(n < g->fn->nparams && g->def_at[n] == DEF_NONE)
       && g->def_at[n] != -2)
@@ -289,11 +314,8 @@ ocl_iv_def(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
   case OP_INVOKE:
     return fit(ret_ival(g, d->callee, w), w);
   case OP_FORALL: {
-    int at;
-    Insn *rg = ocl_iv_def_of(g, d->args[0]);
-    if (!rg) rg = ocl_iv_outer_def(g, d->args[0], &at);
-    if (!rg || rg->op != OP_RANGE)
-      return int_elems(d) ? elem_ival(g, d->args[0], w) : top(w);
+    Insn *rg = range_of(g, d);
+    if (!rg) return int_elems(d) ? elem_ival(g, d->args[0], w) : top(w);
     Ival lo = ocl_iv_at(g, rg->args[0], p, w, depth + 1, facts);
     Ival hi = ocl_iv_at(g, rg->args[1], p, w, depth + 1, facts);
     return (Ival){bmin(lo.lo, hi.lo + 1), bmax(lo.hi, hi.hi - 1)};
@@ -301,15 +323,17 @@ ocl_iv_def(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
   case OP_ADD: case OP_SUB: case OP_MUL: case OP_NEG: {
     if (!ocl_iv_is_int(d)) return top(w);
     Ival a = ocl_iv_at(g, d->args[0], p, w, depth + 1, facts);
-    Ival b = d->nargs > 1 ? ocl_iv_at(g, d->args[1], p, w, depth + 1, facts) : a;
+    Ival b = d->nargs > 1 ? ocl_iv_at(g, d->args[1], p, w, depth + 1, facts)
+                          : a;
     if (d->op == OP_MUL && d->args[0] == d->args[1])
       return fit(square(a), w);
     return fit(ocl_iv_arith(d->op, a, b), w);
   }
   case OP_DIV: case OP_REM: {
-    if (ocl_iv_is_int(d) && d->op == OP_DIV && !ocl_iv_int_const(g, d->args[1], &c))
-      return quotient(g, d, p, w, depth, facts);
-    if (!ocl_iv_is_int(d) || !ocl_iv_int_const(g, d->args[1], &c) || c <= 0) return top(w);
+    if (!ocl_iv_is_int(d)) return top(w);
+    if (!ocl_iv_int_const(g, d->args[1], &c))
+      return d->op == OP_DIV ? quotient(g, d, p, w, depth, facts) : top(w);
+    if (c <= 0) return top(w);
     Ival a = ocl_iv_at(g, d->args[0], p, w, depth + 1, facts);
     if (d->op == OP_DIV) return (Ival){a.lo / c, a.hi / c};
     return (Ival){a.lo >= 0 ? 0 : -(c - 1), a.hi <= 0 ? 0 : c - 1};

@@ -83,6 +83,15 @@ meet(Ival a, Ival b)
   return (Ival){bmax(a.lo, b.lo), bmin(a.hi, b.hi)};
 }
 
+/* The smallest interval holding a and b (NONE holds nothing). */
+#define NONE ((Ival){BIG_INF, -BIG_INF})
+
+static inline Ival
+hull(Ival a, Ival b)
+{
+  return (Ival){bmin(a.lo, b.lo), bmax(a.hi, b.hi)};
+}
+
 /* ---- oclgen_ival.c ----------------------------------------------- */
 
 /* The instruction that defines r, once, in the emitted code or among a
@@ -105,6 +114,8 @@ bool ocl_iv_same_value(OclGen *g, int r, int s);
 Ival ocl_iv_arith(Op op, Ival a, Ival b);
 /* The interval of parameter r on entry. */
 Ival ocl_iv_param(OclGen *g, int r, int w);
+/* ... and what the kernel's one call site passes in it. */
+Ival ocl_iv_entry(OclGen *g, int r, int w);
 /* The interval that definition d (at p) gives its register. */
 Ival ocl_iv_def(OclGen *g, Insn *d, int p, int w, int depth, bool facts);
 /* v narrowed by `r cmp b`, v being r's interval. */

@@ -19,15 +19,12 @@
 static Ival
 join_defs(OclGen *g, int r, int w, int depth, bool facts)
 {
-  Ival v = top(w);
-  bool any = false;
+  Ival v = NONE;
   for (int j = g->defs_at[r]; j < g->defs_at[r + 1]; j++) {
     int i = g->defs[j];
     Insn *d = g->fn->code[i];
     if (d->op == OP_UPDATE) return top(w);
-    Ival x = ocl_iv_def(g, d, i, w, depth, facts);
-    v = any ? (Ival){bmin(v.lo, x.lo), bmax(v.hi, x.hi)} : x;
-    any = true;
+    v = hull(v, ocl_iv_def(g, d, i, w, depth, facts));
   }
   /* and what the code before the emitted code leaves in it: a kernel's
    * loop variable, its range, its constants */
@@ -38,28 +35,17 @@ join_defs(OclGen *g, int r, int w, int depth, bool facts)
     if (d->op == OP_UPDATE
         || (d->op != OP_CONST && ocl_iv_outer_def(g, r, &at) != d))
       return top(w);
-    Ival x = ocl_iv_def(g, d, i, w, depth, facts);
-    v = any ? (Ival){bmin(v.lo, x.lo), bmax(v.hi, x.hi)} : x;
-    any = true;
+    v = hull(v, ocl_iv_def(g, d, i, w, depth, facts));
   }
   for (int c = 0; g->k && c < g->k->consts.n; c++) {
     Insn *d = g->k->consts.v[c];
     long long x;
     if (d->dst != r) continue;
     if (!ocl_iv_const(d, &x)) return top(w);
-    v = any ? (Ival){bmin(v.lo, x), bmax(v.hi, x)} : (Ival){x, x};
-    any = true;
+    v = hull(v, (Ival){x, x});
   }
-  if (r < g->fn->nparams) {
-    Ival x = ocl_iv_param(g, r, w);
-    if (g->pmin) {
-      x.lo = bmax(x.lo, g->pmin[r]);
-      x.hi = bmin(x.hi, g->pmax[r]);
-    }
-    v = any ? (Ival){bmin(v.lo, x.lo), bmax(v.hi, x.hi)} : x;
-    any = true;
-  }
-  return any ? v : top(w);
+  if (r < g->fn->nparams) v = hull(v, ocl_iv_entry(g, r, w));
+  return v.lo > v.hi ? top(w) : v;
 }
 
 /* floor(sqrt(x)) for 0 <= x <= BIG_INF */
@@ -72,15 +58,23 @@ isqrt(Big x)
   return s;
 }
 
+/* d writes one of its own operands (`x = x + 1`: the old x is gone). */
+static bool
+overwrites_operand(Insn *d)
+{
+  for (int a = 0; a < d->nargs; a++)
+    if (d->args[a] == d->dst) return true;
+  return false;
+}
+
 /* No instruction strictly between dp and q ends the straight path or
- * writes an operand of code[dp]: the operands hold at q the values
- * code[dp] read. */
+ * writes an operand of code[dp], nor does code[dp] itself: the operands
+ * hold at q the values code[dp] read. */
 static bool
 kept_to(OclGen *g, int dp, int q)
 {
   Insn *d = g->fn->code[dp];
-  for (int a = 0; a < d->nargs; a++)   /* `x = x + 1`: the old x is gone */
-    if (d->args[a] == d->dst) return false;
+  if (overwrites_operand(d)) return false;
   for (int s = dp + 1; s < q; s++) {
     Insn *in = g->fn->code[s];
     if (ocl_iv_path_stop(g, in)) return false;
@@ -99,8 +93,7 @@ computed_from(OclGen *g, int x, int r, int q, int depth)
   int dp = g->def_at[x];
   if (dp < g->from || dp >= q) return false;
   Insn *d = g->fn->code[dp];
-  for (int a = 0; a < d->nargs; a++)
-    if (d->args[a] == d->dst) return false;
+  if (overwrites_operand(d)) return false;
   switch (d->op) {
   case OP_ASSIGN: case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV:
     for (int a = 0; a < d->nargs && a < 2; a++)
@@ -285,18 +278,15 @@ ival_find(OclGen *g, int r, int p, int w, int depth, bool facts)
   int at;
   Insn *outer = d ? NULL : ocl_iv_outer_def(g, r, &at);
   if (d)
-    v = ocl_iv_def(g, d, g->def_at[r] >= 0 ? g->def_at[r] : g->from, w, depth,
-                 facts);
+    v = ocl_iv_def(g, d, g->def_at[r] >= 0 ? g->def_at[r] : g->from, w,
+                   depth, facts);
   else if (outer)   /* with what the narrow variant assumes of it */
-    v = meet(ocl_iv_def(g, outer, at, w, depth, facts), ocl_iv_param(g, r, w));
+    v = meet(ocl_iv_def(g, outer, at, w, depth, facts),
+             ocl_iv_param(g, r, w));
   else if (g->def_at[r] == -1)
     v = join_defs(g, r, w, depth, facts);
   else
-    v = ocl_iv_param(g, r, w);
-  if (!d && g->pmin && r < g->fn->nparams && g->def_at[r] == DEF_NONE) {
-    v.lo = bmax(v.lo, g->pmin[r]);   /* from the call site */
-    v.hi = bmin(v.hi, g->pmax[r]);
-  }
+    v = ocl_iv_entry(g, r, w);
   /* comparisons on the straight path back from p */
   for (int q = p - 1; facts && q >= g->from; q--) {
     Insn *in = g->fn->code[q];
@@ -304,20 +294,21 @@ ival_find(OclGen *g, int r, int p, int w, int depth, bool facts)
     int a, b;
     Cmp cmp;
     if (!ocl_iv_fact_at(in, &a, &cmp, &b) || a == b) continue;
-    if (a != r && ocl_iv_same_param(g, a, r)) a = r;  /* `m < 0`, lo the same */
+    /* `m < 0` where the range's lo is the same parameter */
+    if (a != r && ocl_iv_same_param(g, a, r)) a = r;
     else if (b != r && ocl_iv_same_param(g, b, r)) b = r;
     if (a == b) continue;
-    if (a != r && b != r) {
-      /* a comparison of values computed from r */
+    if (a != r && b != r) {   /* a comparison of values computed from r */
       if (!computed_from(g, a, r, q, depth + 1)
           && !computed_from(g, b, r, q, depth + 1))
         continue;
       Ival ia = ocl_iv_at(g, a, q, w, depth + 1, false);
       Ival ib = ocl_iv_at(g, b, q, w, depth + 1, false);
+      Cmp mirror = cmp_mirror(cmp);
       v = meet(v, back_bound(g, a, ocl_iv_narrow(top(w), cmp, ib), r, q, w,
                              depth + 1));
-      v = meet(v, back_bound(g, b, ocl_iv_narrow(top(w), cmp_mirror(cmp), ia), r,
-                             q, w, depth + 1));
+      v = meet(v, back_bound(g, b, ocl_iv_narrow(top(w), mirror, ia), r, q,
+                             w, depth + 1));
       continue;
     }
     int other = a == r ? b : a;

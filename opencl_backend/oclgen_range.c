@@ -60,12 +60,7 @@ only_def(Func *fn, int r)
 static bool
 host_const(Func *fn, int h, long long *c)
 {
-  Insn *d = only_def(fn, h);
-  char *end;
-  if (!d || d->op != OP_CONST || !d->cst || d->cst->kind != C_INT)
-    return false;
-  *c = strtoll(d->cst->text, &end, 10);
-  return !*end && *c > INT32_MIN && *c < INT32_MAX;
+  return ocl_iv_const(only_def(fn, h), c);
 }
 
 /* What the one call site of kernel g->k (the OFFLOAD of g->fn in its host
@@ -114,7 +109,7 @@ call_site_facts(OclGen *g)
         || !host_const(host, off->args[lo], &c))
       continue;
     for (int p = 0; p < n; p++)
-      if (off->args[p] == off->args[hi] && g->pmin[p] < (Big)c + 1) {
+      if (g->palias[p] == g->palias[hi] && g->pmin[p] < (Big)c + 1) {
         g->pmin[p] = (Big)c + 1;
         g->pdim[p] = true;
       }
@@ -178,15 +173,19 @@ implied(OclGen *g, int a, Cmp cmp, int b, int p)
 {
   for (int q = p - 1; q >= g->from; q--) {
     Insn *in = g->fn->code[q];
-    if (ocl_iv_defines(in, a) || ocl_iv_defines(in, b) || ocl_iv_path_stop(g, in)) return false;
+    if (ocl_iv_defines(in, a) || ocl_iv_defines(in, b)
+        || ocl_iv_path_stop(g, in))
+      return false;
     int x, y;
     Cmp fc;
     if (!ocl_iv_fact_at(in, &x, &fc, &y)) continue;
     bool moved = false;
     for (int s = q + 1; s < p && !moved; s++)
-      moved = ocl_iv_defines(g->fn->code[s], x) || ocl_iv_defines(g->fn->code[s], y);
+      moved = ocl_iv_defines(g->fn->code[s], x)
+              || ocl_iv_defines(g->fn->code[s], y);
     if (moved) continue;
-    if (ocl_iv_same_value(g, x, a) && ocl_iv_same_value(g, y, b) && implies(fc, cmp))
+    if (ocl_iv_same_value(g, x, a) && ocl_iv_same_value(g, y, b)
+        && implies(fc, cmp))
       return true;
     if (ocl_iv_same_value(g, x, b) && ocl_iv_same_value(g, y, a)
         && implies(cmp_mirror(fc), cmp))
@@ -271,7 +270,8 @@ ocl_direction(OclGen *g, int p)
   if (implied(g, lo, CMP_GE, hi, p)) return -1;
   bool up = true, down = true;
   for (int w = 32; w <= 64; w += 32) {
-    Ival l = ocl_iv_at(g, lo, p, w, 0, true), h = ocl_iv_at(g, hi, p, w, 0, true);
+    Ival l = ocl_iv_at(g, lo, p, w, 0, true);
+    Ival h = ocl_iv_at(g, hi, p, w, 0, true);
     up = up && l.hi <= h.lo;
     down = down && l.lo >= h.hi;
   }
@@ -315,7 +315,8 @@ int
 ocl_value_bits(OclGen *g, int p, int r)
 {
   if (!g->def_at || r < 0) return -1;
-  Ival a = ocl_iv_at(g, r, p, 32, 0, true), b = ocl_iv_at(g, r, p, 64, 0, true);
+  Ival a = ocl_iv_at(g, r, p, 32, 0, true);
+  Ival b = ocl_iv_at(g, r, p, 64, 0, true);
   Big lo = bmin(a.lo, b.lo), hi = bmax(a.hi, b.hi);
   for (int bits = 0; bits < 63; bits++)
     if (lo >= -((Big)1 << bits) && hi < ((Big)1 << bits)) return bits;
@@ -336,7 +337,8 @@ fuse_bounds(OclGen *g, int p)
   for (int q = p - 1; q >= g->from && q >= p - 3; q--) {
     Insn *in = g->fn->code[q];
     if (in->op == OP_ASSERT && in->cmp == CMP_GE && g->chk[q] == CHK_EMIT
-        && in->args[0] == lt->args[0] && ocl_iv_int_const(g, in->args[1], &zero)
+        && in->args[0] == lt->args[0]
+        && ocl_iv_int_const(g, in->args[1], &zero)
         && zero == 0 && ocl_assert_code(in->name) == 2) {
       g->chk[q] = CHK_FUSED;
       g->chk[p] = CHK_UNSIGNED;
@@ -472,18 +474,14 @@ ocl_note_returns(OclGen *g)
   Func *fn = g->fn;
   if (!fn->type || !ocl_int_type(fn->type->ret)) return;
   if (ocl_ret_facts(g, fn)) return;   /* made once, before any is used */
-  Ival v[2];
-  bool any = false;
+  Ival v[2] = {NONE, NONE};
   for (int p = g->from; p < g->to; p++) {
     Insn *in = fn->code[p];
     if (in->op != OP_RETURN || in->nargs < 1) continue;
-    for (int k = 0; k < 2; k++) {
-      Ival r = ocl_iv_at(g, in->args[0], p, k ? 64 : 32, 0, true);
-      v[k] = any ? (Ival){bmin(v[k].lo, r.lo), bmax(v[k].hi, r.hi)} : r;
-    }
-    any = true;
+    for (int k = 0; k < 2; k++)
+      v[k] = hull(v[k], ocl_iv_at(g, in->args[0], p, k ? 64 : 32, 0, true));
   }
-  if (!any) return;
+  if (v[0].lo > v[0].hi) return;   /* no return of a value */
   OclRetFacts *f = wyil_alloc(sizeof *f);
   f->fn = fn;
   for (int k = 0; k < 2; k++) {
