@@ -293,6 +293,7 @@ begin_func(OclGen *g, Func *fn, Kernel *k, int from, int to)
   g->label_used = c->label_used;
   memset(g->nchk, 0, sizeof g->nchk);
   g->nupward = 0;
+  g->nupward_all = 0;
   g->range_at = wyil_alloc(sizeof(int) * nr);
   g->views = wyil_alloc(sizeof(View *) * nr);
   g->uses = wyil_alloc(nr);
@@ -405,12 +406,16 @@ put_stats(OclGen *g, const char *what, SrcPos pos)
           "their loop, %d proved, %d joined to another, %d tested once "
           "before their loop through the bounds of a call, %d summed in 64 "
           "bits and tested once after their loop; %d range%s taken as "
-          "ascending on a GPU (a descending one reruns the loop on the "
+          "ascending on a GPU (%sa descending one reruns the loop on the "
           "CPU)\n",
           pos.file ? pos.file : "?", pos.line, what,
           n[CHK_EMIT] + n[CHK_UNSIGNED], n[CHK_HOISTED], n[CHK_PROVED],
           n[CHK_FUSED], n[CHK_BOUNDED], n[CHK_WIDE], g->nupward,
-          g->nupward == 1 ? "" : "s");
+          g->nupward == 1 ? "" : "s",
+          g->nupward_all ? wyil_fmt("%d of them on every device: a "
+                                    "running sum's bound counts their "
+                                    "iterations; ", g->nupward_all)
+                         : "");
 }
 
 static void

@@ -365,6 +365,12 @@ ocl_lift_target(OclGen *g, int p)
   return H;
 }
 
+bool
+ocl_ascending_everywhere(OclGen *g, int h)
+{
+  return g->sum_loop && g->sum_loop[h];
+}
+
 int
 ocl_upward_target(OclGen *g, int h)
 {
@@ -659,11 +665,12 @@ ocl_emit_hoisted(OclGen *g, int h)
     }
     if (upward) {
       const char *lo, *hi;
+      bool all = ocl_ascending_everywhere(g, p);
       inner_bounds(g, h, p, &lo, &hi);
-      ocl_line(g, "#ifdef WYC_GPU");
+      if (!all) ocl_line(g, "#ifdef WYC_GPU");
       ocl_line(g, "if (%s > %s) %s", lo, hi,
                ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
-      ocl_line(g, "#endif");
+      if (!all) ocl_line(g, "#endif");
       continue;
     }
     if (from >= 0) {

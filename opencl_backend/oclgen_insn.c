@@ -493,12 +493,14 @@ emit_forall(OclGen *g, int i, Insn *in)
        * loop of either direction: PoCL ran the blur's 4% slower the
        * other way. */
       if (ocl_upward_target(g, i) < 0) {
-        ocl_line(g, "#ifdef WYC_GPU");
+        bool all = ocl_ascending_everywhere(g, i);
+        if (!all) ocl_line(g, "#ifdef WYC_GPU");
         ocl_line(g, "if (wyc_i%d > wyc_n%d) %s", i, i,
                  ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
-        ocl_line(g, "#endif");
+        if (!all) ocl_line(g, "#endif");
       }
       g->nupward++;
+      g->nupward_all += ocl_ascending_everywhere(g, i);
     }
     ocl_emit_hoisted(g, i);
     if (dir == 0) {

@@ -138,6 +138,7 @@ typedef struct OclGen {
                            computed (loop-invariant), -1 */
   int nchk[CHK_NKINDS]; /* checks emitted per kind (--explain) */
   int nupward;          /* ranges taken as ascending, tested (--explain) */
+  int nupward_all;      /* ... of them on every device (g->sum_loop) */
   PtrVec call_facts[2]; /* OclCallFacts of the program's called functions,
                            per variant */
   OclCallFacts *facts;  /* those of the function being emitted, or NULL */
@@ -161,6 +162,17 @@ typedef struct OclGen {
                            (oclgen_ival_at.c) */
   int *defs_at, *defs;  /* register r's definitions in [from, to):
                            defs[defs_at[r] .. defs_at[r + 1]) */
+  /* running sums (oclgen_ival_sum.c), per plan */
+  int *pred_at, *pred;  /* instruction i in [from, to]: its predecessors
+                           in [from, to), pred[pred_at[i - from] ..] */
+  bool *sum_reg;        /* register -> some `r = r + e` defines it */
+  bool *sum_loop;       /* instruction -> a range loop around such a
+                           definition: taken as ascending on every device
+                           (a sum's bound counts its iterations) */
+  signed char *sum_dir; /* such a loop -> its direction found first in
+                           the plan (ocl_direction), 2: not yet */
+  int *sum_seen, sum_stamp; /* the search's marks */
+  bool sums_off;        /* no running sums' bounds (the narrow choice) */
 } OclGen;
 
 /* ================================================================ */
@@ -323,6 +335,10 @@ int ocl_wide_target(OclGen *g, int p);
  * ascends (a GPU's, where the range analysis cannot tell) runs: its
  * range does not change there, and every iteration meets it; or -1. */
 int ocl_upward_target(OclGen *g, int h);
+/* Loop h, of a direction the analysis cannot tell, is taken as
+ * ascending on every device, not only on a GPU: a running sum's bound
+ * counts its iterations (oclgen_ival_sum.c). */
+bool ocl_ascending_everywhere(OclGen *g, int h);
 /* The loop enclosing hoist_to[p] to which the check at p, hoisted out
  * of its loop, can be lifted further, or -1. */
 int ocl_lift_target(OclGen *g, int p);

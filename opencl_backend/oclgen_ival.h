@@ -128,8 +128,30 @@ bool ocl_iv_defines(Insn *in, int r);
 
 /* ---- oclgen_ival_at.c -------------------------------------------- */
 
+/* What the code before the emitted code leaves in r (a kernel's loop
+ * variable, its range, its constants) and its value on entry when it
+ * is a parameter, into *v (NONE: nothing); false when unknown. */
+bool ocl_iv_before(OclGen *g, int r, int w, int depth, bool facts, Ival *v);
+/* No instruction strictly between dp and q ends the straight path or
+ * writes an operand of code[dp], nor does code[dp] itself: the operands
+ * hold at q the values code[dp] read. */
+bool ocl_iv_kept_to(OclGen *g, int dp, int q);
+
 /* The interval of r at p (before code[p] runs), for ints w bits wide;
  * `facts`: narrowed by comparisons.  depth: 0 for a question. */
 Ival ocl_iv_at(OclGen *g, int r, int p, int w, int depth, bool facts);
+
+/* ---- oclgen_ival_sum.c ------------------------------------------- */
+
+/* The plan's predecessors and running sums (g->pred, g->sum_reg,
+ * g->sum_loop). */
+void ocl_iv_sum_plan(OclGen *g);
+/* The interval of r at p when the definitions that reach p include
+ * running sums `r = r + e` in loops whose trip counts are bounded:
+ * false when the rule does not apply. */
+bool ocl_iv_sum(OclGen *g, int r, int p, int w, int depth, bool facts,
+                Ival *v);
+/* ocl_direction at a depth of a question. */
+int ocl_direction_at(OclGen *g, int p, int depth);
 
 #endif

@@ -26,26 +26,35 @@ join_defs(OclGen *g, int r, int w, int depth, bool facts)
     if (d->op == OP_UPDATE) return top(w);
     v = hull(v, ocl_iv_def(g, d, i, w, depth, facts));
   }
-  /* and what the code before the emitted code leaves in it: a kernel's
-   * loop variable, its range, its constants */
+  Ival b;
+  if (!ocl_iv_before(g, r, w, depth, facts, &b)) return top(w);
+  v = hull(v, b);
+  return v.lo > v.hi ? top(w) : v;
+}
+
+bool
+ocl_iv_before(OclGen *g, int r, int w, int depth, bool facts, Ival *v)
+{
+  *v = NONE;
+  /* a kernel's loop variable, its range, its constants */
   for (int i = 0; i < g->from; i++) {
     Insn *d = g->fn->code[i];
     if (wyil_def_reg(d) != r) continue;
     int at;
     if (d->op == OP_UPDATE
         || (d->op != OP_CONST && ocl_iv_outer_def(g, r, &at) != d))
-      return top(w);
-    v = hull(v, ocl_iv_def(g, d, i, w, depth, facts));
+      return false;
+    *v = hull(*v, ocl_iv_def(g, d, i, w, depth, facts));
   }
   for (int c = 0; g->k && c < g->k->consts.n; c++) {
     Insn *d = g->k->consts.v[c];
     long long x;
     if (d->dst != r) continue;
-    if (!ocl_iv_const(d, &x)) return top(w);
-    v = hull(v, (Ival){x, x});
+    if (!ocl_iv_const(d, &x)) return false;
+    *v = hull(*v, (Ival){x, x});
   }
-  if (r < g->fn->nparams) v = hull(v, ocl_iv_entry(g, r, w));
-  return v.lo > v.hi ? top(w) : v;
+  if (r < g->fn->nparams) *v = hull(*v, ocl_iv_entry(g, r, w));
+  return true;
 }
 
 /* floor(sqrt(x)) for 0 <= x <= BIG_INF */
@@ -67,11 +76,8 @@ overwrites_operand(Insn *d)
   return false;
 }
 
-/* No instruction strictly between dp and q ends the straight path or
- * writes an operand of code[dp], nor does code[dp] itself: the operands
- * hold at q the values code[dp] read. */
-static bool
-kept_to(OclGen *g, int dp, int q)
+bool
+ocl_iv_kept_to(OclGen *g, int dp, int q)
 {
   Insn *d = g->fn->code[dp];
   if (overwrites_operand(d)) return false;
@@ -116,7 +122,7 @@ back_bound(OclGen *g, int x, Ival t, int r, int q, int w, int depth)
   if (depth > IVAL_DEPTH || x < 0 || x >= g->fn->nregs || t.lo > t.hi)
     return top(w);
   int dp = g->def_at[x];
-  if (dp < g->from || dp >= q || !kept_to(g, dp, q)) return top(w);
+  if (dp < g->from || dp >= q || !ocl_iv_kept_to(g, dp, q)) return top(w);
   Insn *d = g->fn->code[dp];
   if (!ocl_iv_is_int(d) || d->nargs < 1) return top(w);
   int a = d->args[0], b = d->nargs > 1 ? d->args[1] : -1;
@@ -283,8 +289,10 @@ ival_find(OclGen *g, int r, int p, int w, int depth, bool facts)
   else if (outer)   /* with what the narrow variant assumes of it */
     v = meet(ocl_iv_def(g, outer, at, w, depth, facts),
              ocl_iv_param(g, r, w));
-  else if (g->def_at[r] == -1)
-    v = join_defs(g, r, w, depth, facts);
+  else if (g->def_at[r] == -1) {
+    if (!ocl_iv_sum(g, r, p, w, depth, facts, &v))
+      v = join_defs(g, r, w, depth, facts);
+  }
   else
     v = ocl_iv_entry(g, r, w);
   /* comparisons on the straight path back from p */

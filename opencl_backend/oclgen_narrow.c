@@ -21,7 +21,9 @@
  * it (a kernel's time is in its inner loops); none when no bound proves
  * more than the kernel does.  Then each list, int and the loop indices
  * in turn gets the loosest bound (none at all first) that still proves
- * as much, so that the runtime asks as little as it can.
+ * as much, so that the runtime asks as little as it can.  Running sums'
+ * bounds (oclgen_ival_sum.c) are left out of that choice and then get
+ * bounds of the lists it left free only (ocl_choose_narrow).
  */
 #include <string.h>
 
@@ -72,32 +74,32 @@ weight_with(OclGen *g, Kernel *k, const int *bits)
   return w;
 }
 
-void
-ocl_choose_narrow(OclGen *g, Kernel *k)
+/* Bound the arguments of `which` (bits[a] 0 so far; the others keep
+ * theirs): the loosest bound of the ladder, the same for all, that
+ * proves the most (more than bits as given do), then each as loose as
+ * it can be while the whole proves as much, free first: a size may be
+ * large where coordinates are small (n-body's n and x).  False when no
+ * bound proves more. */
+static bool
+narrow_some(OclGen *g, Kernel *k, int *bits, const bool *which)
 {
-  int n = k->nargs + 1;   /* the arguments, then the loop variables */
-  int *bits = wyil_alloc(sizeof(int) * (size_t)n);
-  bool any = false;
-  for (int a = 0; a < n; a++) any |= candidate(k, a);
-  if (!any) return;
+  int n = k->nargs + 1;
   long base = weight_with(g, k, bits), best = base;
   int chosen = 0;
   for (int i = NLADDER - 1; i >= 0; i--) {   /* tightest first */
     for (int a = 0; a < n; a++)
-      bits[a] = candidate(k, a) ? ladder[i] : 0;
+      if (which[a]) bits[a] = ladder[i];
     long w = weight_with(g, k, bits);
     if (w >= best && w > base) {   /* as much with a looser bound */
       best = w;
       chosen = ladder[i];
     }
   }
-  if (!chosen) return;
   for (int a = 0; a < n; a++)
-    bits[a] = candidate(k, a) ? chosen : 0;
-  /* each as loose as it can be, free first: a size may be large where
-   * coordinates are small (n-body's n and x) */
+    if (which[a]) bits[a] = chosen;
+  if (!chosen) return false;
   for (int a = 0; a < n; a++) {
-    if (!bits[a]) continue;
+    if (!which[a]) continue;
     int keep = bits[a];
     bits[a] = 0;
     for (int i = 0; weight_with(g, k, bits) < best; i++) {
@@ -108,6 +110,32 @@ ocl_choose_narrow(OclGen *g, Kernel *k)
       bits[a] = ladder[i];
     }
   }
+  return true;
+}
+
+void
+ocl_choose_narrow(OclGen *g, Kernel *k)
+{
+  int n = k->nargs + 1;   /* the arguments, then the loop variables */
+  int *bits = wyil_alloc(sizeof(int) * (size_t)n);
+  bool *which = wyil_alloc(sizeof(bool) * (size_t)n), any = false;
+  for (int a = 0; a < n; a++) any |= which[a] = candidate(k, a);
+  if (!any) return;
+  /* First what the bounds prove without running sums' bounds, which
+   * count loop iterations: bounding a sum over n items by bounding n
+   * would ask the runtime for small sizes (n-body's n). */
+  g->sums_off = true;
+  bool chosen = narrow_some(g, k, bits, which);
+  g->sums_off = false;
+  /* then the lists' elements still free, for what sums need (the game
+   * of life's neighbour count: 9 cells of the board at most) */
+  any = false;
+  for (int a = 0; a < k->nargs; a++)
+    any |= which[a] = which[a] && !bits[a]
+                      && k->args[a].kind == KA_LIST_IN;
+  which[k->nargs] = false;
+  if (any) chosen |= narrow_some(g, k, bits, which);
+  if (!chosen) return;
   for (int a = 0; a < k->nargs; a++) k->args[a].narrow = bits[a];
   k->narrow_dims = bits[k->nargs];
   k->narrow_name = wyil_fmt("%s_n", k->name);

@@ -8,7 +8,7 @@
 // explain: call_bounds.whiley:58: kernel wyk_4: checks: 1 tested, 0 tested once before their loop, 3 proved, 0 joined to another, 2 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
 // explain: call_bounds.whiley:70: kernel wyk_6: checks: 2 tested, 0 tested once before their loop, 0 proved, 0 joined to another, 1 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop
 // explain: call_bounds.whiley:85: kernel wyk_8: checks: 2 tested, 0 tested once before their loop, 1 proved, 0 joined to another, 1 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
-// explain: call_bounds.whiley:98: kernel wyk_10: checks: 4 tested, 1 tested once before their loop, 0 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 1 range taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: call_bounds.whiley:98: kernel wyk_10: checks: 4 tested, 1 tested once before their loop, 0 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 1 range taken as ascending on a GPU (1 of them on every device: a running sum's bound counts their iterations; a descending one reruns the loop on the CPU)
 import * from whiley.lang.*
 
 // v, or the nearer end of lo..hi: always between lo and hi

@@ -4,7 +4,7 @@
 // list of lists; none fails, so the device's results are printed.
 // explain: check_hoisted.whiley:16: kernel wyk_2: checks: 2 tested, 1 tested once before their loop, 3 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
 // explain: check_hoisted.whiley:28: kernel wyk_4: checks: 3 tested, 2 tested once before their loop, 1 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop
-// explain: check_hoisted.whiley:40: kernel wyk_6: checks: 0 tested, 3 tested once before their loop, 1 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 1 range taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: check_hoisted.whiley:40: kernel wyk_6: checks: 0 tested, 3 tested once before their loop, 1 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 1 range taken as ascending on a GPU (1 of them on every device: a running sum's bound counts their iterations; a descending one reruns the loop on the CPU)
 // explain: check_hoisted.whiley:54: kernel wyk_8: checks: 0 tested, 3 tested once before their loop, 1 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
 import * from whiley.lang.*
 
