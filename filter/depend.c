@@ -120,6 +120,8 @@ check_callee(Ctx *c, Func *f, PtrVec *stack)
   const char *nm = f->name;
   if (f->is_method)
     return wyil_fmt("calls method '%s' (side effects or I/O)", nm);
+  if (f->is_native && wyil_device_math(f) != WYIL_DM_NONE)
+    return NULL;   /* the device's builtin (wyil/devmath.c) */
   if (f->is_native)
     return wyil_fmt("calls '%s', which is native to the CPU runtime", nm);
   for (int i = 0; i < stack->n; i++)

@@ -287,6 +287,7 @@ begin_func(OclGen *g, Func *fn, Kernel *k, int from, int to)
   g->hyp = NULL;
   g->indent = 1;
   g->decls = (StrBuf){0};
+  g->real_scratch = false;
   Cfg *c = wyil_cfg(fn);
   g->match = c->match;
   g->label_at = c->label_at;

@@ -548,25 +548,41 @@ emit_end(OclGen *g, int i)
 /* ---------------------------------------------------------------- */
 /* Calls                                                              */
 
-static bool
-is_math(Func *fn, const char *name)
-{
-  return fn->is_native && fn->module && !strcmp(fn->module, "whiley/lang/Math")
-         && !strcmp(fn->name, name);
-}
-
-/* Math.abs, max and min of ints or reals; false for other natives. */
+/* A native of whiley.lang.Math that the device computes
+ * (wyil_device_math): false for any other. */
 static bool
 emit_native(OclGen *g, Insn *in)
 {
   Func *fn = in->callee;
   Type *ft = fn->type;
-  if (!ft || ft->n < 1 || in->dst < 0) return false;
+  WyilDevMath kind = wyil_device_math(fn);
+  if (kind == WYIL_DM_NONE || !ft || ft->n < 1 || in->dst < 0) return false;
   Tag t = ocl_tag_of(ft->elems[0]);
   if (t != TAG_INT && t != TAG_REAL) return false;
   const char *x = ocl_var(g, in->args[0], t);
+  if (kind == WYIL_DM_REAL) {   /* up to rounding; a non-finite result:
+                                   the CPU's exact path decides */
+    const char *d = ocl_var(g, in->dst, TAG_REAL);
+    ocl_line(g, "%s = %s(%s);", d, fn->name, x);
+    ocl_line(g, "if (!isfinite(%s)) %s", d,
+             ocl_fail_stmt(g, OCL_FLAG_NONFINITE));
+    return true;
+  }
+  if (kind == WYIL_DM_TO_INT) {   /* round: half away from zero, as
+                                     OpenCL's round() */
+    ocl_line(g, "wyc_r = %s(%s);", fn->name, x);
+    /* -2^(bits-1) is exact in a float; NaN fails too */
+    ocl_line(g, "if (!(wyc_r >= (wy_real)WY_INT_MIN && wyc_r < "
+             "-(wy_real)WY_INT_MIN)) %s", ocl_fail_stmt(g, 1));
+    ocl_line(g, "%s = (wy_int)wyc_r;", ocl_var(g, in->dst, TAG_INT));
+    if (!g->real_scratch) {
+      sb_printf(&g->decls, "  wy_real wyc_r = 0;\n");
+      g->real_scratch = true;
+    }
+    return true;
+  }
   const char *d = ocl_var(g, in->dst, t);
-  if (is_math(fn, "abs") && ft->n == 1) {
+  if (kind == WYIL_DM_ABS) {
     if (t == TAG_REAL) {
       ocl_line(g, "%s = fabs(%s);", d, x);
     } else {
@@ -575,8 +591,8 @@ emit_native(OclGen *g, Insn *in)
     }
     return true;
   }
-  bool mx = is_math(fn, "max"), mn = is_math(fn, "min");
-  if (!(mx || mn) || ft->n != 2 || ocl_tag_of(ft->elems[1]) != t) return false;
+  bool mx = !strcmp(fn->name, "max");
+  if (ft->n != 2 || ocl_tag_of(ft->elems[1]) != t) return false;
   const char *y = ocl_var(g, in->args[1], t);
   if (t == TAG_REAL) ocl_line(g, "%s = %s(%s, %s);", d, mx ? "fmax" : "fmin",
                               x, y);

@@ -119,6 +119,7 @@ typedef struct OclGen {
   int *label_at;        /* label -> instruction index, -1 */
   bool *label_used;     /* label is a branch target */
   bool calls;           /* a kernel calls a function: wyc_st declared */
+  bool real_scratch;    /* wyc_r declared (a real rounded to an int) */
   int *range_at;        /* register -> the RANGE in [from, to) that
                            defines it, -1 */
   View **views;         /* register -> its View, NULL */
@@ -203,8 +204,9 @@ int ocl_list_shape(Type *t, Tag *elem);
 /* The OpenCL name of a called function (in g's variant). */
 const char *ocl_func_name(OclGen *g, Func *fn);
 /* The code a kernel writes into its flag when it would store an
- * infinity or a NaN into a list: runtime/ocl.h's WY_OCL_E_NONFINITE
- * (the runtime then runs the loop's exact CPU path). */
+ * infinity or a NaN into a list, or a math function's result is one:
+ * runtime/ocl.h's WY_OCL_E_NONFINITE (the runtime then runs the loop's
+ * exact CPU path). */
 enum { OCL_FLAG_NONFINITE = 16 };
 /* The code a kernel writes when an inner dimension's range, computed in
  * the kernel, is not the one the host launched: WY_OCL_E_SHAPE (the

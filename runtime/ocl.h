@@ -110,7 +110,7 @@ typedef enum WyOclStatus {
   WY_OCL_E_OVERFLOW,      /* an int does not fit the device's int: try
                              the 64-bit variant */
   WY_OCL_E_REAL_RANGE,    /* a real is out of the device float's range */
-  WY_OCL_E_NONFINITE,     /* the kernel wrote an infinity or a NaN
+  WY_OCL_E_NONFINITE,     /* the kernel computed an infinity or a NaN
                              (16: a kernel's code too) */
   WY_OCL_E_SHAPE,         /* an inner dimension's range, computed in the
                              kernel, is not the one launched (17: a

@@ -366,8 +366,9 @@ execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
     return wy_ocl_fail(WY_OCL_E_DESCENDING, "a range that the kernel was "
                        "compiled to take as ascending runs downwards");
   if (ln->flag == WY_OCL_E_NONFINITE)
-    return wy_ocl_fail(WY_OCL_E_NONFINITE, "the kernel would have stored "
-                       "an infinity or a NaN into a list");
+    return wy_ocl_fail(WY_OCL_E_NONFINITE, "the kernel computed an "
+                       "infinity or a NaN (a math function's result, or "
+                       "a real it would have stored into a list)");
   if (ln->flag)
     return wy_ocl_fail(WY_OCL_E_CL, "the kernel set its error flag to %d",
                        (int)ln->flag);

@@ -429,6 +429,17 @@ int wyil_loop_end(Func *fn, int i);
  * the element's, for LENGTHOF int), or NULL where it is not known. */
 Type *wyil_def_type(Insn *in);
 
+/* The natives of whiley.lang.Math that device code computes itself
+ * (devmath.c): which kind fn is, WYIL_DM_NONE for any other function. */
+typedef enum WyilDevMath {
+  WYIL_DM_NONE,
+  WYIL_DM_REAL,     /* exp, log, sin, ... of a real: a real */
+  WYIL_DM_TO_INT,   /* floor, ceil, round of a real: an int */
+  WYIL_DM_ABS,      /* abs of an int or a real */
+  WYIL_DM_MINMAX,   /* min, max of two ints or two reals */
+} WyilDevMath;
+WyilDevMath wyil_device_math(const Func *fn);
+
 /* ---------------------------------------------------------------- */
 /* Control flow, definitions and liveness (cfg.c)                     */
 

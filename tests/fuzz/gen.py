@@ -952,12 +952,23 @@ class Gen:
         self.emit(depth, "%s = %s" % (u, self.pick(["0", "0",
                                                     self.int_const()])))
         j = self.fresh("i")
-        self.emit(depth, "for %s in %s:" % (j, self.inner_range(ctx)))
+        rel = self.chance(0.35)
+        self.emit(depth, "for %s in %s:" % (
+            j, self.relative_range(ctx) if rel else self.inner_range(ctx)))
         c = self.child(ctx)
         c["depth"] = ctx["depth"] + 1
         c["ifdepth"] = 0
         c["loops"] = ctx["loops"] + [Loop(j, True)]
         d = depth + 1
+        c1 = c   # the first level's (what follows the inner loop sees)
+        if rel and self.chance(0.5):
+            # a second level whose range is relative to the first's
+            # variable: the sum's count is the product of both
+            j2 = self.fresh("i")
+            c2 = self.child(c)
+            c2["loops"] = c["loops"] + [Loop(j2, True)]
+            self.emit(d, "for %s in %s:" % (j2, self.relative_range(c2, j)))
+            c, d = c2, d + 1
         if self.chance(0.25):
             self.emit(d, "if %s:" % self.cond(c))
             d += 1
@@ -970,11 +981,28 @@ class Gen:
         else:
             self.emit(d, "%s = %s + %s" % (u, e, u))
         if self.chance(0.15):
-            self.emit(depth + 1, "if %s > %s:" % (u, self.int_leaf(c)))
+            self.emit(depth + 1, "if %s > %s:" % (u, self.int_leaf(c1)))
             self.emit(depth + 2, "%s = %s / 2" % (u, u))
         elif self.chance(0.1):
-            self.emit(depth + 1, "%s = %s + %s" % (u, u, self.int_leaf(c)))
+            self.emit(depth + 1, "%s = %s + %s" % (u, u, self.int_leaf(c1)))
         ctx["vars"].append(Var(u, "int"))
+
+    def relative_range(self, ctx, v=None):
+        """A range whose trip count is bounded relative to a value (the
+        running sums' rule, oclgen_ival_sum.c): v..v + c, a neighbourhood
+        clamped by a call, or one that may run downwards."""
+        if v is None:
+            v = self.int_leaf(ctx)
+        r = self.rnd.random()
+        if r < 0.3:
+            return "%s..(%s + %s)" % (v, v, self.pick(["1", "2", "3", "k"]))
+        if r < 0.55:
+            return "(%s - 1)..(%s + %s)" % (v, v, self.pick(["1", "2"]))
+        if r < 0.85:
+            hi = self.pick(["n", "|a|", "k", "(|b| - 1)"])
+            return "cl(%s - 1, 0, %s)..(cl(%s + 1, 0, %s) + 1)" % (
+                v, hi, v, hi)
+        return "(%s + %s)..%s" % (v, self.pick(["1", "2", "k"]), v)
 
     def carried(self, ctx, depth):
         """Write a scalar from outside the loop: carried (reads itself)
