@@ -36,6 +36,14 @@ int flt_counted(Func *fn, PtrVec *ivs);
  * -1), for the filter's rewrites (counted.c, induction.c). */
 Insn *flt_new_insn(Op op, Type *type, int dst, int a, int b, SrcPos pos);
 
+/* ---- hoist.c ---------------------------------------------------- */
+
+/* Move the int arithmetic that computes an inner loop's range ends in
+ * the body of a loop around it, from values that loop never changes,
+ * to before that loop (see hoist.c); returns how many moves.  Changes
+ * fn's code (and drops its Cfg). */
+int flt_hoist_range_ends(Func *fn);
+
 /* ---- inline.c --------------------------------------------------- */
 
 /* Replace kernel function kfn's calls of small functions of ints and

@@ -212,7 +212,7 @@ ocl_narrow_what(Kernel *k)
     for (int c = a; c < k->nargs; c++) {
       if (k->args[c].narrow != b) continue;
       sb_printf(&sb, "%s%s", first ? "" : ", ",
-                k->args[c].name ? k->args[c].name : "?");
+                k->args[c].name ? k->args[c].name : "a value it computes");
       first = false;
     }
     if (k->narrow_dims == b)
