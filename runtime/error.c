@@ -15,10 +15,12 @@
 static WyHandler *handlers;   /* innermost active try block */
 
 void (*wyrt_quiesce)(void);
+const WyPos *wy_native_at;
 
 _Noreturn void
 wy_fail(const char *msg, const WyPos *pos)
 {
+  if (!pos) pos = wy_native_at;
   if (wyrt_quiesce) wyrt_quiesce();
   fflush(stdout);
   if (pos && pos->file)

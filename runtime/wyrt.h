@@ -464,6 +464,10 @@ void wy_format(wyv v, char **buf, size_t *len, size_t *cap);
 /* Errors and exceptions                                              */
 
 _Noreturn void wy_fail(const char *msg, const WyPos *pos);
+/* The position of the call of a whiley.lang.Math native being made (the
+ * generated code sets it around the call), or NULL: the place a failure
+ * inside the native (a real that is not finite) reports. */
+extern const WyPos *wy_native_at;
 
 /* Exceptions (§3.9): try pushes a handler; throw longjmps to the
  * innermost one with the thrown value.  Handlers pop on normal exit. */
