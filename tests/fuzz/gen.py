@@ -229,6 +229,15 @@ class Gen:
             if h[0] == "g0":
                 args = ["a"] + args
             return "%s(%s)" % (h[0], ", ".join(args))
+        if r < 0.94:
+            # Math natives a kernel computes itself (wyil/devmath.c): exact
+            # on ints, and on the dyadic reals the generator makes
+            f = self.pick(["abs", "max", "min", "round", "floor", "ceil"])
+            if f == "abs":
+                return "Math.abs(%s)" % x
+            if f in ("max", "min"):
+                return "Math.%s(%s, %s)" % (f, x, self.int_expr(ctx, depth - 1))
+            return "Math.%s(%s)" % (f, self.real_expr(ctx, depth - 1))
         return "-(%s)" % x
 
     def small_int(self, ctx):
