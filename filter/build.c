@@ -48,13 +48,6 @@
  */
 #include "filter_internal.h"
 
-static bool
-written_in(Func *fn, int from, int to, int reg)
-{
-  for (int i = from; i < to; i++)
-    if (wyil_def_reg(fn->code[i]) == reg) return true;
-  return false;
-}
 
 static const char *
 quoted(Func *fn, int r)
@@ -137,7 +130,7 @@ nested(Func *fn, int at, Live *lv, Kernel *k, int app)
   Insn *nw = NULL;
   const char *nm = quoted(fn, fn->code[app]->dst), *rn = quoted(fn, row);
   const int *label_at = wyil_cfg(fn)->label_at;
-  if (!written_in(fn, at + 1, end, row))
+  if (!flt_written(fn, at + 1, end, row))
     return copies(fn, k, app);
   for (int i = at + 1; i < end; i++) {
     Insn *in = fn->code[i];
@@ -197,8 +190,8 @@ nested(Func *fn, int at, Live *lv, Kernel *k, int app)
   if (!rg || rg->op != OP_RANGE || cfg->def_at[src] < at
       || cfg->def_at[src] > inner)
     return wyil_fmt("builds the row %s over a list, not a range", rn);
-  if (written_in(fn, at + 1, end, rg->args[0])
-      || written_in(fn, at + 1, end, rg->args[1]))
+  if (flt_written(fn, at + 1, end, rg->args[0])
+      || flt_written(fn, at + 1, end, rg->args[1]))
     return wyil_fmt("builds the row %s over a range computed inside the "
                     "nest", rn);
   for (int i = inner + 1; i < iend; i++) {

@@ -35,9 +35,8 @@ new_info(FilterResult *r, Func *fn, Insn *loop, LoopClass cls,
   return li;
 }
 
-/* Does register reg get written between code[from] and code[to]? */
-static bool
-written_in(Func *fn, int from, int to, int reg)
+bool
+flt_written(Func *fn, int from, int to, int reg)
 {
   for (int i = from; i < to; i++)
     if (wyil_def_reg(fn->code[i]) == reg) return true;
@@ -58,7 +57,7 @@ same_every_iteration(Func *fn, int at, int use, int reg, int loopvar,
       if (def) return false;  /* several definitions: give up */
       def = fn->code[i];
     }
-  if (!def) return !written_in(fn, at + 1, wyil_loop_end(fn, at), reg);
+  if (!def) return !flt_written(fn, at + 1, wyil_loop_end(fn, at), reg);
   switch (def->op) {
   case OP_CONST:
     return true;
@@ -176,8 +175,8 @@ flatten(Func *fn, int at, Kernel *k, Live *lv, const FilterOptions *opt)
       k->not_flat = "its inner loop is a reduction of its own";
       return;
     }
-    if (written_in(fn, at, end, probe.lo[0])
-        || written_in(fn, at, end, probe.hi[0])) {
+    if (flt_written(fn, at, end, probe.lo[0])
+        || flt_written(fn, at, end, probe.hi[0])) {
       k->not_flat = "its inner loop's bounds are computed inside the nest";
       return;
     }

@@ -36,6 +36,12 @@ int flt_counted(Func *fn, PtrVec *ivs);
  * -1), for the filter's rewrites (counted.c, induction.c). */
 Insn *flt_new_insn(Op op, Type *type, int dst, int a, int b, SrcPos pos);
 
+/* ---- filter.c --------------------------------------------------- */
+
+/* Is register reg written (wholly; an UPDATE writes its root too) by
+ * an instruction of code[from .. to)? */
+bool flt_written(Func *fn, int from, int to, int reg);
+
 /* ---- hoist.c ---------------------------------------------------- */
 
 /* Move the int arithmetic that computes an inner loop's range ends in

@@ -23,15 +23,6 @@
 /* Most instructions moved for one end. */
 #define CHAIN_MAX 32
 
-/* Register r is written in code[from..to). */
-static bool
-written(Func *fn, int from, int to, int r)
-{
-  for (int i = from; i < to; i++)
-    if (wyil_def_reg(fn->code[i]) == r) return true;
-  return false;
-}
-
 static bool
 pure_int(Insn *in)
 {
@@ -52,7 +43,7 @@ chain_of(Func *fn, const Cfg *c, int h, int e, int r, int depth, int *chain,
          int *n)
 {
   if (r < 0 || r >= fn->nregs) return false;
-  if (!written(fn, h, e + 1, r)) return true;   /* invariant already */
+  if (!flt_written(fn, h, e + 1, r)) return true;   /* invariant already */
   if (depth > CHAIN_DEPTH || c->ndefs[r] != 1 || *n >= CHAIN_MAX)
     return false;
   int d = c->def_at[r];
@@ -129,7 +120,7 @@ hoist_one(Func *fn)
     if (h < 0 || !builds_rows(fn, h, c->match[h])) continue;
     for (int a = 0; a < 2; a++) {
       int chain[CHAIN_MAX], n = 0, r = rg->args[a];
-      if (!written(fn, h, c->match[h] + 1, r)) continue;
+      if (!flt_written(fn, h, c->match[h] + 1, r)) continue;
       if (!chain_of(fn, c, h, c->match[h], r, 0, chain, &n) || n == 0)
         continue;
       move_before(fn, h, chain, n);

@@ -78,14 +78,6 @@ loop_around(Func *fn, const Cfg *cfg, int i)
   return -1;
 }
 
-/* Is register r written anywhere in code[from .. to]? */
-static bool
-written(Func *fn, int from, int to, int r)
-{
-  for (int i = from; i <= to; i++)
-    if (wyil_def_reg(fn->code[i]) == r) return true;
-  return false;
-}
 
 /* Does control reach code[point] in every iteration of the loop at
  * `head`, and leave the loop only at its END (or by ending the
@@ -124,8 +116,8 @@ find_nest(Func *fn, const Cfg *cfg, int u)
     int end = cfg->match[head];
     /* this loop as L0: k's one definition, c and every bound unchanged
      * inside it, nothing between a range and its loop changing them */
-    bool ok = !written(fn, head, end, c) && !written(fn, r, head - 1, k)
-              && !written(fn, r, head - 1, c);
+    bool ok = !flt_written(fn, head, end + 1, c)
+              && !flt_written(fn, r, head, k) && !flt_written(fn, r, head, c);
     int defs = 0;
     for (int i = head; i <= end; i++)
       if (wyil_def_reg(fn->code[i]) == k) defs++;
@@ -133,8 +125,8 @@ find_nest(Func *fn, const Cfg *cfg, int u)
     for (int m = 0; m < ninner && ok; m++) {
       Insn *rg = fn->code[range_of(fn, cfg, inner[m])];
       for (int a = 0; a < 2; a++)
-        ok = ok && !written(fn, head, end, rg->args[a])
-             && !written(fn, r, head - 1, rg->args[a]);
+        ok = ok && !flt_written(fn, head, end + 1, rg->args[a])
+             && !flt_written(fn, r, head, rg->args[a]);
     }
     if (ok) {
       cur.n = ninner;
