@@ -150,7 +150,9 @@ public [int] negatives([int] xs):
 		out[i] = s
 	return out
 
-// a neighbourhood of radius 40 (81 x 81 cells at most), its sum
+// a neighbourhood of radius 40 (81 x 81 cells at most; the whole of a
+// 20 x 20 board, 400 values whose sum passes 32 bits at 2^23 each), its
+// weighted sum
 public int wide([[int]] b, int last):
 	out = b
 	for x in 0..|b|:
@@ -195,7 +197,7 @@ public void ::main(System.Console sys):
 	sys.out.println(positives(values(7, 3, 1)))
 	sys.out.println(positives(values(7, 2396745, 1)))
 	sys.out.println(negatives(values(7, 2396745, -1)))
-	sys.out.println(wide(board(90, 1), 89))
-	sys.out.println(wide(board(90, 1048576), 89))
+	sys.out.println(wide(board(20, 1), 19))
+	sys.out.println(wide(board(20, 8388608), 19))
 	sys.out.println(repeated(values(8, 1, -1), 5))
 	sys.out.println(repeated(values(8, 715827882, 1), 3))
