@@ -267,9 +267,7 @@ emit_call_insn(Gen *g, Insn *in)
   const char **args = wyil_alloc(sizeof(char *) * (size_t)(in->nargs + 1));
   for (int k = 0; k < in->nargs; k++) args[k] = reg(in->args[k]);
   /* a Math native's failure (a real that is not finite) reports here */
-  Func *fn = in->callee;
-  bool math = fn && fn->is_native && fn->module
-              && !strcmp(fn->module, "whiley/lang/Math");
+  bool math = wyil_is_math(in->callee, NULL);
   if (math) cgen_emit(g, "wy_native_at = %s;", cgen_pos_ref(g, in->pos));
   if (in->dst < 0)
     cgen_emit(g, "%s", cgen_call_stmt(g, in->callee, args, in->nargs));

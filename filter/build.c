@@ -48,7 +48,6 @@
  */
 #include "filter_internal.h"
 
-
 static const char *
 quoted(Func *fn, int r)
 {

@@ -78,7 +78,6 @@ loop_around(Func *fn, const Cfg *cfg, int i)
   return -1;
 }
 
-
 /* Does control reach code[point] in every iteration of the loop at
  * `head`, and leave the loop only at its END (or by ending the
  * function or the program)? */

@@ -60,9 +60,7 @@ count_arg(Insn *in, int r)
 static bool
 is_math(Func *fn, const char *name)
 {
-  return fn && fn->is_native && fn->module
-         && !strcmp(fn->module, "whiley/lang/Math") && !strcmp(fn->name, name)
-         && fn->type && fn->type->n == 2;
+  return wyil_is_math(fn, name) && fn->type && fn->type->n == 2;
 }
 
 /* The value of a bool register defined once in fn by a constant: 0 or

@@ -422,9 +422,7 @@ bounded_call(OclGen *g, int h, int e, int p, int r, OclRetFacts **rf)
       || defs_in(g, r, h, e, &at) != 1 || at > p)
     return NULL;
   Insn *d = g->fn->code[at];
-  if (d->op != OP_INVOKE || !d->callee || d->callee->is_native) return NULL;
-  *rf = ocl_ret_facts(g, d->callee);
-  return *rf && (*rf)->nret > 0 ? d : NULL;
+  return (*rf = ocl_call_terms(g, d)) ? d : NULL;
 }
 
 /* Term t of a call's bound as text valid before the loop (h, e), or

@@ -313,6 +313,9 @@ OclCallFacts *ocl_call_facts(OclGen *g, Func *fn);
  * parameters (a call's arguments), when every return returns a
  * parameter or a constant; none otherwise. */
 void ocl_ret_terms(Func *fn, OclRetFacts *f);
+/* The facts of the function call d calls when they bound its result in
+ * terms of its arguments (OclRetFacts.nret > 0), or NULL. */
+OclRetFacts *ocl_call_terms(OclGen *g, Insn *d);
 
 /* ================================================================ */
 /* oclgen_hoist.c                                                    */

@@ -151,7 +151,5 @@ void ocl_iv_sum_plan(OclGen *g);
  * false when the rule does not apply. */
 bool ocl_iv_sum(OclGen *g, int r, int p, int w, int depth, bool facts,
                 Ival *v);
-/* ocl_direction at a depth of a question. */
-int ocl_direction_at(OclGen *g, int p, int depth);
 
 #endif

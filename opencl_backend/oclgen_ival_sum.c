@@ -162,9 +162,7 @@ bounded_call(OclGen *g, int x, int q, OclRetFacts **rf)
   int dp = x >= 0 && x < g->fn->nregs ? g->def_at[x] : -1;
   if (dp < g->from || dp >= q || !ocl_iv_kept_to(g, dp, q)) return NULL;
   Insn *d = g->fn->code[dp];
-  if (d->op != OP_INVOKE || !d->callee || d->callee->is_native) return NULL;
-  *rf = ocl_ret_facts(g, d->callee);
-  return *rf && (*rf)->nret > 0 ? d : NULL;
+  return (*rf = ocl_call_terms(g, d)) ? d : NULL;
 }
 
 /* A term of a call's bound as a Lin at the call site, plus off. */

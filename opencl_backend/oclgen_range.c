@@ -259,12 +259,6 @@ ocl_sign(OclGen *g, int p, int r)
 int
 ocl_direction(OclGen *g, int p)
 {
-  return ocl_direction_at(g, p, 0);
-}
-
-int
-ocl_direction_at(OclGen *g, int p, int depth)
-{
   Insn *in = g->fn->code[p];
   if (!g->def_at || in->op != OP_FORALL || in->nargs < 1) return 0;
   int r = in->args[0], at = g->range_at[r];
@@ -276,8 +270,8 @@ ocl_direction_at(OclGen *g, int p, int depth)
   if (implied(g, lo, CMP_GE, hi, p)) return -1;
   bool up = true, down = true;
   for (int w = 32; w <= 64; w += 32) {
-    Ival l = ocl_iv_at(g, lo, p, w, depth, true);
-    Ival h = ocl_iv_at(g, hi, p, w, depth, true);
+    Ival l = ocl_iv_at(g, lo, p, w, 0, true);
+    Ival h = ocl_iv_at(g, hi, p, w, 0, true);
     up = up && l.hi <= h.lo;
     down = down && l.lo >= h.hi;
   }

@@ -244,3 +244,11 @@ ocl_ret_terms(Func *fn, OclRetFacts *f)
   free(st.known);
   free(st.term);
 }
+
+OclRetFacts *
+ocl_call_terms(OclGen *g, Insn *d)
+{
+  if (d->op != OP_INVOKE || !d->callee || d->callee->is_native) return NULL;
+  OclRetFacts *rf = ocl_ret_facts(g, d->callee);
+  return rf && rf->nret > 0 ? rf : NULL;
+}

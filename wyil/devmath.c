@@ -16,12 +16,18 @@ static const char *const real_fns[] = {
   "atan",
 };
 
+bool
+wyil_is_math(const Func *fn, const char *name)
+{
+  return fn && fn->is_native && fn->module
+         && !strcmp(fn->module, "whiley/lang/Math")
+         && (!name || !strcmp(fn->name, name));
+}
+
 WyilDevMath
 wyil_device_math(const Func *fn)
 {
-  if (!fn || !fn->is_native || !fn->module || !fn->type
-      || strcmp(fn->module, "whiley/lang/Math"))
-    return WYIL_DM_NONE;
+  if (!wyil_is_math(fn, NULL) || !fn->type) return WYIL_DM_NONE;
   const char *n = fn->name;
   Type *t = fn->type;
   bool one_real = t->n == 1 && ty_expand(t->elems[0])->kind == TY_REAL;

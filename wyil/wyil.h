@@ -439,6 +439,8 @@ typedef enum WyilDevMath {
   WYIL_DM_MINMAX,   /* min, max of two ints or two reals */
 } WyilDevMath;
 WyilDevMath wyil_device_math(const Func *fn);
+/* fn is a native of whiley.lang.Math, named `name` (NULL: any). */
+bool wyil_is_math(const Func *fn, const char *name);
 
 /* ---------------------------------------------------------------- */
 /* Control flow, definitions and liveness (cfg.c)                     */
