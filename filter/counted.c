@@ -26,6 +26,20 @@
  *     jumps past it (a `continue`);
  *   - nothing leaves the loop by a branch but the test (no `break`), and
  *     there is no try/catch.
+ *
+ * A loop that grows a list by one element per iteration until its
+ * length reaches a bound is counted too, by the length:
+ *
+ *     while |xs| < n:           ==>       t = |xs|
+ *         ... |xs| ...                      for v in t..max(t, n):
+ *         xs = xs + [e]                         ... v ...
+ *                                               xs = xs + [e]
+ *                                           t = max(t, n)
+ *
+ * with the same conditions, where the counter t is the prefix's
+ * `t = |xs|` (its only definition in the loop), and the step is xs's
+ * only definition in the loop, an append of one element (t keeps its
+ * value through the iteration, so every read of it reads v).
  * It runs before induction.c, whose nests it may complete.
  */
 #include <string.h>
@@ -84,19 +98,45 @@ hoistable(Func *fn, int h, int e, int p)
 typedef struct Counted {
   int head, end;     /* the LOOP and its END */
   int test;          /* the exit test's index */
-  int step;          /* the index of i = i + 1 */
+  int step;          /* the index of i = i + 1 (or of xs = xs + [e]) */
   int counter, bound;
   bool inclusive;    /* i <= n: the range runs to n + 1 */
-  int one;           /* a register holding 1 */
+  int one;           /* a register holding 1 (-1: counted by a length) */
+  int list;          /* counted by |list|, or -1 */
 } Counted;
+
+/* The step of a loop counted by the length of the list that the prefix
+ * instruction code[len] measures: the index of that list's only
+ * definition in the loop at h..e, an append of one element, or -1. */
+static int
+length_step(Func *fn, int h, int e, int len)
+{
+  Insn *m = fn->code[len];
+  int list = m->args[0], step = -1;
+  if (!ty_list_elem(m->type) || written(fn, h + 1, len - 1, m->dst, true)
+      || written(fn, len + 1, e, m->dst, true))
+    return -1;
+  for (int i = h + 1; i < e; i++) {
+    Insn *in = fn->code[i];
+    if (wyil_def_reg(in) != list) continue;
+    if (step >= 0 || in->op != OP_APPENDL || in->args[0] != list)
+      return -1;
+    step = i;
+  }
+  return step;
+}
 
 /* The counted loop at code[h], or false. */
 static bool
 find_counted(Func *fn, const Cfg *cfg, int h, Counted *c)
 {
-  int e = cfg->match[h], t = h + 1;
+  int e = cfg->match[h], t = h + 1, len = -1;
   while (t < e && fn->code[t]->op != OP_IF) {
-    if (!hoistable(fn, h, e, t)) return false;
+    if (!hoistable(fn, h, e, t)) {
+      /* at most one `|xs|` of a list the loop grows: the counter */
+      if (fn->code[t]->op != OP_LENGTHOF || len >= 0) return false;
+      len = t;
+    }
     t++;
   }
   if (t >= e) return false;
@@ -116,10 +156,18 @@ find_counted(Func *fn, const Cfg *cfg, int h, Counted *c)
   }
   if (c->counter == c->bound || written(fn, t + 1, e, c->bound, true))
     return false;
-  /* the step: i = i + 1, the counter's only definition in the loop */
   int step = -1;
   c->one = -1;
-  for (int i = h + 1; i < e; i++) {
+  c->list = -1;
+  if (len >= 0) {
+    /* counted by a length: the list's one append is the step */
+    if (fn->code[len]->dst != c->counter) return false;
+    c->list = fn->code[len]->args[0];
+    step = length_step(fn, h, e, len);
+    if (step < 0) return false;
+  }
+  /* the step: i = i + 1, the counter's only definition in the loop */
+  for (int i = h + 1; i < e && len < 0; i++) {
     Insn *in = fn->code[i];
     if (in->op == OP_TRY || in->op == OP_SWITCH) return false;
     if (wyil_def_reg(in) != c->counter) continue;
@@ -151,20 +199,16 @@ find_counted(Func *fn, const Cfg *cfg, int h, Counted *c)
   return true;
 }
 
-Insn *
-flt_new_insn(Op op, Type *type, int dst, int a, int b, SrcPos pos)
+/* A register holding 1: the step's, or (a loop counted by a length) a
+ * new constant emitted into code[*n]. */
+static int
+one_reg(Func *fn, Insn **code, int *n, SrcPos pos, const Counted *c)
 {
-  Insn *in = wyil_alloc(sizeof(Insn));
-  in->op = op;
-  in->type = type;
-  in->dst = dst;
-  in->nargs = wyil_op_nargs[op];
-  in->args = wyil_alloc(sizeof(int) * 2);
-  in->args[0] = a;
-  in->args[1] = b;
-  in->label = -1;
-  in->pos = pos;
-  return in;
+  if (c->one >= 0) return c->one;
+  FltEmit e = {fn, code, *n, pos};
+  int one = flt_emit_const(&e, -1, "1");
+  *n = e.n;
+  return one;
 }
 
 /* Rewrite the loop c describes (see the head comment); returns its new
@@ -181,10 +225,12 @@ rewrite(Func *fn, const Counted *c)
   for (int k = 0; k < fn->ncode; k++) {
     if (k == c->head) {
       for (int p = c->head + 1; p < c->test; p++) code[n++] = fn->code[p];
-      code[n++] =
-          c->inclusive
-              ? flt_new_insn(OP_ADD, ty_int, hi, c->bound, c->one, pos)
-              : flt_new_insn(OP_ASSIGN, ty_int, hi, c->bound, -1, pos);
+      if (c->inclusive) {
+        int one = one_reg(fn, code, &n, pos, c);
+        code[n++] = flt_new_insn(OP_ADD, ty_int, hi, c->bound, one, pos);
+      } else {
+        code[n++] = flt_new_insn(OP_ASSIGN, ty_int, hi, c->bound, -1, pos);
+      }
       /* hi = max(start, hi): a range with hi < start runs downwards */
       Insn *br = flt_new_insn(OP_IF, ty_int, -1, hi, i, pos);
       br->cmp = CMP_GE;
@@ -204,7 +250,7 @@ rewrite(Func *fn, const Counted *c)
      * v (the analysis sees indices that follow it), and the step
      * defines i = v + 1 for the rest of the body */
     Insn *in = fn->code[k];
-    if (k > c->test && k <= c->step) {
+    if (k > c->test && (k <= c->step || (c->list >= 0 && k < c->end))) {
       Insn *copy = wyil_alloc(sizeof(Insn));
       *copy = *in;
       copy->args = wyil_alloc(sizeof(int) * (size_t)(in->nargs + 1));
@@ -233,12 +279,13 @@ flt_counted(Func *fn, PtrVec *ivs)
       Counted c;
       if (fn->code[h]->op != OP_LOOP || !find_counted(fn, cfg, h, &c))
         continue;
-      const char *var = fn->regnames ? fn->regnames[c.counter] : NULL;
+      int named = c.list >= 0 ? c.list : c.counter;
+      const char *var = fn->regnames ? fn->regnames[named] : NULL;
       Insn *loop = rewrite(fn, &c);
       FltIv *iv = wyil_alloc(sizeof(FltIv));
       iv->loop = loop;
       iv->var = var;
-      iv->counted = true;
+      iv->kind = c.list >= 0 ? FLT_IV_LENGTH : FLT_IV_COUNTED;
       vec_push(ivs, iv);
       done++;
       again = true;

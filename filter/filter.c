@@ -74,6 +74,33 @@ same_every_iteration(Func *fn, int at, int use, int reg, int loopvar,
 
 /* ---- constant hoisting ------------------------------------------ */
 
+/* A negative int literal is lowered as `neg` of a constant: fold each
+ * such NEG (of an int CONST defined once, into a register defined once)
+ * into a CONST, so that it is as loop-invariant as the literal. */
+static void
+fold_negated_consts(Func *fn)
+{
+  Cfg *cfg = wyil_cfg(fn);
+  for (int i = 0; i < fn->ncode; i++) {
+    Insn *in = fn->code[i];
+    if (in->op != OP_NEG || in->type != ty_int || in->dst < 0
+        || cfg->ndefs[in->dst] != 1)
+      continue;
+    int src = in->args[0], d = cfg->def_at[src];
+    if (cfg->ndefs[src] != 1 || d < 0 || fn->code[d]->op != OP_CONST
+        || fn->code[d]->cst->kind != C_INT)
+      continue;
+    const char *t = fn->code[d]->cst->text;
+    Insn *c = flt_new_insn(OP_CONST, ty_int, in->dst, -1, -1, in->pos);
+    c->cst = wyil_alloc(sizeof(Const));
+    *c->cst = *fn->code[d]->cst;
+    c->cst->text = t[0] == '-' ? t + 1
+                   : strcmp(t, "0") == 0 ? t : wyil_fmt("-%s", t);
+    fn->code[i] = c;
+  }
+  wyil_cfg_drop(fn);
+}
+
 /* Move every scalar CONST whose register has no other definition to the
  * start of the function.  Safe: such a register holds that one value
  * wherever it is read.  It makes bounds such as the 0 of `0..size`
@@ -82,6 +109,7 @@ same_every_iteration(Func *fn, int at, int use, int reg, int loopvar,
 static void
 hoist_consts(Func *fn)
 {
+  fold_negated_consts(fn);
   const int *ndefs = wyil_cfg(fn)->ndefs;
   Insn **code = wyil_alloc(sizeof(Insn *) * (size_t)(fn->ncode + 1));
   int n = 0, depth = 0;
@@ -390,6 +418,7 @@ filter_func(FilterResult *r, Func *fn, FilterOptions *opt)
     if (!opt->ivs) opt->ivs = wyil_alloc(sizeof(PtrVec));
     flt_counted(fn, opt->ivs);
     flt_hoist_range_ends(fn);
+    flt_recurrences(fn, opt->ivs);
     flt_induction(fn, opt->ivs);
   }
   Live *lv = wyil_cfg_live(fn);
@@ -517,6 +546,59 @@ explain_kernel(FILE *out, Kernel *k, FltReal how)
   fprintf(out, ")");
 }
 
+/* Is iv the unnamed update count that recur.c gave a recurrence's nest
+ * (said by the recurrence's own text)? */
+static bool
+hidden_iv(const PtrVec *ivs, const FltIv *iv)
+{
+  if (iv->kind != FLT_IV_INDUCTION || iv->var) return false;
+  for (int j = 0; j < ivs->n; j++) {
+    const FltIv *o = ivs->v[j];
+    if (o->loop == iv->loop && o->kind == FLT_IV_RECUR) return true;
+  }
+  return false;
+}
+
+/* What a rewrite made of the loop, after its class. */
+static void
+explain_iv(FILE *out, const FltIv *iv)
+{
+  const char *v = iv->var ? wyil_fmt("'%s'", iv->var) : NULL;
+  switch (iv->kind) {
+  case FLT_IV_INDUCTION:
+    if (v)
+      fprintf(out, "; %s is an induction variable (computed from the "
+              "loop indices)", v);
+    else
+      fprintf(out, "; an induction variable is computed from the loop "
+              "indices");
+    break;
+  case FLT_IV_COUNTED:
+    fprintf(out, "; it counts %s by 1 to a bound it does not change: "
+            "a range loop", v ? v : "an int");
+    break;
+  case FLT_IV_LENGTH:
+    fprintf(out, "; it appends one element to %s per iteration until "
+            "its length reaches a bound it does not change: a range "
+            "loop", v ? v : "a list");
+    break;
+  case FLT_IV_RECUR:
+    fprintf(out, "; %s, a recurrence s = (s * a + c) %% m, is computed "
+            "from the loop indices by jump-ahead (for s >= 0, a >= 0, "
+            "c >= 0, m > 0)", v ? v : "a value");
+    break;
+  case FLT_IV_RECUR_SEQ:
+    fprintf(out, "; the sequential version of the loop, for the values "
+            "of %s its jump-ahead does not cover (a negative value, a "
+            "modulus <= 0)", v ? v : "a recurrence");
+    break;
+  case FLT_IV_JUMP:
+    fprintf(out, "; the jump-ahead of %s (made by the compiler: "
+            "O(log n) steps)", v ? v : "a recurrence");
+    break;
+  }
+}
+
 void
 flt_explain(FILE *out, FilterResult *r)
 {
@@ -526,17 +608,22 @@ flt_explain(FILE *out, FilterResult *r)
   for (int i = 0; i < r->loops.n; i++) {
     LoopInfo *li = v[i];
     fprintf(out, "%s:%d: ", li->pos.file, li->pos.line);
-    const char *counter = NULL;
+    bool was_while = false, jump = false;
     for (int j = 0; r->ivs && j < r->ivs->n; j++) {
       FltIv *iv = r->ivs->v[j];
-      if (iv->loop == li->loop && iv->counted)
-        counter = iv->var ? iv->var : "?";
+      if (iv->loop == li->loop
+          && (iv->kind == FLT_IV_COUNTED || iv->kind == FLT_IV_LENGTH
+              || iv->kind == FLT_IV_JUMP))
+        was_while = true;
+      jump = jump || (iv->loop == li->loop && iv->kind == FLT_IV_JUMP);
     }
-    if (li->var && !counter) fprintf(out, "for %s: ", li->var);
+    if (li->var && !was_while) fprintf(out, "for %s: ", li->var);
     else fprintf(out, "while: ");
     fprintf(out, "%s", flt_class_name[li->cls]);
     switch (li->cls) {
-    case LC_CPU: fprintf(out, " — %s", li->reason); break;
+    case LC_CPU:   /* a jump-ahead loop: sequential by design */
+      if (!jump) fprintf(out, " — %s", li->reason);
+      break;
     case LC_GPU_IMPLICIT:
       explain_kernel(out, li->kernel, r->gpu_real);
       break;
@@ -552,16 +639,8 @@ flt_explain(FILE *out, FilterResult *r)
     }
     for (int j = 0; r->ivs && j < r->ivs->n; j++) {
       FltIv *iv = r->ivs->v[j];
-      if (iv->loop != li->loop) continue;
-      if (iv->counted)
-        fprintf(out, "; it counts '%s' by 1 to a bound it does not change: "
-                "a range loop", counter);
-      else if (iv->var)
-        fprintf(out, "; '%s' is an induction variable (computed from the "
-                "loop indices)", iv->var);
-      else
-        fprintf(out, "; an induction variable is computed from the loop "
-                "indices");
+      if (iv->loop != li->loop || hidden_iv(r->ivs, iv)) continue;
+      explain_iv(out, iv);
     }
     fprintf(out, "\n");
   }

@@ -63,12 +63,23 @@ typedef enum FltReal {
   FLT_REAL_DOUBLE
 } FltReal;
 
-/* An induction variable the filter rewrote (filter/induction.c), or
- * the counter of a while loop it made a range loop (filter/counted.c). */
+/* What the filter's rewrites made of a loop (for --explain). */
+typedef enum FltIvKind {
+  FLT_IV_INDUCTION,    /* an induction variable (filter/induction.c) */
+  FLT_IV_COUNTED,      /* a while loop's counter (filter/counted.c) */
+  FLT_IV_LENGTH,       /* a while loop counted by a list's length */
+  FLT_IV_RECUR,        /* a recurrence computed by jump-ahead (recur.c) */
+  FLT_IV_RECUR_SEQ,    /* the sequential version kept beside it */
+  FLT_IV_JUMP          /* the jump-ahead loop the compiler made */
+} FltIvKind;
+
+/* An induction variable the filter rewrote, the counter of a while
+ * loop it made a range loop, or a recurrence it solved. */
 typedef struct FltIv {
   Insn *loop;          /* the outermost loop of its nest; the new FORALL */
-  const char *var;     /* its source name, or NULL */
-  bool counted;        /* a while loop's counter */
+  const char *var;     /* its source name (the list: FLT_IV_LENGTH), or
+                          NULL */
+  FltIvKind kind;
 } FltIv;
 
 typedef struct FilterOptions {

@@ -32,9 +32,29 @@ const char *flt_parallel(Func *fn, int at, Live *lv,
  * does not change a range loop (FORALL), adding a FltIv (counted) to
  * ivs for each; returns how many.  Changes fn's code. */
 int flt_counted(Func *fn, PtrVec *ivs);
+
+/* ---- emit.c ----------------------------------------------------- */
+
 /* A new instruction with up to two register operands a, b (unused ones
- * -1), for the filter's rewrites (counted.c, induction.c). */
+ * -1), for the filter's rewrites (counted.c, induction.c, recur.c). */
 Insn *flt_new_insn(Op op, Type *type, int dst, int a, int b, SrcPos pos);
+
+/* New code for fn being built: code[0 .. n), instructions at pos. */
+typedef struct FltEmit {
+  Func *fn;
+  Insn **code;
+  int n;
+  SrcPos pos;
+} FltEmit;
+
+/* Append an instruction of ints (see flt_new_insn). */
+Insn *flt_emit(FltEmit *e, Op op, int dst, int a, int b);
+/* Append `const dst = text` (an int; dst -1: a new register); dst. */
+int flt_emit_const(FltEmit *e, int dst, const char *text);
+/* Append `if a cmp b goto label`. */
+Insn *flt_emit_if(FltEmit *e, int a, Cmp cmp, int b, int label);
+/* Append the label. */
+void flt_emit_label(FltEmit *e, int label);
 
 /* ---- filter.c --------------------------------------------------- */
 
@@ -57,6 +77,29 @@ int flt_hoist_range_ends(Func *fn);
 int flt_inline_calls(Func *kfn);
 
 /* ---- induction.c ------------------------------------------------ */
+
+#define FLT_NEST_MAX 16
+/* A chain of range loops, each directly in the body of the one before. */
+typedef struct FltNest {
+  int n;                      /* loops in the chain; 0: none */
+  int loop[FLT_NEST_MAX];     /* FORALL index, outermost first */
+  int range[FLT_NEST_MAX];    /* index of each loop's RANGE */
+} FltNest;
+
+/* The innermost LOOP or FORALL around code[i] (not i itself), or -1. */
+int flt_loop_around(Func *fn, const Cfg *cfg, int i);
+/* Does control reach code[point] in every iteration of the loop at
+ * `head`, and leave the loop only at its END (or by ending the
+ * function or the program)? */
+bool flt_runs_every_iteration(Func *fn, const Cfg *cfg, int head,
+                              int point);
+/* The chain of range loops, outermost first, around code[u], the only
+ * definition of register k in the outermost: the update runs in every
+ * iteration of each loop, which the update or a break never leaves
+ * early, and neither the loops' bounds nor the registers inv[0 .. ninv)
+ * change in it.  The longest such chain; n == 0 when there is none. */
+FltNest flt_nest_find(Func *fn, const Cfg *cfg, int u, int k,
+                      const int *inv, int ninv);
 
 /* Rewrite the induction variables of fn's range-loop nests (`k = k +
  * step` once per iteration) as functions of the loop indices, adding a
@@ -81,6 +124,16 @@ const char *flt_check_num(Func *fn, int at, int end, const int *ndefs,
 
 /* Is `loop` one of the kernel's NDRange dimensions (flattened)? */
 bool flt_is_dimension(Kernel *k, Insn *loop);
+
+/* ---- recur.c ---------------------------------------------------- */
+
+/* Version each nest of range loops that updates an int by an affine map
+ * modulo m (`s = (s * a + c) % m`) so that, for s, a, c >= 0 and m > 0,
+ * every iteration computes s from the loop indices by jump-ahead (see
+ * recur.c), adding FltIvs to ivs; returns how many.  Runs before
+ * flt_induction, which makes the update count it adds a function of
+ * the indices.  Changes fn's code (and drops its Cfg). */
+int flt_recurrences(Func *fn, PtrVec *ivs);
 
 /* ---- reduce.c --------------------------------------------------- */
 

@@ -48,13 +48,7 @@
 
 #include "filter_internal.h"
 
-#define IV_MAX_DEPTH 16
-
-typedef struct IvNest {
-  int n;                      /* loops in the chain */
-  int loop[IV_MAX_DEPTH];     /* FORALL index, outermost first */
-  int range[IV_MAX_DEPTH];    /* index of each loop's RANGE */
-} IvNest;
+#define IV_MAX_DEPTH FLT_NEST_MAX
 
 /* The register fn->code[at]'s FORALL iterates over, if it is a RANGE
  * made once before the loop: that RANGE's index, else -1. */
@@ -67,9 +61,8 @@ range_of(Func *fn, const Cfg *cfg, int at)
   return r >= 0 && r < at && fn->code[r]->op == OP_RANGE ? r : -1;
 }
 
-/* The innermost LOOP or FORALL around code[i] (not i itself), or -1. */
-static int
-loop_around(Func *fn, const Cfg *cfg, int i)
+int
+flt_loop_around(Func *fn, const Cfg *cfg, int i)
 {
   for (int h = i - 1; h >= 0; h--) {
     Op op = fn->code[h]->op;
@@ -78,11 +71,8 @@ loop_around(Func *fn, const Cfg *cfg, int i)
   return -1;
 }
 
-/* Does control reach code[point] in every iteration of the loop at
- * `head`, and leave the loop only at its END (or by ending the
- * function or the program)? */
-static bool
-runs_every_iteration(Func *fn, const Cfg *cfg, int head, int point)
+bool
+flt_runs_every_iteration(Func *fn, const Cfg *cfg, int head, int point)
 {
   int end = cfg->match[head];
   for (int i = head + 1; i < end; i++) {
@@ -96,27 +86,26 @@ runs_every_iteration(Func *fn, const Cfg *cfg, int head, int point)
   return true;
 }
 
-/* The chain of loops for the update at code[u], outermost first, or
- * n == 0 when there is none. */
-static IvNest
-find_nest(Func *fn, const Cfg *cfg, int u)
+FltNest
+flt_nest_find(Func *fn, const Cfg *cfg, int u, int k, const int *inv,
+              int ninv)
 {
-  IvNest best = {0}, cur = {0};
-  Insn *upd = fn->code[u];
-  int k = upd->dst;
-  int c = upd->args[0] == k ? upd->args[1] : upd->args[0];
-  int point = u, head = loop_around(fn, cfg, u);
+  FltNest best = {0}, cur = {0};
+  int point = u, head = flt_loop_around(fn, cfg, u);
   int inner[IV_MAX_DEPTH], ninner = 0;
   while (head >= 0 && ninner < IV_MAX_DEPTH
          && fn->code[head]->op == OP_FORALL) {
     int r = range_of(fn, cfg, head);
-    if (r < 0 || !runs_every_iteration(fn, cfg, head, point)) break;
+    if (r < 0 || !flt_runs_every_iteration(fn, cfg, head, point)) break;
     inner[ninner++] = head;
     int end = cfg->match[head];
-    /* this loop as L0: k's one definition, c and every bound unchanged
-     * inside it, nothing between a range and its loop changing them */
-    bool ok = !flt_written(fn, head, end + 1, c)
-              && !flt_written(fn, r, head, k) && !flt_written(fn, r, head, c);
+    /* this loop as L0: k's one definition, the invariants and every
+     * bound unchanged inside it, nothing between a range and its loop
+     * changing them */
+    bool ok = !flt_written(fn, r, head, k);
+    for (int v = 0; v < ninv; v++)
+      ok = ok && !flt_written(fn, head, end + 1, inv[v])
+           && !flt_written(fn, r, head, inv[v]);
     int defs = 0;
     for (int i = head; i <= end; i++)
       if (wyil_def_reg(fn->code[i]) == k) defs++;
@@ -136,30 +125,15 @@ find_nest(Func *fn, const Cfg *cfg, int u)
       best = cur;
     }
     point = head;
-    head = loop_around(fn, cfg, head);
+    head = flt_loop_around(fn, cfg, head);
   }
   return best;
 }
 
 /* ---- emitting ------------------------------------------------------ */
 
-typedef struct Emit {
-  Func *fn;
-  Insn **code;   /* the new code */
-  int n;
-  SrcPos pos;
-} Emit;
-
-static Insn *
-emit(Emit *e, Op op, int dst, int a, int b)
-{
-  Insn *in = flt_new_insn(op, ty_int, dst, a, b, e->pos);
-  e->code[e->n++] = in;
-  return in;
-}
-
 static int
-new_reg(Emit *e)
+new_reg(FltEmit *e)
 {
   return wyil_new_reg(e->fn, NULL);
 }
@@ -167,37 +141,25 @@ new_reg(Emit *e)
 /* A range a..b runs |b - a| iterations, descending when b < a (spec
  * §5.5): dir = b >= a ? 1 : -1 and trip = (b - a) * dir. */
 static void
-emit_trip(Emit *e, int trip, int dir, Insn *rg, int one, int minus_one)
+emit_trip(FltEmit *e, int trip, int dir, Insn *rg, int one, int minus_one)
 {
-  emit(e, OP_SUB, trip, rg->args[1], rg->args[0]);
-  emit(e, OP_ASSIGN, dir, one, -1);
-  Insn *br = emit(e, OP_IF, -1, trip, one);
-  br->cmp = CMP_GE;
-  br->label = wyil_new_label(e->fn);
-  emit(e, OP_ASSIGN, dir, minus_one, -1);
-  Insn *lab = emit(e, OP_LABEL, -1, -1, -1);
-  lab->label = br->label;
-  lab->type = NULL;
-  emit(e, OP_MUL, trip, trip, dir);
-}
-
-static void
-emit_const(Emit *e, int dst, const char *text)
-{
-  Insn *z = emit(e, OP_CONST, dst, -1, -1);
-  z->cst = wyil_alloc(sizeof(Const));
-  z->cst->kind = C_INT;
-  z->cst->text = text;
+  flt_emit(e, OP_SUB, trip, rg->args[1], rg->args[0]);
+  flt_emit(e, OP_ASSIGN, dir, one, -1);
+  int ascending = wyil_new_label(e->fn);
+  flt_emit_if(e, trip, CMP_GE, one, ascending);
+  flt_emit(e, OP_ASSIGN, dir, minus_one, -1);
+  flt_emit_label(e, ascending);
+  flt_emit(e, OP_MUL, trip, trip, dir);
 }
 
 /* Rewrite the update at code[u] over nest t (see the head comment). */
 static void
-rewrite(Func *fn, int u, const IvNest *t)
+rewrite(Func *fn, int u, const FltNest *t)
 {
   Insn *upd = fn->code[u];
   int k = upd->dst, c = upd->args[0] == k ? upd->args[1] : upd->args[0];
   int l0 = t->loop[0], end0 = wyil_loop_end(fn, l0);
-  Emit e = {fn, wyil_alloc(sizeof(Insn *) * (size_t)(fn->ncode + 16
+  FltEmit e = {fn, wyil_alloc(sizeof(Insn *) * (size_t)(fn->ncode + 16
                                                      + 16 * t->n)),
             0, fn->code[l0]->pos};
   int base = new_reg(&e), one = new_reg(&e), minus_one = new_reg(&e),
@@ -213,18 +175,19 @@ rewrite(Func *fn, int u, const IvNest *t)
   int first = t->range[0];   /* the prologue goes before L0's range */
   for (int i = 0; i < fn->ncode; i++) {
     if (i == first) {
-      emit_const(&e, one, "1");
-      emit_const(&e, minus_one, "-1");
-      emit(&e, OP_ASSIGN, base, k, -1);
+      flt_emit_const(&e, one, "1");
+      flt_emit_const(&e, minus_one, "-1");
+      flt_emit(&e, OP_ASSIGN, base, k, -1);
       for (int m = 0; m < t->n; m++)
         emit_trip(&e, trip[m], dir[m], fn->code[t->range[m]], one,
                   minus_one);
-      if (upd->op == OP_SUB) emit(&e, OP_NEG, w[t->n - 1], c, -1);
-      else emit(&e, OP_ASSIGN, w[t->n - 1], c, -1);
+      if (upd->op == OP_SUB) flt_emit(&e, OP_NEG, w[t->n - 1], c, -1);
+      else flt_emit(&e, OP_ASSIGN, w[t->n - 1], c, -1);
       for (int m = t->n - 2; m >= 0; m--)
-        emit(&e, OP_MUL, w[m], w[m + 1], trip[m + 1]);
-      for (int m = 0; m < t->n; m++) emit(&e, OP_MUL, dw[m], w[m], dir[m]);
-      emit(&e, OP_MUL, total, trip[0], w[0]);
+        flt_emit(&e, OP_MUL, w[m], w[m + 1], trip[m + 1]);
+      for (int m = 0; m < t->n; m++)
+        flt_emit(&e, OP_MUL, dw[m], w[m], dir[m]);
+      flt_emit(&e, OP_MUL, total, trip[0], w[0]);
     }
     e.code[e.n++] = fn->code[i];
     for (int m = 0; m < t->n; m++) {
@@ -232,12 +195,12 @@ rewrite(Func *fn, int u, const IvNest *t)
       /* the iteration's number is (i - lo) * dir */
       Insn *rg = fn->code[t->range[m]];
       int off = new_reg(&e);
-      emit(&e, OP_SUB, off, fn->code[i]->dst, rg->args[0]);
-      emit(&e, OP_MUL, off, off, dw[m]);
-      emit(&e, OP_ADD, b[m], m ? b[m - 1] : base, off);
-      emit(&e, OP_ASSIGN, k, b[m], -1);
+      flt_emit(&e, OP_SUB, off, fn->code[i]->dst, rg->args[0]);
+      flt_emit(&e, OP_MUL, off, off, dw[m]);
+      flt_emit(&e, OP_ADD, b[m], m ? b[m - 1] : base, off);
+      flt_emit(&e, OP_ASSIGN, k, b[m], -1);
     }
-    if (i == end0) emit(&e, OP_ADD, k, base, total);
+    if (i == end0) flt_emit(&e, OP_ADD, k, base, total);
   }
   fn->code = e.code;
   fn->ncode = fn->capcode = e.n;
@@ -273,11 +236,13 @@ flt_induction(Func *fn, PtrVec *ivs)
       for (int s = 0; s < seen.n && !old; s++) old = seen.v[s] == in;
       if (old) continue;
       vec_push(&seen, in);
-      IvNest t = find_nest(fn, cfg, u);
+      int c = in->args[0] == in->dst ? in->args[1] : in->args[0];
+      FltNest t = flt_nest_find(fn, cfg, u, in->dst, &c, 1);
       if (t.n == 0) continue;
       FltIv *iv = wyil_alloc(sizeof(FltIv));
       iv->loop = fn->code[t.loop[0]];
       iv->var = fn->regnames ? fn->regnames[in->dst] : NULL;
+      iv->kind = FLT_IV_INDUCTION;
       vec_push(ivs, iv);
       rewrite(fn, u, &t);
       done++;

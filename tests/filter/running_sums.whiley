@@ -62,14 +62,14 @@ public [[int]] counts([[int]] b, int last):
 			out[y][x] = c
 	return out
 
-// n values (i % 7 + 1) * scale * sign, built on the CPU (a loop bounded
-// by the list's length), which then knows their bound
+// n values (i % 7 + 1) * scale * sign, built on the CPU (i carried from
+// each iteration to the next), which then knows their bound
 public [int] values(int n, int scale, int sign):
 	xs = []
 	i = 0
 	while |xs| < n:
-		xs = xs + [(i % 7 + 1) * scale * sign]
-		i = i + 1
+		xs = xs + [(i + 1) * scale * sign]
+		i = (i + 1) % 7
 	return xs
 
 // sums of a window of 3 (i .. i + 3), subtracted, commuted

@@ -539,6 +539,27 @@ class Gen:
         finally:
             self.rnd = saved
 
+    def lcg_start(self, ctx, depth):
+        """Sometimes a scalar updated by an affine map modulo m in the
+        loop that follows (filter/recur.c: jump-ahead for s, a, c >= 0
+        and m > 0, the sequential version otherwise): its name and
+        update, or None.  The caller emits the update in the innermost
+        loop and may read the scalar there; its last value is returned."""
+        if not self.chance(0.25):
+            return None
+        s = self.fresh("s")
+        self.emit(depth, "%s = %s" % (s, self.pick(
+            ["1", "42", "k", "n", "-3", "12345678901", "0"])))
+        a = self.pick(["1103515245", "5", "48271", "k", "-3", "0"])
+        c = self.pick(["12345", "0", "d", "-7", "1", ""])
+        m = self.pick(["2147483648", "2147483648", "7", "1000", "k",
+                       "-5", "18446744073709551616", "|a| + 1"])
+        prod = self.pick(["%s * %s" % (s, a), "%s * %s" % (a, s)])
+        if c:
+            prod = self.pick(["%s + %s" % (prod, c), "%s + %s" % (c, prod)])
+        ctx["vars"].append(Var(s, "int", ret=True))
+        return s, "%s = (%s) %% %s" % (s, prod, m)
+
     def build_loop(self, ctx, depth):
         """A build loop (filter/build.c): `xs = []`, then a range loop
         appending one element per iteration, often one that can fail (a
@@ -556,10 +577,19 @@ class Gen:
         kind = self.pick(["int", "int", "real", "bool"])
         xs = self.fresh("xs")
         v = self.fresh("i")
+        lcg = self.lcg_start(ctx, depth) if kind == "int" else None
         self.emit(depth, "%s = []" % xs)
-        self.emit(depth, "for %s in %s:" % (v, self.pick(
+        rng = self.pick(
             ["0..|a|", "0..|a|", "0..n", "k..n", "0..k", "2..|a|", "0..0",
-             "n..n", "|a|..0", "0..|r|", "0..d"])))
+             "n..n", "|a|..0", "0..|r|", "0..d"])
+        # counted by its length (filter/counted.c): while |xs| < hi, the
+        # index kept as a counter of its own
+        by_length = rng.startswith("0..") and self.chance(0.3)
+        if by_length:
+            self.emit(depth, "%s = 0" % v)
+            self.emit(depth, "while |%s| < %s:" % (xs, rng[3:]))
+        else:
+            self.emit(depth, "for %s in %s:" % (v, rng))
         c["loops"] = [Loop(v, True)]
         c["top"] = v
         if self.chance(0.4):
@@ -572,8 +602,14 @@ class Gen:
             e = self.real_expr(c)
         else:
             e = self.cond(c)
+        if lcg:
+            self.emit(depth + 1, lcg[1])
+            e = self.pick(["%s + %s" % (e, lcg[0]), lcg[0],
+                           "(%s / 65536) %% 1000" % lcg[0]])
         app = "%s = %s + [%s]" % (xs, xs, e)
         r = self.rnd.random()
+        if by_length:     # a conditional append might never end the loop
+            r = max(r, 0.08)
         if r < 0.08:      # conditional append
             self.emit(depth + 1, "if %s:" % self.cond(c))
             self.emit(depth + 2, app)
@@ -584,6 +620,8 @@ class Gen:
             self.emit(depth + 1, "%s = [%s] + %s" % (xs, e, xs))
         else:
             self.emit(depth + 1, app)
+        if by_length:
+            self.emit(depth + 1, "%s = %s + 1" % (v, v))
         if kind == "int":
             self.emit(depth, "a = %s" % xs)
         elif kind == "real":
@@ -613,6 +651,7 @@ class Gen:
         c["mj"] = None
         rows, row = self.fresh("rows"), self.fresh("row")
         y, x = self.fresh("i"), self.fresh("i")
+        lcg = self.lcg_start(ctx, depth)
         self.emit(depth, "%s = []" % rows)
         self.emit(depth, "for %s in %s:" % (y, self.pick(
             ["0..|a|", "0..n", "0..k", "1..n", "0..0", "n..0", "0..3"])))
@@ -633,6 +672,9 @@ class Gen:
         ci = self.child(c)
         ci["loops"] = c["loops"] + [Loop(x, True)]
         e = self.int_expr(ci)
+        if lcg:
+            self.emit(depth + 2, lcg[1])
+            e = "%s + %s" % (e, lcg[0])
         if carried:
             self.emit(depth + 2, "%s = %s + %s" % (cv, cv, e))
             e = cv
