@@ -186,7 +186,9 @@ arith(Lower *L, Node *e, Op op, Val a, Val b)
   Type *t;
   if (ca == 1 && cb == 1) {
     t = ty_int;
-  } else if (ca != 3 && cb != 3) {
+  } else if (ca == 2 || cb == 2) {
+    /* a real operand makes the int side real (spec §4.4), a union's
+     * too: real * (int|real) is a real */
     a = lower_coerce(L, a, ty_real, e->lhs->pos);
     b = lower_coerce(L, b, ty_real, e->rhs->pos);
     t = ty_real;

@@ -192,8 +192,8 @@ check_insn(Ctx *c, Func *fn, Insn *in, bool in_callee, PtrVec *stack)
       return wyil_fmt("copies list %s inside the loop (each iteration "
                       "would need its own copy)", quoted(fn, in->args[0]));
     return type_reason(in->type, c->opt);
-  case OP_CONVERT:
-    if (ty_expand(in->type)->kind == TY_INT
+  case OP_CONVERT:   /* an int, or an int|real (a device real), to real */
+    if ((ty_expand(in->type)->kind == TY_INT || flt_num_union(in->type))
         && ty_expand(in->type2)->kind == TY_REAL)
       return c->opt->gpu_real ? NULL : type_reason(ty_real, c->opt);
     return wyil_fmt("converts %s to %s", ty_str(in->type), ty_str(in->type2));

@@ -166,6 +166,9 @@ flt_check_num(Func *fn, int at, int end, const int *ndefs,
   case OP_NEG: case OP_ASSIGN:
     if (kind_of(&c, in->args[0]) != NK_INT) return NULL;
     break;
+  case OP_CONVERT:   /* to real: a real whichever kind it was */
+    if (in->type2 && ty_expand(in->type2)->kind == TY_REAL) return NULL;
+    break;
   case OP_INDEXOF:
     if (mixed < 0) return NULL;   /* an element of a list of int|real */
     break;
