@@ -699,6 +699,7 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
     for (int a = 0; a < k->nargs; a++) {
       k->args[a].narrow = 0;
       k->args[a].out_bits = -1;
+      k->args[a].out_arg = -1;
       k->args[a].store32 = false;
     }
     if (!trial) choose_narrow(g, ks[i]);

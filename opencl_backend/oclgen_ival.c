@@ -3,6 +3,7 @@
  * products, quotients, calls' results, what the narrow variant assumes),
  * and the comparisons the code makes (see oclgen_range.c for the whole
  * analysis). */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,18 @@ ocl_iv_const(Insn *d, long long *v)
   char *end;
   *v = strtoll(d->cst->text, &end, 10);
   return *end == 0 && *v > INT32_MIN && *v < INT32_MAX;
+}
+
+/* The int that CONST d writes, within 64 bits (the 64-bit kernel's). */
+static bool
+const64(Insn *d, long long *v)
+{
+  if (!d || d->op != OP_CONST || !d->cst || d->cst->kind != C_INT)
+    return false;
+  char *end;
+  errno = 0;
+  *v = strtoll(d->cst->text, &end, 10);
+  return *end == 0 && errno == 0;
 }
 
 /* The kernel's loop (a FORALL just before the code emitted, its work
@@ -295,6 +308,19 @@ quotient(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
   return v;
 }
 
+/* y % n (truncated: the sign of y, |y % n| < |n| and <= |y|), for any
+ * divisor (0 fails before the result is used). */
+static Ival
+rem_ival(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
+{
+  Ival y = ocl_iv_at(g, d->args[0], p, w, depth + 1, facts);
+  Ival n = ocl_iv_at(g, d->args[1], p, w, depth + 1, facts);
+  Big big = bmax(n.hi, -n.lo);   /* the largest |n| */
+  if (big < 1) return top(w);
+  return (Ival){y.lo >= 0 ? 0 : bmax(y.lo, -(big - 1)),
+                y.hi <= 0 ? 0 : bmin(y.hi, big - 1)};
+}
+
 /* The interval of r from its one definition d (at index p in the code,
  * or a constant outside it). */
 Ival
@@ -303,7 +329,8 @@ ocl_iv_def(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
   long long c;
   switch (d->op) {
   case OP_CONST:
-    if (ocl_iv_const(d, &c)) return (Ival){c, c};
+    if (ocl_iv_const(d, &c) || (w == 64 && const64(d, &c)))
+      return (Ival){c, c};
     return top(w);
   case OP_LENGTHOF: return (Ival){0, wmax(w)};
   case OP_ASSIGN:
@@ -329,14 +356,16 @@ ocl_iv_def(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
       return fit(square(a), w);
     return fit(ocl_iv_arith(d->op, a, b), w);
   }
-  case OP_DIV: case OP_REM: {
+  case OP_REM:
+    if (!ocl_iv_is_int(d)) return top(w);
+    return rem_ival(g, d, p, w, depth, facts);
+  case OP_DIV: {
     if (!ocl_iv_is_int(d)) return top(w);
     if (!ocl_iv_int_const(g, d->args[1], &c))
-      return d->op == OP_DIV ? quotient(g, d, p, w, depth, facts) : top(w);
+      return quotient(g, d, p, w, depth, facts);
     if (c <= 0) return top(w);
     Ival a = ocl_iv_at(g, d->args[0], p, w, depth + 1, facts);
-    if (d->op == OP_DIV) return (Ival){a.lo / c, a.hi / c};
-    return (Ival){a.lo >= 0 ? 0 : -(c - 1), a.hi <= 0 ? 0 : c - 1};
+    return (Ival){a.lo / c, a.hi / c};
   }
   default: return top(w);
   }

@@ -276,6 +276,19 @@ ocl_iv_at(OclGen *g, int r, int p, int w, int depth, bool facts)
   return v;
 }
 
+/* The definition of r (defined more than once) that reaches p along the
+ * straight path back from it, without a join: its index, or -1. */
+static int
+straight_def(OclGen *g, int r, int p)
+{
+  for (int q = p - 1; q >= g->from; q--) {
+    Insn *in = g->fn->code[q];
+    if (ocl_iv_defines(in, r)) return q;
+    if (ocl_iv_path_stop(g, in)) return -1;
+  }
+  return -1;
+}
+
 static Ival
 ival_find(OclGen *g, int r, int p, int w, int depth, bool facts)
 {
@@ -290,7 +303,10 @@ ival_find(OclGen *g, int r, int p, int w, int depth, bool facts)
     v = meet(ocl_iv_def(g, outer, at, w, depth, facts),
              ocl_iv_param(g, r, w));
   else if (g->def_at[r] == -1) {
-    if (!ocl_iv_sum(g, r, p, w, depth, facts, &v))
+    int q = straight_def(g, r, p);
+    if (q >= 0)
+      v = ocl_iv_def(g, g->fn->code[q], q, w, depth, facts);
+    else if (!ocl_iv_sum(g, r, p, w, depth, facts, &v))
       v = join_defs(g, r, w, depth, facts);
   }
   else

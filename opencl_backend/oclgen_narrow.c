@@ -29,6 +29,7 @@
 
 #include "../wyil/wyil.h"
 #include "oclgen_internal.h"
+#include "oclgen_ival.h"
 
 /* The bounds tried, loosest first (exponents of two). */
 static const int ladder[] = {24, 20, 16, 14, 12, 10, 8};
@@ -159,6 +160,25 @@ join_bits(int a, int b)
   return a < 0 || b < 0 ? -1 : a > b ? a : b;
 }
 
+/* The argument of k whose value bounds register val, a remainder by
+ * it (`x % m`, m a scalar int the kernel reads and never writes), or
+ * -1. */
+static int
+rem_by_arg(OclGen *g, Kernel *k, int val)
+{
+  Insn *d = ocl_iv_def_of(g, val);
+  if (!d || d->op != OP_REM || !ocl_int_type(d->type)) return -1;
+  int m = d->args[1];
+  for (int p = g->from; p < g->to; p++)
+    if (wyil_def_reg(k->fn->code[p]) == m) return -1;
+  for (int a = 0; a < k->nargs; a++)
+    if (k->args[a].kind == KA_SCALAR && k->args[a].reg == m
+        && ocl_int_type(k->args[a].elem ? k->args[a].elem
+                                        : k->args[a].type))
+      return a;
+  return -1;
+}
+
 void
 ocl_out_bits(OclGen *g, Kernel *k)
 {
@@ -166,7 +186,7 @@ ocl_out_bits(OclGen *g, Kernel *k)
   for (int a = 0; a < k->nargs; a++) {
     KernelArg *ka = &k->args[a];
     bool written = ka->kind == KA_LIST_OUT || ka->kind == KA_LIST_INOUT;
-    int bits = -1;
+    int bits = -1, by = -1;
     bool stored = false;
     for (int p = g->from; written && p < g->to; p++) {
       Insn *in = fn->code[p];
@@ -180,11 +200,13 @@ ocl_out_bits(OclGen *g, Kernel *k)
         val = in->args[1];
       else
         continue;
-      int b = ocl_value_bits(g, p, val);
+      int b = ocl_value_bits(g, p, val), r = rem_by_arg(g, k, val);
       bits = stored ? join_bits(bits, b) : b;
+      by = !stored || by == r ? r : -1;   /* every store by the same */
       stored = true;
     }
     ka->out_bits = stored ? bits : -1;
+    ka->out_arg = stored ? by : -1;
   }
 }
 

@@ -210,6 +210,10 @@ typedef struct WyOclParam {
   bool int32;         /* a LIST_OUT of ints the kernel declares 32-bit
                          in both int widths (its values fit): the 64-bit
                          variant writes 32-bit ints too */
+  uint8_t out_arg;    /* a list the kernel writes, 1 + p: every int it
+                         stores is a remainder by INT parameter p, so
+                         lies within (-|v|, |v|) for its value v; 0:
+                         none */
 } WyOclParam;
 
 /* A LIST_INOUT read and written only at its own index (above). */

@@ -482,14 +482,31 @@ unmarshal_all(const WyOclKernel *k, WyOclArg *args, WyOclMarsh *ms)
   return WY_OCL_OK;
 }
 
+/* The bound (as WyOclRes.bound) of what m's kernel stores: its static
+ * one, or from the value of the int argument its stores are remainders
+ * by (|x % v| < |v|), whichever is tighter; 0: unknown. */
+static uint8_t
+stored_bound(const WyOclMarsh *m, const WyOclArg *args)
+{
+  uint8_t out = m->par->out_bound;
+  if (!m->par->out_arg) return out;
+  wyv v = *args[m->par->out_arg - 1].slot;
+  if (!wy_is_small(v)) return out;
+  int64_t a = wy_small_val(v);
+  uint64_t mag = a < 0 ? -(uint64_t)a : (uint64_t)a;
+  uint8_t b = 0;
+  while (b < 63 && ((uint64_t)1 << b) < mag) b++;   /* |v| - 1 < 2^b */
+  return !out || b + 1 < out ? (uint8_t)(b + 1) : out;
+}
+
 /* The bound of the ints of m's list after a successful call
  * (WyOclRes.bound), its device copy r still holding the one before. */
 static uint8_t
-bound_after(const WyOclMarsh *m, const WyOclRes *r)
+bound_after(const WyOclMarsh *m, const WyOclRes *r, const WyOclArg *args)
 {
   uint8_t before = m->bound ? m->bound
                    : r && r == m->res && !m->up_len ? r->bound : 0;
-  uint8_t out = m->par->out_bound;
+  uint8_t out = stored_bound(m, args);
   if (m->par->elem != WY_OCL_T_INT) return 0;
   if (!m->download) return before;
   if (writes_all(m)) return out;
@@ -564,7 +581,7 @@ settle_lists(const WyOclKernel *k, WyOclMarsh *ms, WyOclArg *args, bool ok)
       continue;
     }
     if (r) {
-      r->bound = bound_after(m, r);
+      r->bound = bound_after(m, r, args);
       if (m->own_mem) {         /* the old copy becomes the spare */
         cl_mem old = r->mem;
         r->mem = m->mem;
@@ -576,7 +593,7 @@ settle_lists(const WyOclKernel *k, WyOclMarsh *ms, WyOclArg *args, bool ok)
     } else if (whole_on_device(m) && m->own_mem
                && wy_ocl_res_attach(l, m->mem, m)) {
       m->own_mem = false;       /* the list's copy now */
-      l->res->bound = bound_after(m, NULL);
+      l->res->bound = bound_after(m, NULL, args);
     } else {
       continue;
     }

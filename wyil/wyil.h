@@ -318,6 +318,10 @@ typedef struct KernelArg {
   int out_bits;     /* a list the kernel writes: every value it stores
                        lies in [-2^out_bits, 2^out_bits - 1]; -1: not
                        known */
+  int out_arg;      /* a list the kernel writes: every value it stores
+                       is a remainder by argument out_arg (a scalar int
+                       the kernel reads), so lies within (-|v|, |v|) for
+                       that argument's value v; -1: none */
   bool store32;     /* a KA_LIST_OUT of ints whose values fit 32 bits
                        (out_bits <= 31 in the kernel without variant):
                        its buffer holds 32-bit ints whatever the width
