@@ -6,10 +6,14 @@
  * analysis over WYIL, value semantics: two list registers never alias),
  * classifies each, and describes one Kernel per GPU-implicit loop, with
  * its nested parallel loops flattened into a 2-D or 3-D NDRange at -O2.
- * Before its analyses flt_run rewrites the module in three ways that
- * keep its meaning: it hoists scalar constants out of loops, turns
- * counted while loops into range loops (counted.c) and computes
- * induction variables from the loop indices (induction.c).
+ * Before its analyses flt_run rewrites the module in ways that keep
+ * its meaning: it hoists scalar constants out of loops (negative
+ * literals folded first), turns counted while loops into range loops
+ * (counted.c: by an int or by a list's length), moves the ends of inner
+ * ranges out of row-building loops (hoist.c), versions nests that
+ * update an affine recurrence modulo m so that it is computed by
+ * jump-ahead (recur.c), and computes induction variables from the loop
+ * indices (induction.c).
  * flt_split then outlines each Kernel into a WYIL function of its own
  * (Func.kernel set) and puts an `offload` instruction before its loop in
  * the host function, the loop staying as the CPU fallback: the back ends
