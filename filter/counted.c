@@ -199,56 +199,42 @@ find_counted(Func *fn, const Cfg *cfg, int h, Counted *c)
   return true;
 }
 
-/* A register holding 1: the step's, or (a loop counted by a length) a
- * new constant emitted into code[*n]. */
-static int
-one_reg(Func *fn, Insn **code, int *n, SrcPos pos, const Counted *c)
-{
-  if (c->one >= 0) return c->one;
-  FltEmit e = {fn, code, *n, pos};
-  int one = flt_emit_const(&e, -1, "1");
-  *n = e.n;
-  return one;
-}
-
 /* Rewrite the loop c describes (see the head comment); returns its new
  * FORALL. */
 static Insn *
 rewrite(Func *fn, const Counted *c)
 {
-  Insn **code = wyil_alloc(sizeof(Insn *) * (size_t)(fn->ncode + 16));
-  int n = 0;
-  SrcPos pos = fn->code[c->head]->pos;
+  FltEmit e = {fn, wyil_alloc(sizeof(Insn *) * (size_t)(fn->ncode + 16)), 0,
+               fn->code[c->head]->pos};
   int hi = wyil_new_reg(fn, NULL), rng = wyil_new_reg(fn, NULL),
       v = wyil_new_reg(fn, NULL), i = c->counter;
   Insn *loop = NULL;
   for (int k = 0; k < fn->ncode; k++) {
     if (k == c->head) {
-      for (int p = c->head + 1; p < c->test; p++) code[n++] = fn->code[p];
-      if (c->inclusive) {
-        int one = one_reg(fn, code, &n, pos, c);
-        code[n++] = flt_new_insn(OP_ADD, ty_int, hi, c->bound, one, pos);
+      for (int p = c->head + 1; p < c->test; p++)
+        e.code[e.n++] = fn->code[p];
+      if (c->inclusive) {   /* a loop counted by a length has no 1 yet */
+        int one = c->one >= 0 ? c->one : flt_emit_const(&e, -1, "1");
+        flt_emit(&e, OP_ADD, hi, c->bound, one);
       } else {
-        code[n++] = flt_new_insn(OP_ASSIGN, ty_int, hi, c->bound, -1, pos);
+        flt_emit(&e, OP_ASSIGN, hi, c->bound, -1);
       }
       /* hi = max(start, hi): a range with hi < start runs downwards */
-      Insn *br = flt_new_insn(OP_IF, ty_int, -1, hi, i, pos);
-      br->cmp = CMP_GE;
-      br->label = wyil_new_label(fn);
-      code[n++] = br;
-      code[n++] = flt_new_insn(OP_ASSIGN, ty_int, hi, i, -1, pos);
-      Insn *lab = flt_new_insn(OP_LABEL, NULL, -1, -1, -1, pos);
-      lab->label = br->label;
-      code[n++] = lab;
-      code[n++] = flt_new_insn(OP_RANGE, ty_list(ty_int), rng, i, hi, pos);
-      loop = flt_new_insn(OP_FORALL, ty_list(ty_int), v, rng, -1, pos);
-      code[n++] = loop;
+      int ascending = wyil_new_label(fn);
+      flt_emit_if(&e, hi, CMP_GE, i, ascending);
+      flt_emit(&e, OP_ASSIGN, hi, i, -1);
+      flt_emit_label(&e, ascending);
+      e.code[e.n++] = flt_new_insn(OP_RANGE, ty_list(ty_int), rng, i, hi,
+                                   e.pos);
+      loop = flt_new_insn(OP_FORALL, ty_list(ty_int), v, rng, -1, e.pos);
+      e.code[e.n++] = loop;
       k = c->test;   /* the prefix moved, the test is gone */
       continue;
     }
     /* up to the step the counter is the loop variable: reads of i read
      * v (the analysis sees indices that follow it), and the step
-     * defines i = v + 1 for the rest of the body */
+     * defines i = v + 1 for the rest of the body; a length is the loop
+     * variable in the whole body (the append does not change it) */
     Insn *in = fn->code[k];
     if (k > c->test && (k <= c->step || (c->list >= 0 && k < c->end))) {
       Insn *copy = wyil_alloc(sizeof(Insn));
@@ -258,12 +244,11 @@ rewrite(Func *fn, const Counted *c)
         copy->args[a] = in->args[a] == i ? v : in->args[a];
       in = copy;
     }
-    code[n++] = in;
-    if (k == c->end)
-      code[n++] = flt_new_insn(OP_ASSIGN, ty_int, i, hi, -1, pos);
+    e.code[e.n++] = in;
+    if (k == c->end) flt_emit(&e, OP_ASSIGN, i, hi, -1);
   }
-  fn->code = code;
-  fn->ncode = fn->capcode = n;
+  fn->code = e.code;
+  fn->ncode = fn->capcode = e.n;
   wyil_cfg_drop(fn);
   return loop;
 }

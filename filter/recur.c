@@ -157,8 +157,6 @@ find_recur(Func *fn, const Cfg *cfg, int u, Recur *r)
   r->first = r->nest.range[0];
   r->last = cfg->match[r->nest.loop[0]];
   if (r->last + 1 >= fn->ncode) return false;
-  for (int i = r->first; i < r->nest.loop[0]; i++)
-    if (wyil_def_reg(fn->code[i]) == r->s) return false;
   return !read_outside(fn, cfg, r->first, r->last, inner, r->s)
          && !branches_cross(fn, cfg, r->first, r->last);
 }

@@ -22,27 +22,25 @@ ocl_iv_def_of(OclGen *g, int r)
   return g->def_at[r] == -2 ? g->const_def[r] : NULL;
 }
 
-/* The int that CONST d writes, within 32 bits. */
-bool
-ocl_iv_const(Insn *d, long long *v)
-{
-  if (!d || d->op != OP_CONST || !d->cst || d->cst->kind != C_INT)
-    return false;
-  char *end;
-  *v = strtoll(d->cst->text, &end, 10);
-  return *end == 0 && *v > INT32_MIN && *v < INT32_MAX;
-}
-
-/* The int that CONST d writes, within 64 bits (the 64-bit kernel's). */
+/* The int that CONST d writes, within w bits (64: the 64-bit kernel's
+ * constants; otherwise strictly inside the 32-bit range). */
 static bool
-const64(Insn *d, long long *v)
+const_within(Insn *d, long long *v, int w)
 {
   if (!d || d->op != OP_CONST || !d->cst || d->cst->kind != C_INT)
     return false;
   char *end;
   errno = 0;
   *v = strtoll(d->cst->text, &end, 10);
-  return *end == 0 && errno == 0;
+  if (*end || errno) return false;
+  return w == 64 || (*v > INT32_MIN && *v < INT32_MAX);
+}
+
+/* The int that CONST d writes, within 32 bits. */
+bool
+ocl_iv_const(Insn *d, long long *v)
+{
+  return const_within(d, v, 32);
 }
 
 /* The kernel's loop (a FORALL just before the code emitted, its work
@@ -329,8 +327,7 @@ ocl_iv_def(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
   long long c;
   switch (d->op) {
   case OP_CONST:
-    if (ocl_iv_const(d, &c) || (w == 64 && const64(d, &c)))
-      return (Ival){c, c};
+    if (const_within(d, &c, w)) return (Ival){c, c};
     return top(w);
   case OP_LENGTHOF: return (Ival){0, wmax(w)};
   case OP_ASSIGN:

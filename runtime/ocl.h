@@ -636,6 +636,10 @@ int wy_ocl_marshal(WyOclMarsh *m, wyv v, const int64_t lo[3],
  * converted for this call; 0 when they are not all at hand (a chunked
  * upload). */
 void wy_ocl_marsh_bound(WyOclMarsh *m);
+/* 1 + the least b with every x[i] in [-2^b, 2^b - 1] (as WyOclRes.bound):
+ * an or of the values' magnitudes (x ^ x >> 63), which the C compiler
+ * vectorises. */
+uint8_t wy_ocl_bound_of(const void *xs, size_t n, bool int64);
 /* Convert outer rows r0 .. r1-1 of the list v to m->host. */
 int wy_ocl_load_rows(WyOclMarsh *m, wyv v, size_t r0, size_t r1);
 /* Lists of at least this many device bytes move through two pinned

@@ -543,10 +543,8 @@ marshal_list(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
   return walk(m, v, 0, 0, m->upload, 0);   /* and the reason, if any */
 }
 
-/* 1 + the least b with every x[i] in [-2^b, 2^b - 1]: an or of the
- * values' magnitudes (x ^ x >> 63), which the C compiler vectorises. */
-static uint8_t
-bound_of(const void *xs, size_t n, bool int64)
+uint8_t
+wy_ocl_bound_of(const void *xs, size_t n, bool int64)
 {
   uint64_t acc = 0;
   if (int64) {
@@ -572,11 +570,11 @@ wy_ocl_marsh_bound(WyOclMarsh *m)
     if (b && m->up_len) {
       uint8_t d;
       if (!m->host) return;
-      d = bound_of(m->host, m->up_len, m->int64);
+      d = wy_ocl_bound_of(m->host, m->up_len, m->int64);
       if (d > b) b = d;
     }
   } else if (m->host && m->up_len == m->count) {
-    b = bound_of(m->host, m->count, m->int64);
+    b = wy_ocl_bound_of(m->host, m->count, m->int64);
   } else if (m->count == 0) {
     b = 1;
   }

@@ -493,10 +493,9 @@ stored_bound(const WyOclMarsh *m, const WyOclArg *args)
   wyv v = *args[m->par->out_arg - 1].slot;
   if (!wy_is_small(v)) return out;
   int64_t a = wy_small_val(v);
-  uint64_t mag = a < 0 ? -(uint64_t)a : (uint64_t)a;
-  uint8_t b = 0;
-  while (b < 63 && ((uint64_t)1 << b) < mag) b++;   /* |v| - 1 < 2^b */
-  return !out || b + 1 < out ? (uint8_t)(b + 1) : out;
+  int64_t most = a < 0 ? -(a + 1) : a - 1;   /* |v| - 1 (v != 0) */
+  uint8_t b = wy_ocl_bound_of(&most, 1, true);
+  return !out || b < out ? b : out;
 }
 
 /* The bound of the ints of m's list after a successful call
