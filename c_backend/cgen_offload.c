@@ -9,7 +9,8 @@
  * for the kernel function's parameters (its arguments, then the bounds
  * of each dimension over a range):
  *
- *   { if both bounds are small ints:
+ *   { if both bounds are small ints (and the guard register, an operand
+ *     after the parameters where the kernel has one, holds 1):
  *       lo/hi from the bound registers (a descending range a..b runs the
  *       same items as b+1..a+1: the iterations are independent), or
  *       0 and the length of the list a loop iterates over;
@@ -193,6 +194,9 @@ cgen_emit_offload(Gen *g, int i)
     sb_printf(&cond, " && wy_small_val(r%d) <= wy_small_val(r%d)",
               host[k->lo[d]], host[k->hi[d]]);
   if (blist >= 0) sb_printf(&cond, " && wy_list_len(r%d) == 0", blist);
+  /* a write at a computed index shown one-to-one (filter/inject.c) */
+  if (in->nargs > in->callee->nparams)
+    sb_printf(&cond, " && wy_small_val(r%d) != 0", in->args[in->nargs - 1]);
   cgen_emit(g, "/* offloaded: kernel %s, the loop below is the CPU path */",
             k->name);
   cgen_emit(g, "if (%s) {", cond.s);

@@ -384,7 +384,7 @@ main(int argc, char **argv)
   Program *prog = resolve_program(o.input, lay.stdlib);
   lower_program(prog);
   wyil_verify(prog->m);
-  FilterOptions fopt = {o.opt_level, o.gpu_real, NULL, NULL};
+  FilterOptions fopt = {o.opt_level, o.gpu_real, NULL, NULL, NULL};
   OclOptions oo = {o.gpu_real, o.gpu_int64};
   if (o.explain) {
     FilterResult *fr = ocl_filter(prog->m, &fopt, &oo);

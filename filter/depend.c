@@ -366,12 +366,64 @@ check_list_use(Ctx *c, int i, int level, int own, Affine f, int root)
                   wyil_op_name[in->op]);
 }
 
+/* A write of L in this loop that inject.c showed one-to-one, when
+ * checked, over a nest of loops this loop is one of; or NULL. */
+static FltWrite *
+computed_write(Ctx *c, int L)
+{
+  PtrVec *ws = c->opt->writes;
+  for (int i = 0; ws && i < ws->n; i++) {
+    FltWrite *w = ws->v[i];
+    if (w->update->dst != L) continue;
+    for (int q = 0; q < w->nloops; q++)
+      if (w->loops[q] == c->fn->code[c->at]) {
+        for (int j = c->at + 1; j < c->end; j++)
+          if (c->fn->code[j] == w->update) return w;
+        return NULL;
+      }
+  }
+  return NULL;
+}
+
+/* L written only by w's UPDATE, read only at its index: every
+ * iteration owns one element when w's test holds (the kernel's guard). */
+static const char *
+check_computed(Ctx *c, int L, KernelArg *arg, FltWrite *w)
+{
+  const char *nm = quoted(c->fn, L);
+  int idx = w->update->args[0];
+  for (int i = c->at + 1; i < c->end; i++) {
+    Insn *in = c->fn->code[i];
+    if (in != w->update && wyil_def_reg(in) == L)
+      return wyil_fmt("writes %s in more than one place, one of them at a "
+                      "computed index", nm);
+    for (int a = 0; a < in->nargs; a++) {
+      if (in->args[a] != L || in->op == OP_LENGTHOF
+          || (in->op == OP_INDEXOF && a == 0
+              && flt_same_value(c->fn, wyil_cfg(c->fn), in->args[1], idx,
+                                0)))
+        continue;
+      return wyil_fmt("writes %s at a computed index and uses it otherwise "
+                      "than reading that element", nm);
+    }
+  }
+  if (c->k->guarded && c->k->guard != w->guard)
+    return wyil_fmt("writes %s and another list at computed indices", nm);
+  c->k->guarded = true;
+  c->k->guard = w->guard;
+  c->k->guard_list = L;
+  arg->kind = KA_LIST_INOUT;
+  return NULL;
+}
+
 /* The writes of list register L: all element updates at paths owned by
  * the iteration at one level. */
 static const char *
 check_list(Ctx *c, int L, KernelArg *arg)
 {
   const char *nm = quoted(c->fn, L);
+  FltWrite *cw = computed_write(c, L);
+  if (cw) return check_computed(c, L, arg, cw);
   int own = -1;
   Affine f = {false, -1, false};
   Insn *first = NULL;
@@ -639,30 +691,33 @@ check_views(Ctx *c)
   return NULL;
 }
 
-/* A kernel with reductions is a reduce kernel, which writes no list
- * (a map with a reduction stays on the CPU: the two kinds of results
- * would need both write-backs in one call). */
+/* A kernel with reductions is a reduce kernel; it may also write lists
+ * (a map with a reduction): the runtime commits the lists and the
+ * reduced values together, or neither (runtime/ocl_run.c). */
 static const char *
 reduce_kind(Ctx *c)
 {
   Kernel *k = c->k;
-  const char *red = NULL, *list = NULL;
+  bool red = false;
+  const char *list = NULL;
   for (int a = 0; a < k->nargs; a++) {
-    if (k->args[a].kind == KA_REDUCE) {
-      if (!k->red_op) k->red_op = wyil_alloc((size_t)k->nargs + 1);
-      k->red_op[a] = c->red[k->args[a].reg];
-      red = k->args[a].name ? k->args[a].name : "a temporary";
-    }
     if (k->args[a].kind == KA_LIST_INOUT || k->args[a].kind == KA_LIST_OUT)
       list = k->args[a].name ? k->args[a].name : "a list";
+    if (k->args[a].kind != KA_REDUCE) continue;
+    if (!k->red_op) k->red_op = wyil_alloc((size_t)k->nargs + 1);
+    k->red_op[a] = c->red[k->args[a].reg];
+    red = true;
   }
-  if (!red && c->rows)
-    return "iterates over a list of lists (a row per work item)";
-  if (!red) return NULL;
-  if (list)
-    return wyil_fmt("reduces '%s' and writes list '%s' (a map with a "
-                    "reduction stays on the CPU)", red, list);
-  k->kind = KK_REDUCE;
+  if (c->rows && (!red || list))
+    return list ? wyil_fmt("iterates over a list of lists (a row per work "
+                           "item) and writes '%s'", list)
+                : "iterates over a list of lists (a row per work item)";
+  if (red && k->kind == KK_BUILD)
+    return wyil_fmt("builds '%s' and reduces in the same loop (a build "
+                    "with a reduction stays on the CPU)",
+                    k->fn->regnames[k->build_list]
+                    ? k->fn->regnames[k->build_list] : "a list");
+  if (red) k->kind = KK_REDUCE;
   return NULL;
 }
 

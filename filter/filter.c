@@ -420,6 +420,8 @@ filter_func(FilterResult *r, Func *fn, FilterOptions *opt)
     flt_hoist_range_ends(fn);
     flt_recurrences(fn, opt->ivs);
     flt_induction(fn, opt->ivs);
+    if (!opt->writes) opt->writes = wyil_alloc(sizeof(PtrVec));
+    flt_computed_writes(fn, opt->writes);
   }
   Live *lv = wyil_cfg_live(fn);
   Cfg *tabs = wyil_cfg(fn);
@@ -542,6 +544,12 @@ explain_kernel(FILE *out, Kernel *k, FltReal how)
             "its lists", var_name(k, 0));
   if (k->not_flat && k->ndims < 3)
     fprintf(out, "; not flattened further: %s", k->not_flat);
+  if (k->guarded)
+    fprintf(out, "; writes '%s' at an index computed from the loop "
+            "variables, run here when a test before the loop shows that "
+            "index different in every iteration (else on the CPU)",
+            k->fn->regnames[k->guard_list] ? k->fn->regnames[k->guard_list]
+                                           : "a list");
   if (k->uses_real) fprintf(out, "; reals as %s", real_text(how));
   fprintf(out, ")");
 }

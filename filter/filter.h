@@ -12,8 +12,9 @@
  * (counted.c: by an int or by a list's length), moves the ends of inner
  * ranges out of row-building loops (hoist.c), versions nests that
  * update an affine recurrence modulo m so that it is computed by
- * jump-ahead (recur.c), and computes induction variables from the loop
- * indices (induction.c).
+ * jump-ahead (recur.c), computes induction variables from the loop
+ * indices (induction.c), and tests before a nest whether a write at an
+ * index computed from the loop variables is one-to-one (inject.c).
  * flt_split then outlines each Kernel into a WYIL function of its own
  * (Func.kernel set) and puts an `offload` instruction before its loop in
  * the host function, the loop staying as the CPU fallback: the back ends
@@ -97,6 +98,9 @@ typedef struct FilterOptions {
   PtrVec *ivs;         /* FltIv*: induction variables rewritten so far,
                           or NULL (flt_run adds to it; the module keeps
                           the rewrite, so a later run finds them here) */
+  PtrVec *writes;      /* writes at computed indices whose test of being
+                          one-to-one flt_run put before their nest
+                          (filter/inject.c), kept the same way, or NULL */
 } FilterOptions;
 
 typedef struct FilterResult {

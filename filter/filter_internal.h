@@ -107,6 +107,28 @@ FltNest flt_nest_find(Func *fn, const Cfg *cfg, int u, int k,
  * its Cfg). */
 int flt_induction(Func *fn, PtrVec *ivs);
 
+/* ---- inject.c --------------------------------------------------- */
+
+/* A write `xs[e] = v` at a computed index (inject.c): e is an affine
+ * function of the variables of loops[0 .. nloops), and register guard
+ * (1 or 0, computed before loops[0]) says whether e takes a different
+ * value in every iteration of that nest.  xs is written nowhere else in
+ * the nest and read there only at e. */
+typedef struct FltWrite {
+  Insn *update;                /* the UPDATE */
+  Insn *loops[FLT_NEST_MAX];   /* its nest's FORALLs, outermost first */
+  int nloops;
+  int guard;
+} FltWrite;
+
+/* Do registers a and b hold the same int, each defined once in fn by
+ * the same int arithmetic on the same values (call with depth 0)? */
+bool flt_same_value(Func *fn, const Cfg *cfg, int a, int b, int depth);
+/* Put the test of each such write of fn before its nest, adding a
+ * FltWrite to writes; returns how many.  Changes fn's code (and drops
+ * its Cfg). */
+int flt_computed_writes(Func *fn, PtrVec *writes);
+
 /* ---- numkind.c -------------------------------------------------- */
 
 /* Is t a union of int and real (nothing else)? */

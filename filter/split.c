@@ -171,8 +171,10 @@ flt_split(Module *m, FilterResult *r)
     Kernel *k = r->kernels.v[i];
     Func *kfn = flt_outline(k), *host = k->fn;
     Kernel *kk = kfn->kernel;
-    Insn *off = new_insn(OP_OFFLOAD, kfn->nparams, k->loop->pos);
+    Insn *off = new_insn(OP_OFFLOAD, kfn->nparams + k->guarded,
+                         k->loop->pos);
     off->callee = kfn;
+    if (k->guarded) off->args[kfn->nparams] = k->guard;
     for (int a = 0; a < k->nargs; a++) off->args[a] = k->args[a].reg;
     for (int d = 0; d < k->ndims; d++) {
       if (kk->lo[d] >= 0) off->args[kk->lo[d]] = k->lo[d];

@@ -613,6 +613,9 @@ typedef struct WyOclMarsh {
   cl_event ev_up, ev_down;
   unsigned char scalar[8]; /* a scalar's device value */
   size_t scalar_size;
+  wyv red;                /* a REDUCE parameter's result, computed and
+                             not yet stored (wy_ocl_red_finish), or
+                             WY_UNDEF */
 } WyOclMarsh;
 
 /* ocl_marshal.c.  m's par, index, ndims, int64 and dbl are set by the
@@ -620,14 +623,17 @@ typedef struct WyOclMarsh {
 /* ocl_reduce.c: REDUCE parameters.  check: the slot's value suits the
  * parameter (else WY_OCL_E_ARGS).  buffers: each one's partials buffer
  * for `groups` work groups (in m->mem, own_mem).  arg_bytes: its
- * accumulator's size.  finish: read the partials, combine them with the
- * slots' values and store the results (all or nothing; an int that
- * overflows 64 bits is WY_OCL_FLAG_OVERFLOW, a real that is not finite
- * WY_OCL_E_NONFINITE: the CPU path gives the exact answer). */
+ * accumulator's size.  finish: read the partials and combine them with
+ * the slots' values into each m->red (an int that overflows 64 bits is
+ * WY_OCL_FLAG_OVERFLOW, a real that is not finite WY_OCL_E_NONFINITE:
+ * the CPU path gives the exact answer).  commit: store every m->red in
+ * its slot when ok (the call's lists were written back), else drop
+ * them; all or nothing with the lists. */
 int wy_ocl_red_check(WyOclMarsh *m, wyv v);
 size_t wy_ocl_red_bytes(const WyOclMarsh *m);
 int wy_ocl_red_buffers(WyOclMarsh *ms, int np, size_t groups);
 int wy_ocl_red_finish(WyOclMarsh *ms, int np, WyOclArg *args, size_t groups);
+void wy_ocl_red_commit(WyOclMarsh *ms, int np, WyOclArg *args, bool ok);
 
 int wy_ocl_marshal(WyOclMarsh *m, wyv v, const int64_t lo[3],
                    const int64_t hi[3]);

@@ -169,45 +169,43 @@ int
 wy_ocl_red_finish(WyOclMarsh *ms, int np, WyOclArg *args, size_t groups)
 {
   WyOclState *g = &wy_ocl_g;
-  wyv small[8], *vals = small;
-  int st = WY_OCL_OK, n = 0;
-  if (np > 8 && !(vals = calloc((size_t)np, sizeof *vals)))
-    return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
-  for (int i = 0; i < np && !st; i++) {
+  for (int i = 0; i < np; i++) {
     WyOclMarsh *m = &ms[i];
     wyv s = *args[i].slot;
+    int st;
     if (m->par->kind != WY_OCL_REDUCE) continue;
-    if (!(m->back = wy_ocl_host_alloc(groups * m->esize))) {
-      st = wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory (partials)");
-      break;
-    }
+    if (!(m->back = wy_ocl_host_alloc(groups * m->esize)))
+      return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory (partials)");
     cl_int err = clEnqueueReadBuffer(g->queue, m->mem, CL_TRUE, 0,
                                      groups * m->esize, m->back, 0, NULL,
                                      NULL);
-    if (err != CL_SUCCESS) {
-      st = wy_ocl_cl_fail(err, "clEnqueueReadBuffer (partials)");
-      break;
-    }
+    if (err != CL_SUCCESS)
+      return wy_ocl_cl_fail(err, "clEnqueueReadBuffer (partials)");
     g->downloads++;
     g->bytes_down += groups * m->esize;
     if (m->par->elem == WY_OCL_T_INT) {
-      st = finish_int(m, m->int64, s, &vals[i]);
+      st = finish_int(m, m->int64, s, &m->red);
     } else if (m->par->elem == WY_OCL_T_REAL) {
-      st = finish_real(m, s, &vals[i]);
+      st = finish_real(m, s, &m->red);
     } else {
       const cl_uchar *p = m->back;
       bool and = m->par->depth == WY_OCL_RED_AND, r = wy_truth(s);
       for (size_t j = 0; j < groups; j++) r = and ? r && p[j] : r || p[j];
-      vals[i] = wy_bool(r);
+      m->red = wy_bool(r);
+      st = WY_OCL_OK;
     }
-    if (!st) n = i + 1;
+    if (st) return st;
   }
-  /* all or nothing: the slots change only when every one succeeded */
-  for (int i = 0; i < n; i++) {
-    if (ms[i].par->kind != WY_OCL_REDUCE) continue;
-    if (st) wy_decref(vals[i]);
-    else wy_set(args[i].slot, vals[i]);
+  return WY_OCL_OK;
+}
+
+void
+wy_ocl_red_commit(WyOclMarsh *ms, int np, WyOclArg *args, bool ok)
+{
+  for (int i = 0; i < np; i++) {
+    if (!ms[i].red) continue;   /* also a param never marshalled */
+    if (ok) wy_set(args[i].slot, ms[i].red);
+    else wy_decref(ms[i].red);
+    ms[i].red = WY_UNDEF;
   }
-  if (vals != small) free(vals);
-  return st;
 }

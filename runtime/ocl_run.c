@@ -657,8 +657,11 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   if (!st) st = execute(g, k, run, local, global, &ln);
   if (!st) st = download(g, ms, k->nparams);
   mark = wy_ocl_now();
-  if (!st) st = unmarshal_all(k, args, ms);
+  /* the reductions may still fail (an overflow): before any list is
+   * written back, so that a failed call changes nothing */
   if (!st) st = wy_ocl_red_finish(ms, k->nparams, args, groups);
+  if (!st) st = unmarshal_all(k, args, ms);
+  if (ms) wy_ocl_red_commit(ms, k->nparams, args, !st);
   if (ms) settle_lists(k, ms, args, !st);
   t.t[WY_OCL_PH_UNMARSHAL] = wy_ocl_now() - mark;
   if (!st) g->counters.runs++;

@@ -378,6 +378,13 @@ struct Kernel {
                           holds as a device real (filter/numkind.c), or
                           NULL when there is none */
   const char *not_flat;/* -O2: why the nest was not flattened further */
+  bool guarded;        /* its launch also needs register `guard` of the
+                          host function to hold 1 (filter/inject.c: a
+                          write at a computed index shown one-to-one
+                          before the loop); the `offload` reads it after
+                          the kernel function's parameters */
+  int guard;
+  int guard_list;      /* ... the list written there (its register) */
   bool outer_checks;   /* flattened: code outside the innermost loop may
                           fail (a check or a call); when an inner
                           dimension is empty no work item runs it, so the

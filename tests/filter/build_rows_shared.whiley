@@ -13,7 +13,7 @@
 // explain: build_rows_shared.whiley:36: for y: CPU — appends 'r', made before the loop, to 'rows' in every iteration, and a copy on the device would round its reals
 // explain: build_rows_shared.whiley:42: for y: GPU-implicit (kernel 4, build of 'rows', each row a copy of 'r'
 // explain: build_rows_shared.whiley:47: for y: GPU-implicit (kernel 5, 1-D
-// explain: build_rows_shared.whiley:56: for y: CPU — reduces 'total' and writes list 'rows'
+// explain: build_rows_shared.whiley:56: for y: CPU — builds 'rows' and reduces in the same loop (a build with a reduction stays on the CPU)
 import * from whiley.lang.*
 
 public [[int]] board(int n, int w):

@@ -1,15 +1,15 @@
 // Shapes that are no reductions stay on the CPU, and --explain says why:
 // the scalar read elsewhere in the body, a non-commutative update, two
 // updates, the scalar as an index, the idiom assigning another value,
-// a map with a reduction, and b = c || (b && e), where the path that
-// skips the read of b sets it.
+// b = c || (b && e), where the path that skips the read of b sets it;
+// beside them a map with a reduction, a reduce kernel writing ys.
 // explain: reduce_not.whiley:23: for i: CPU — writes 's' in every iteration (loop-carried); not a reduction: the body reads it outside its update (s = s ⊕ e)
 // explain: reduce_not.whiley:27: for i: CPU — writes 'd' in every iteration (loop-carried); not a reduction: the body updates it with '-', which is no reduction operator
 // explain: reduce_not.whiley:29: for i: CPU — writes 'd2' in every iteration (loop-carried); not a reduction: the body updates it with '-', which is no reduction operator
 // explain: reduce_not.whiley:31: for i: CPU — writes 't' in every iteration (loop-carried); not a reduction: the body updates it in more than one place
 // explain: reduce_not.whiley:35: for i: CPU — writes 'k' in every iteration (loop-carried); not a reduction: the body reads it outside its update
 // explain: reduce_not.whiley:38: for v: CPU — writes 'm' in every iteration (loop-carried); not a reduction: the body reads it outside its update
-// explain: reduce_not.whiley:42: for i: CPU — reduces 'q' and writes list 'ys' (a map with a reduction stays on the CPU)
+// explain: reduce_not.whiley:42: for i: GPU-implicit (kernel 1, reduce 'q' with +, 1-D, 1 list in, 1 out (1 write-only))
 // explain: reduce_not.whiley:49: for v: CPU — writes 'b' in every iteration (loop-carried); not a reduction: the body reads it outside its update
 // explain: reduce_not.whiley:46: for i: CPU — writes 'h' in every iteration (loop-carried); not a reduction: the body reads it outside its update
 import * from whiley.lang.*

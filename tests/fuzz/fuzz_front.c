@@ -59,7 +59,7 @@ main(int argc, char **argv)
   if (odd) {             /* wyc --target=c */
     if (prog->m->main) cgen_module(null, prog->m, NULL);
   } else {                /* wyc --gpu-real=float (the filter at -O2) */
-    FilterOptions fopt = {2, FLT_REAL_FLOAT, NULL, NULL};
+    FilterOptions fopt = {2, FLT_REAL_FLOAT, NULL, NULL, NULL};
     OclOptions oo = {FLT_REAL_FLOAT, false};
     FilterResult *fr = ocl_filter(prog->m, &fopt, &oo);
     flt_explain(null, fr);

@@ -37,7 +37,10 @@ rows taken (`w = m[i]`) and written back; int|real scalars; reduction
 loops (accumulators of int, real and bool carried only through + * &&
 || Math.max/min, the `if t > g: g = t` idiom and counts, over ranges,
 lists and nests, with ints that overflow 64 bits, empty ranges and e that
-fails; now and then an accumulator read elsewhere).  The mix is
+fails; now and then an accumulator read elsewhere, or a list written at
+the range loop's own index beside the reductions); nests writing a list
+at an index affine in their loop variables, strides that may repeat an
+index or run out of bounds.  The mix is
 chosen so that about half of the loops are offloadable and the rest are
 near-misses of the filter's rules (check with `bin/wyc --explain`).
 
@@ -567,13 +570,7 @@ class Gen:
         over an empty or descending range; sometimes a near miss (a
         conditional append, two appends, a prepend).  The list replaces
         a (ints) or r (reals), or is counted (bools): the host reads it."""
-        c = self.child(ctx)
-        c["depth"] = 1
-        c["ifdepth"] = 0
-        c["clean"] = True
-        c["violate"] = [0]
-        c["W"] = {}
-        c["mj"] = None
+        c = self.clean_child(ctx)
         kind = self.pick(["int", "int", "real", "bool"])
         xs = self.fresh("xs")
         v = self.fresh("i")
@@ -642,13 +639,7 @@ class Gen:
         body sometimes computing a private value that can fail), appended
         to a list that replaces m; sometimes a near miss (a value carried
         along the row, a conditional row)."""
-        c = self.child(ctx)
-        c["depth"] = 1
-        c["ifdepth"] = 0
-        c["clean"] = True
-        c["violate"] = [0]
-        c["W"] = {}
-        c["mj"] = None
+        c = self.clean_child(ctx)
         rows, row = self.fresh("rows"), self.fresh("row")
         y, x = self.fresh("i"), self.fresh("i")
         lcg = self.lcg_start(ctx, depth)
@@ -816,13 +807,7 @@ class Gen:
         near = self.chance(0.15)
         if near:
             ctx["vars"] += [Var(g, ty) for g, ty in accs if ty != "bool"]
-        c = self.child(ctx)
-        c["depth"] = 1
-        c["ifdepth"] = 0
-        c["clean"] = True
-        c["violate"] = [0]
-        c["W"] = {}
-        c["mj"] = None
+        c = self.clean_child(ctx)
         rows = False
         if self.chance(0.12):
             # over the rows of m: a row per work item
@@ -844,9 +829,14 @@ class Gen:
             c["top"] = None
         else:
             v = self.fresh("i")
-            self.emit(depth, "for %s in %s:" % (v, self.top_range()[0]))
+            rng, off = self.top_range()
+            self.emit(depth, "for %s in %s:" % (v, rng))
             c["loops"] = [Loop(v, True)]
             c["top"] = v
+            if self.chance(0.3):
+                # a map with a reduction: the loop also writes a list at
+                # its own index (reads of it use that index too)
+                c["W"][self.pick(["a", "a", "r", "b"])] = off
         d = depth + 2 if rows else depth + 1
         if c["top"] and self.chance(0.35):
             if self.chance(0.3):
@@ -865,6 +855,10 @@ class Gen:
             self.private(c, d)
         for g, ty in accs:
             self.reduce_update(c, d, g, ty)
+        for lst in c["W"] if c["depth"] == 1 else []:
+            e = self.real_expr(c) if lst == "r" else self.int_expr(
+                c, 1 if lst == "b" else 2)
+            self.emit(d, "%s[%s] = %s" % (lst, self.canon(c, lst), e))
         if not near:
             ctx["vars"] += [Var(g, ty, ret=True) for g, ty in accs
                             if ty != "bool"]
@@ -930,6 +924,62 @@ class Gen:
         else:
             self.emit(d, "if %s:" % self.cond(c))
             self.emit(d + 1, "%s = %s + 1" % (g, g))
+
+    def clean_child(self, ctx):
+        """The context of a top-level loop whose body writes no list of
+        the test's own (the caller adds what it writes to W)."""
+        c = self.child(ctx)
+        c["depth"] = 1
+        c["ifdepth"] = 0
+        c["clean"] = True
+        c["violate"] = [0]
+        c["W"] = {}
+        c["mj"] = None
+        return c
+
+    def computed_write(self, ctx, depth):
+        """A nest of one to three range loops writing `a` or `r` at an
+        index affine in the loop variables (filter/inject.c): strides
+        from constants, k, n, d, |a| (zero, negative, too small: the
+        index repeats and later writes win), maybe read at the same
+        index, maybe out of bounds; now and then a reduction beside."""
+        lst = self.pick(["a", "a", "r"])
+        c = self.clean_child(ctx)
+        c["top"] = None
+        terms = []
+        g = None
+        if self.chance(0.3):
+            g = self.fresh("g")
+            self.emit(depth, "%s = 0" % g)
+        d = depth
+        for lvl in range(self.rnd.randint(1, 3)):
+            v = self.fresh("i")
+            self.emit(d, "for %s in %s:" % (v, self.pick(
+                ["0..2", "0..3", "0..k", "0..n", "1..3", "3..0", "0..|b|",
+                 "0..d"])))
+            c["loops"] = c["loops"] + [Loop(v, True)]
+            stride = self.pick(["1", "2", "3", "-1", "0", "k", "n", "d",
+                                "(k + 1)", "|b|", "(2 * n + 1)"])
+            terms.append(v if stride == "1" else "%s * %s" % (v, stride)
+                         if self.chance(0.7) else "%s * %s" % (stride, v))
+            d += 1
+        off = self.pick(["", " + 1", " + k", " - 1", " + (n - 1)"])
+        idx = " + ".join(terms) + off
+        if self.chance(0.3):
+            idx = "(|%s| - 1) - (%s)" % (lst, idx)
+        if g:
+            self.reduce_update(c, d, g, "int")
+        if lst == "r":
+            e = self.real_expr(c)
+            if self.chance(0.4):
+                e = "r[%s] + %s" % (idx, e)
+        else:
+            e = self.int_expr(c)
+            if self.chance(0.4):
+                e = "a[%s] * 2 + %s" % (idx, e)
+        self.emit(d, "%s[%s] = %s" % (lst, idx, e))
+        if g:
+            ctx["vars"].append(Var(g, "int", ret=True))
 
     def private(self, ctx, depth):
         if ctx["depth"] >= 1 and self.chance(0.12):
@@ -1230,8 +1280,11 @@ class Gen:
             ctx["outer_scalars"] = {v.name for v in ctx["vars"]
                                     if v.ty in ("int", "real")}
             self.maybe_build(ctx, 1)
-            if self.chance(0.3):
+            r = self.rnd.random()
+            if r < 0.3:
                 self.reduce_loop(ctx, 1)
+            elif r < 0.4:
+                self.computed_write(ctx, 1)
             else:
                 self.top_for(ctx, 1)
         self.emit(1, "return %s" % self.ret_expr(ctx))

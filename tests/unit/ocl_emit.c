@@ -252,7 +252,7 @@ compile_child(const Case *c)
   Program *prog = resolve_program(src, "stdlib");
   lower_program(prog);
   wyil_verify(prog->m);
-  FilterOptions fo = {1, c->gpu_real, NULL, NULL};
+  FilterOptions fo = {1, c->gpu_real, NULL, NULL, NULL};
   FilterResult *r = flt_run(prog->m, &fo);
   flatten(r);
   add_hand_kernels(prog->m, r);
