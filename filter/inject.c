@@ -81,7 +81,9 @@ affine_vars(const Nest *t, int r, int depth, bool *plain)
   if (depth > 12 || --*t->budget < 0) return -1;
   if (outside(t, r)) return 0;
   Insn *d = inner_def(t, r);
-  if (!d || (d->type && ty_expand(d->type)->kind != TY_INT)) return -1;
+  if (!d || (d->op != OP_LENGTHOF && d->type
+             && ty_expand(d->type)->kind != TY_INT))
+    return -1;
   bool p1 = false, p2 = false;
   int a, b;
   switch (d->op) {
@@ -90,6 +92,9 @@ affine_vars(const Nest *t, int r, int depth, bool *plain)
     return d->cst->kind == C_INT ? 0 : -1;
   case OP_ASSIGN:
     return affine_vars(t, d->args[0], depth + 1, plain);
+  case OP_LENGTHOF:   /* of a list the nest does not change */
+    *plain = false;
+    return outside(t, d->args[0]) ? 0 : -1;
   case OP_NEG:
     a = affine_vars(t, d->args[0], depth + 1, &p1);
     *plain = false;
@@ -126,6 +131,8 @@ flt_same_value(Func *fn, const Cfg *cfg, int a, int b, int depth)
   case OP_CONST:
     return x->cst->kind == C_INT && y->cst->kind == C_INT
            && !strcmp(x->cst->text, y->cst->text);
+  case OP_LENGTHOF:   /* the same list, not written between (callers) */
+    return x->args[0] == y->args[0];
   case OP_ASSIGN: case OP_NEG: case OP_ADD: case OP_SUB: case OP_MUL:
     for (int i = 0; i < x->nargs; i++)
       if (!flt_same_value(fn, cfg, x->args[i], y->args[i], depth + 1))
@@ -150,6 +157,10 @@ copy_value(FltEmit *e, const Nest *t, int r)
     return flt_emit_const(e, dst, d->cst->text);
   case OP_ASSIGN:
     return copy_value(e, t, d->args[0]);
+  case OP_LENGTHOF:   /* its type says what is measured */
+    e->code[e->n++] = flt_new_insn(OP_LENGTHOF, d->type, dst, d->args[0], -1,
+                                   e->pos);
+    return dst;
   case OP_NEG:
     x = copy_value(e, t, d->args[0]);
     flt_emit(e, OP_NEG, dst, x, -1);
