@@ -127,8 +127,8 @@ put_descriptor(Gen *g, Kernel *k, const int *host)
       bool out = ka->kind == KA_LIST_OUT || ka->kind == KA_LIST_INOUT;
       /* the narrow variant's bound on the list, and the bound of what
        * the kernel stores (opencl_backend/oclgen_narrow.c) */
-      sb_printf(sb, "  {%s, %s, %d, {%d, %d, %d}, %d, %d, %d, %d},"
-                "  /* %%%d %s */\n",
+      sb_printf(sb, "  {%s, %s, %d, {%d, %d, %d}, %d, %d, %d, %d, "
+                "{%d, %d, %d}},  /* %%%d %s */\n",
                 kind_name(ka), list || red ? elem_name(ka->elem)
                                            : "WY_OCL_T_INT",
                 list ? ka->depth : red ? k->red_op[a] : 0,
@@ -137,6 +137,9 @@ put_descriptor(Gen *g, Kernel *k, const int *host)
                 k->narrow_name ? ka->narrow : 0,
                 out && ka->out_bits >= 0 ? ka->out_bits + 1 : 0,
                 ka->store32, out && ka->out_arg >= 0 ? ka->out_arg + 1 : 0,
+                k->narrow_name && list ? ka->index_dim[0] : 0,
+                k->narrow_name && list ? ka->index_dim[1] : 0,
+                k->narrow_name && list ? ka->index_dim[2] : 0,
                 host[ka->reg], ka->name ? ka->name : "");
     }
     sb_puts(sb, "};\n");

@@ -700,6 +700,7 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
       k->args[a].narrow = 0;
       k->args[a].out_bits = -1;
       k->args[a].out_arg = -1;
+      for (int l = 0; l < 3; l++) k->args[a].index_dim[l] = 0;
       k->args[a].store32 = false;
     }
     if (!trial) choose_narrow(g, ks[i]);

@@ -400,8 +400,9 @@ emit_update(OclGen *g, Insn *in)
     if (in->steps[s].kind != UPD_INDEX)
       unsupported(g, in, "an update through a field or reference");
     const char *i = ocl_var(g, in->args[s], TAG_INT);
-    ocl_line(g, "if ((wy_uint)%s >= (wy_uint)%s) %s", i, v->lens[s],
-             ocl_fail_stmt(g, 2));
+    if (!ocl_index_known(g, in->args[s], v->lens[s]))
+      ocl_line(g, "if ((wy_uint)%s >= (wy_uint)%s) %s", i, v->lens[s],
+               ocl_fail_stmt(g, 2));
     flat = flat ? wyil_fmt("(%s) * %s + %s", flat, v->lens[s], i)
            : wyil_fmt("(wy_off)%s", i);
   }

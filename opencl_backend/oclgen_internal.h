@@ -241,6 +241,12 @@ void ocl_narrow_hyp(OclGen *g, Kernel *k);
 void ocl_out_bits(OclGen *g, Kernel *k);
 /* The narrow variant of k in --explain's words. */
 const char *ocl_narrow_what(Kernel *k);
+/* In the narrow variant of g->k: is register i the loop variable of an
+ * NDRange dimension the variant takes to lie within [0, len), len a
+ * length as a View names it ("a1_len0")?  ocl_index_nonneg: within
+ * [0, ...) of some list. */
+bool ocl_index_known(OclGen *g, int i, const char *len);
+bool ocl_index_nonneg(OclGen *g, int i);
 
 /* ================================================================ */
 /* oclgen_insn.c                                                     */

@@ -114,6 +114,100 @@ narrow_some(OclGen *g, Kernel *k, int *bits, const bool *which)
   return true;
 }
 
+/* ---- indices within their lists ----------------------------------- */
+
+/* The NDRange dimension whose loop variable register r holds, or -1
+ * (a dimension over a list's elements holds no index). */
+static int
+index_dim(OclGen *g, Kernel *k, int r)
+{
+  for (int d = 0; d < k->ndims; d++) {
+    int v = k->loopvar[d];
+    if ((k->over_list && k->loops[d] == k->loop) || v < 0) continue;
+    if (v == r || ocl_iv_same_value(g, v, r)) return d;
+  }
+  return -1;
+}
+
+/* The list argument and level whose length the View text len names. */
+static bool
+level_named(OclGen *g, Kernel *k, const char *len, int *arg, int *level)
+{
+  for (int a = 0; len && a < k->nargs; a++) {
+    KernelArg *ka = &k->args[a];
+    View *v = ka->reg >= 0 && ka->reg < g->fn->nregs ? g->views[ka->reg]
+                                                     : NULL;
+    if (ka->kind == KA_SCALAR || ka->kind == KA_REDUCE || !v) continue;
+    for (int l = 0; l < v->depth && l < 3; l++)
+      if (v->lens[l] && !strcmp(v->lens[l], len)) {
+        *arg = a;
+        *level = l;
+        return true;
+      }
+  }
+  return false;
+}
+
+/* The narrow variant also takes each NDRange loop variable that indexes
+ * a level of a list (`board[y][x]`, `next[y][x] = ...`) to lie within
+ * that level: the runtime checks the dimension's range against the
+ * level's length, and the variant drops the index's bounds tests
+ * (game of life: two reads' and two stores'). */
+static void
+choose_index_facts(OclGen *g, Kernel *k)
+{
+  enum { CONFLICT = 255 };
+  if (k->kind == KK_BUILD) return;
+  for (int p = g->from; p < g->to; p++) {
+    Insn *in = g->fn->code[p];
+    int n = 0, idx[3];
+    const char *len[3];
+    if (in->op == OP_INDEXOF && in->nargs == 2) {
+      idx[n] = in->args[1];
+      len[n++] = ocl_len_text(g, in->args[0]);
+    } else if (in->op == OP_UPDATE && in->dst >= 0
+               && in->dst < g->fn->nregs && g->views[in->dst]) {
+      View *v = g->views[in->dst];
+      for (int s = 0; s < in->nsteps && s < v->depth && s < 3; s++) {
+        idx[n] = in->args[s];
+        len[n++] = v->lens[s];
+      }
+    }
+    for (int j = 0; j < n; j++) {
+      int d = index_dim(g, k, idx[j]), a, l;
+      if (d < 0 || !level_named(g, k, len[j], &a, &l)) continue;
+      int *f = &k->args[a].index_dim[l];
+      *f = *f == 0 || *f == d + 1 ? d + 1 : CONFLICT;
+    }
+  }
+  for (int a = 0; a < k->nargs; a++)
+    for (int l = 0; l < 3; l++)
+      if (k->args[a].index_dim[l] == CONFLICT) k->args[a].index_dim[l] = 0;
+}
+
+bool
+ocl_index_known(OclGen *g, int i, const char *len)
+{
+  Kernel *k = g->k;
+  int a, l;
+  if (!g->variant || !k || !k->narrow_name || !len) return false;
+  int d = index_dim(g, k, i);
+  return d >= 0 && level_named(g, k, len, &a, &l)
+         && k->args[a].index_dim[l] == d + 1;
+}
+
+bool
+ocl_index_nonneg(OclGen *g, int i)
+{
+  Kernel *k = g->k;
+  if (!g->variant || !k || !k->narrow_name) return false;
+  int d = index_dim(g, k, i);
+  for (int a = 0; d >= 0 && a < k->nargs; a++)
+    for (int l = 0; l < 3; l++)
+      if (k->args[a].index_dim[l] == d + 1) return true;
+  return false;
+}
+
 void
 ocl_choose_narrow(OclGen *g, Kernel *k)
 {
@@ -140,6 +234,7 @@ ocl_choose_narrow(OclGen *g, Kernel *k)
   for (int a = 0; a < k->nargs; a++) k->args[a].narrow = bits[a];
   k->narrow_dims = bits[k->nargs];
   k->narrow_name = wyil_fmt("%s_n", k->name);
+  choose_index_facts(g, k);
 }
 
 void
@@ -241,6 +336,12 @@ ocl_narrow_what(Kernel *k)
       sb_printf(&sb, "%sits loop indices", first ? "" : " and ");
     sb_printf(&sb, " within +-2^%d", b);
   }
+  bool idx = false;
+  for (int a = 0; a < k->nargs; a++)
+    for (int l = 0; l < 3; l++) idx |= k->args[a].index_dim[l] > 0;
+  if (idx)
+    sb_printf(&sb, "%sits indices within the lists they index",
+              sb.len ? "; " : "");
   const char *what = wyil_fmt("kernel %s (the variant for %s)",
                               k->narrow_name, sb.s ? sb.s : "");
   sb_free(&sb);

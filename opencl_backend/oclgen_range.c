@@ -202,6 +202,15 @@ assert_proved(OclGen *g, int p)
   if (in->cmp > CMP_GE || !ocl_iv_is_int(in)) return false;
   int a = in->args[0], b = in->args[1];
   if (implied(g, a, in->cmp, b, p)) return true;
+  /* the narrow variant's indices within their lists (oclgen_narrow.c) */
+  Insn *lb = ocl_iv_def_of(g, b);
+  long long c;
+  if (in->cmp == CMP_LT && lb && lb->op == OP_LENGTHOF
+      && ocl_index_known(g, a, ocl_len_text(g, lb->args[0])))
+    return true;
+  if (in->cmp == CMP_GE && ocl_iv_int_const(g, b, &c) && c <= 0
+      && ocl_index_nonneg(g, a))
+    return true;
   for (int w = 32; w <= 64; w += 32)
     if (!decided(ocl_iv_at(g, a, p, w, 0, true), in->cmp,
                  ocl_iv_at(g, b, p, w, 0, true)))

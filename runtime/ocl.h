@@ -214,6 +214,9 @@ typedef struct WyOclParam {
                          stores is a remainder by INT parameter p, so
                          lies within (-|v|, |v|) for its value v; 0:
                          none */
+  uint8_t index_dim[3]; /* a list, per level, 1 + d: the narrow variant
+                         may run only when the NDRange's dimension d runs
+                         within [0, that level's length); 0: nothing */
 } WyOclParam;
 
 /* A LIST_INOUT read and written only at its own index (above). */

@@ -520,8 +520,9 @@ within_bits(int64_t v, unsigned b)
 }
 
 /* Does k's narrow variant hold for this call: its narrow lists' ints,
- * its narrow ints and its loops' indices within its bounds?  Sets the
- * lists' ms[i].bound. */
+ * its narrow ints and its loops' indices within its bounds, and the
+ * indices it takes to lie within its lists' levels within them?  Sets
+ * the lists' ms[i].bound. */
 static bool
 narrow_holds(const WyOclKernel *k, WyOclMarsh *ms, const WyOclArg *args,
              const int64_t lo[3], const int64_t hi[3])
@@ -541,6 +542,18 @@ narrow_holds(const WyOclKernel *k, WyOclMarsh *ms, const WyOclArg *args,
     if (k->params[i].kind != WY_OCL_LIST_IN) return false;
     wy_ocl_marsh_bound(&ms[i]);
     if (!ms[i].bound || ms[i].bound - 1 > b) return false;
+  }
+  /* indices the variant takes to lie within the levels they index */
+  for (int i = 0; i < k->nparams; i++) {
+    const WyOclParam *p = &k->params[i];
+    for (int l = 0; p->kind <= WY_OCL_LIST_INOUT && l < p->depth && l < 3;
+         l++) {
+      int d = p->index_dim[l] - 1;
+      if (d < 0) continue;
+      if (d >= k->ndims || lo[d] < 0 || hi[d] < lo[d]
+          || (uint64_t)hi[d] > (uint64_t)ms[i].dims[l])
+        return false;
+    }
   }
   return true;
 }

@@ -322,6 +322,11 @@ typedef struct KernelArg {
                        is a remainder by argument out_arg (a scalar int
                        the kernel reads), so lies within (-|v|, |v|) for
                        that argument's value v; -1: none */
+  int index_dim[3]; /* a list, per level l: 1 + d when the narrow variant
+                       takes the loop variable of NDRange dimension d to
+                       lie within [0, length of level l) (it indexes that
+                       level; the runtime checks lo >= 0 and hi <= the
+                       length); 0: no such assumption */
   bool store32;     /* a KA_LIST_OUT of ints whose values fit 32 bits
                        (out_bits <= 31 in the kernel without variant):
                        its buffer holds 32-bit ints whatever the width

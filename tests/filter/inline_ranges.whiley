@@ -10,7 +10,7 @@
 // variant for any size keeps two checks, 3 * ONE * x and 3 * ONE * y.
 // A function with several returns stays a call.
 // explain: inline_ranges.whiley:33: kernel wyk_3: checks: 2 tested, 0 tested once before their loop, 26 proved
-// explain: inline_ranges.whiley:33: kernel wyk_3_n (the variant for size and its loop indices within +-2^16): checks: 0 tested, 0 tested once before their loop, 28 proved
+// explain: inline_ranges.whiley:33: kernel wyk_3_n (the variant for size and its loop indices within +-2^16; its indices within the lists they index): checks: 0 tested, 0 tested once before their loop, 28 proved
 // explain: inline_ranges.whiley:49: function clamp, called by kernels
 import * from whiley.lang.*
 

@@ -10,7 +10,7 @@
 // value would print wrong ones (WYC_PROFILE=1 counts the variant's
 // runs: 3 of the 4 calls of spread).
 // fallback: the large residues overflow 32 bits
-// explain: narrow_stored_rem.whiley:22: kernel wyk_1_n (the variant for xs within +-2^14)
+// explain: narrow_stored_rem.whiley:22: kernel wyk_1_n (the variant for xs within +-2^14; its indices within the lists they index)
 // explain: narrow_stored_rem.whiley:33: for i: GPU-implicit (kernel 2, build of 'ys'
 import * from whiley.lang.*
 

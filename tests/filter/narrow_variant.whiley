@@ -8,13 +8,13 @@
 // silently and print a wrong sum, the right one overflows, runs in 64
 // bits and prints the exact one.
 // fallback: the probes overflow 32 bits and some runs overflow 64
-// explain: narrow_variant.whiley:26: kernel wyk_2_n (the variant for xs within +-2^14)
-// explain: narrow_variant.whiley:36: kernel wyk_3_n (the variant for xs within +-2^14)
-// explain: narrow_variant.whiley:46: kernel wyk_4_n (the variant for xs within +-2^14)
-// explain: narrow_variant.whiley:56: kernel wyk_5_n (the variant for xs within +-2^14)
+// explain: narrow_variant.whiley:26: kernel wyk_2_n (the variant for xs within +-2^14; its indices within the lists they index)
+// explain: narrow_variant.whiley:36: kernel wyk_3_n (the variant for xs within +-2^14; its indices within the lists they index)
+// explain: narrow_variant.whiley:46: kernel wyk_4_n (the variant for xs within +-2^14; its indices within the lists they index)
+// explain: narrow_variant.whiley:56: kernel wyk_5_n (the variant for xs within +-2^14; its indices within the lists they index)
 // explain: narrow_variant.whiley:67: for i: GPU-implicit (kernel 6, 1-D
 // explain: narrow_variant.whiley:74: for i: GPU-implicit (kernel 7, 1-D
-// explain: narrow_variant.whiley:82: kernel wyk_8_n (the variant for r and its loop indices within +-2^24)
+// explain: narrow_variant.whiley:82: kernel wyk_8_n (the variant for r and its loop indices within +-2^24; its indices within the lists they index)
 // explain: narrow_variant.whiley:89: kernel wyk_9_n (the variant for lo and its loop indices within +-2^24)
 import * from whiley.lang.*
 

@@ -22,7 +22,7 @@ static const char src[] =
   "  xs[lo0 + g] += BY;\n"
   "}\n";
 static const WyOclParam params[] = {
-  {WY_OCL_LIST_INOUT, WY_OCL_T_INT, 1, {-1, -1, -1}, 0, 0, false},
+  {WY_OCL_LIST_INOUT, WY_OCL_T_INT, 1, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel inc1 = {src, "-DBY=1", "inc", 1, false, false, 1,
                                  params, false, NULL, 0};

@@ -56,25 +56,26 @@ static const char src[] =
   "}\n";
 
 static const WyOclParam add2d_params[] = {
-  {WY_OCL_LIST_INOUT, WY_OCL_T_INT, 2, {-1, -1, -1}, 0, 0, false},
+  {WY_OCL_LIST_INOUT, WY_OCL_T_INT, 2, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel add2d = {src, NULL, "add2d", 2, false, false, 1,
                                   add2d_params, false, NULL, 0};
 
 static const WyOclParam out2d_params[] = {
-  {WY_OCL_LIST_OUT, WY_OCL_T_INT, 2, {1, 0, -1}, 0, 0, false},
+  {WY_OCL_LIST_OUT, WY_OCL_T_INT, 2, {1, 0, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel out2d = {src, NULL, "out2d", 2, false, false, 1,
                                   out2d_params, false, NULL, 0};
 
 static const WyOclParam vol_params[] = {
-  {WY_OCL_LIST_OUT, WY_OCL_T_INT, 3, {2, 1, 0}, 0, 0, false},
+  {WY_OCL_LIST_OUT, WY_OCL_T_INT, 3, {2, 1, 0}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel vol = {src, NULL, "vol", 3, false, false, 1,
                                 vol_params, false, NULL, 0};
 
 static const WyOclParam neg_params[] = {
-  {WY_OCL_LIST_INOUT, WY_OCL_T_BOOL, 1, {-1, -1, -1}, 0, 0, false},
+  {WY_OCL_LIST_INOUT, WY_OCL_T_BOOL, 1, {-1, -1, -1}, 0, 0, false,
+   0, {0, 0, 0}},
 };
 static const WyOclKernel neg = {src, NULL, "neg", 1, false, false, 1,
                                 neg_params, false, NULL, 0};
@@ -183,8 +184,8 @@ static const char dsrc[] =
   "  ys[lo0 + g] = 2.0 * xs[lo0 + g];\n"
   "}\n";
 static const WyOclParam twice_params[] = {
-  {WY_OCL_LIST_IN, WY_OCL_T_REAL, 1, {-1, -1, -1}, 0, 0, false},
-  {WY_OCL_LIST_OUT, WY_OCL_T_REAL, 1, {0, -1, -1}, 0, 0, false},
+  {WY_OCL_LIST_IN, WY_OCL_T_REAL, 1, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
+  {WY_OCL_LIST_OUT, WY_OCL_T_REAL, 1, {0, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel twice = {dsrc, NULL, "twice", 1,
                                   WY_OCL_REAL_DOUBLE, false, 2,

@@ -36,7 +36,8 @@ static const char src[] =
   "  xs[lo0 + g] = -xs[lo0 + g];\n"
   "}\n";
 static const WyOclParam params[] = {
-  {WY_OCL_LIST_INOUT, WY_OCL_T_REAL, 1, {-1, -1, -1}, 0, 0, false},
+  {WY_OCL_LIST_INOUT, WY_OCL_T_REAL, 1, {-1, -1, -1}, 0, 0, false,
+   0, {0, 0, 0}},
 };
 static const WyOclKernel third_auto = {src, NULL, "third", 1,
                                        WY_OCL_REAL_AUTO, false, 1, params,
@@ -48,7 +49,7 @@ static const WyOclKernel third_double = {src, NULL, "third", 1,
                                          WY_OCL_REAL_DOUBLE, false, 1,
                                          params, true, NULL, 0};
 static const WyOclParam int_params[] = {
-  {WY_OCL_LIST_INOUT, WY_OCL_T_INT, 1, {-1, -1, -1}, 0, 0, false},
+  {WY_OCL_LIST_INOUT, WY_OCL_T_INT, 1, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 /* a kernel without reals in the same program: its descriptor carries
  * the program's real mode (c_backend/cgen_offload.c) */

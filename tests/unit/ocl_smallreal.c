@@ -32,8 +32,8 @@ static const char fsrc[] =
   "  ys[lo0 + g] = xs[lo0 + g];\n"
   "}\n";
 static const WyOclParam params[] = {
-  {WY_OCL_LIST_IN, WY_OCL_T_REAL, 1, {-1, -1, -1}, 0, 0, false},
-  {WY_OCL_LIST_OUT, WY_OCL_T_REAL, 1, {0, -1, -1}, 0, 0, false},
+  {WY_OCL_LIST_IN, WY_OCL_T_REAL, 1, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
+  {WY_OCL_LIST_OUT, WY_OCL_T_REAL, 1, {0, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel cpyd = {dsrc, NULL, "cpyd", 1, WY_OCL_REAL_DOUBLE,
                                  false, 2, params, false, NULL, 0};
