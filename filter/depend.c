@@ -391,22 +391,9 @@ static const char *
 check_computed(Ctx *c, int L, KernelArg *arg, FltWrite *w)
 {
   const char *nm = quoted(c->fn, L);
-  int idx = w->update->args[0];
-  for (int i = c->at + 1; i < c->end; i++) {
-    Insn *in = c->fn->code[i];
-    if (in != w->update && wyil_def_reg(in) == L)
-      return wyil_fmt("writes %s in more than one place, one of them at a "
-                      "computed index", nm);
-    for (int a = 0; a < in->nargs; a++) {
-      if (in->args[a] != L || in->op == OP_LENGTHOF
-          || (in->op == OP_INDEXOF && a == 0
-              && flt_same_value(c->fn, wyil_cfg(c->fn), in->args[1], idx,
-                                0)))
-        continue;
-      return wyil_fmt("writes %s at a computed index and uses it otherwise "
-                      "than reading that element", nm);
-    }
-  }
+  if (!flt_only_at_index(c->fn, wyil_cfg(c->fn), c->at, c->end, w->update))
+    return wyil_fmt("writes %s at a computed index, and elsewhere or "
+                    "otherwise than reading that element", nm);
   if (c->k->guarded && c->k->guard != w->guard)
     return wyil_fmt("writes %s and another list at computed indices", nm);
   c->k->guarded = true;

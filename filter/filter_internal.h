@@ -121,9 +121,10 @@ typedef struct FltWrite {
   int guard;
 } FltWrite;
 
-/* Do registers a and b hold the same int, each defined once in fn by
- * the same int arithmetic on the same values (call with depth 0)? */
-bool flt_same_value(Func *fn, const Cfg *cfg, int a, int b, int depth);
+/* Is list w->dst (w an UPDATE at one index) written in code(from, to)
+ * by w alone, and read there only at w's index (or measured)? */
+bool flt_only_at_index(Func *fn, const Cfg *cfg, int from, int to,
+                       Insn *w);
 /* Put the test of each such write of fn before its nest, adding a
  * FltWrite to writes; returns how many.  Changes fn's code (and drops
  * its Cfg). */

@@ -118,8 +118,10 @@ affine_vars(const Nest *t, int r, int depth, bool *plain)
   }
 }
 
-bool
-flt_same_value(Func *fn, const Cfg *cfg, int a, int b, int depth)
+/* Do registers a and b hold the same int, each defined once in fn by
+ * the same int arithmetic on the same values (call with depth 0)? */
+static bool
+same_value(Func *fn, const Cfg *cfg, int a, int b, int depth)
 {
   if (a == b) return true;
   if (a < 0 || b < 0 || depth > 12 || cfg->ndefs[a] != 1
@@ -135,7 +137,7 @@ flt_same_value(Func *fn, const Cfg *cfg, int a, int b, int depth)
     return x->args[0] == y->args[0];
   case OP_ASSIGN: case OP_NEG: case OP_ADD: case OP_SUB: case OP_MUL:
     for (int i = 0; i < x->nargs; i++)
-      if (!flt_same_value(fn, cfg, x->args[i], y->args[i], depth + 1))
+      if (!same_value(fn, cfg, x->args[i], y->args[i], depth + 1))
         return false;
     return ty_expand(x->type)->kind == TY_INT;
   default:
@@ -339,21 +341,18 @@ find_nest(Func *fn, const Cfg *cfg, int first, int u, Nest *t)
   return true;
 }
 
-/* May list L be written only by code[u] in the nest, and read there
- * only at u's index (or measured)? */
-static bool
-sole_write(const Nest *t, int u)
+bool
+flt_only_at_index(Func *fn, const Cfg *cfg, int from, int to, Insn *w)
 {
-  Insn *w = t->fn->code[u];
   int L = w->dst, idx = w->args[0];
-  for (int i = t->first + 1; i < t->end; i++) {
-    Insn *in = t->fn->code[i];
-    if (i != u && wyil_def_reg(in) == L) return false;
+  for (int i = from + 1; i < to; i++) {
+    Insn *in = fn->code[i];
+    if (in != w && wyil_def_reg(in) == L) return false;
     for (int a = 0; a < in->nargs; a++) {
       if (in->args[a] != L) continue;
       if (in->op == OP_LENGTHOF) continue;
       if (in->op == OP_INDEXOF && a == 0
-          && flt_same_value(t->fn, t->cfg, in->args[1], idx, 0))
+          && same_value(fn, cfg, in->args[1], idx, 0))
         continue;
       return false;
     }
@@ -422,7 +421,7 @@ flt_computed_writes(Func *fn, PtrVec *writes)
         int vars = affine_vars(&t, w->args[0], 0, &plain);
         /* the outermost loop whose variable the index depends on */
         if (vars <= 0 || !(vars & 1) || plain || t.n > PERM_LOOPS
-            || !sole_write(&t, u))
+            || !flt_only_at_index(fn, cfg, t.first, t.end, w))
           continue;
         rewrite(fn, &t, u, writes);
         done++;
