@@ -111,6 +111,14 @@ real_name(Gen *g, FltReal how)
 
 /* wyc_kern<id>_params and wyc_kern<id>; host: the host register of each
  * parameter of the kernel function. */
+/* The iterations of dimension d each work item runs (the OpenCL back
+ * end's register blocking: Kernel.jam), 1 where it runs one. */
+static int
+jam_of(Kernel *k, int d)
+{
+  return d < k->ndims && k->jam[d] > 1 ? k->jam[d] : 1;
+}
+
 static void
 put_descriptor(Gen *g, Kernel *k, const int *host)
 {
@@ -156,8 +164,10 @@ put_descriptor(Gen *g, Kernel *k, const int *host)
     else sb_puts(sb, "NULL, ");
     sb_printf(sb, "%s, ", k->uses_real ? "true" : "false");
     if (!v && k->narrow_name)
-      sb_printf(sb, "&wyc_kern%d_n, %d};\n\n", k->id, k->narrow_dims);
-    else sb_puts(sb, "NULL, 0};\n\n");
+      sb_printf(sb, "&wyc_kern%d_n, %d, ", k->id, k->narrow_dims);
+    else sb_puts(sb, "NULL, 0, ");
+    sb_printf(sb, "{%d, %d, %d}};\n\n", jam_of(k, 0), jam_of(k, 1),
+              jam_of(k, 2));
   }
   sb_printf(&g->kern_refs, "&wyc_kern%d, ", k->id);
   g->nkern_refs++;

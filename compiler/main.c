@@ -42,6 +42,7 @@ typedef struct Options {
   FltReal gpu_real;      /* --gpu-real=auto (default)|float|double|exact */
   bool gpu_int64;        /* --gpu-int=64 */
   const char *emit_cl;   /* --emit-cl FILE */
+  int jam;               /* --jam=N (0: the back end's default) */
 } Options;
 
 static void
@@ -70,6 +71,10 @@ usage(FILE *out)
     "                    reruns the loop on the CPU)\n"
     "  --gpu-int=64      use 64-bit ints on the device from the start\n"
     "  --emit-cl FILE    write the generated OpenCL C to FILE\n"
+    "  --jam=N           register blocking (-O2): a work item runs up to\n"
+    "                    N iterations of each dimension of a kernel whose\n"
+    "                    inner loop reads elements they share (1, 2, 4\n"
+    "                    or 8, the default; 1: none)\n"
     "  --version         print the version\n"
     "  --help            print this help\n\n"
     "Environment: CC (C compiler, default cc), WYC_CFLAGS (extra flags).\n");
@@ -103,11 +108,19 @@ real_option(const char *how)
   die("--gpu-real takes auto, float, double or exact, not '%s'", how);
 }
 
+/* --jam=N */
+static int
+jam_option(const char *n)
+{
+  if (strlen(n) == 1 && strchr("1248", n[0])) return n[0] - '0';
+  die("--jam takes 1, 2, 4 or 8, not '%s'", n);
+}
+
 static Options
 parse_options(int argc, char **argv)
 {
   Options o = {TARGET_OPENCL, NULL, NULL, false, false, false, false, 2,
-               FLT_REAL_AUTO, false, NULL};
+               FLT_REAL_AUTO, false, NULL, 0};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -143,6 +156,8 @@ parse_options(int argc, char **argv)
       o.gpu_real = real_option(a + 11);
     } else if (!strcmp(a, "--gpu-int=64") || !strcmp(a, "--gpu-int=32")) {
       o.gpu_int64 = a[10] == '6';
+    } else if (!strncmp(a, "--jam=", 6)) {
+      o.jam = jam_option(a + 6);
     } else if (!strcmp(a, "--emit-cl")) {
       if (++i == argc) die("%s needs a file name", "--emit-cl");
       o.emit_cl = argv[i];
@@ -385,7 +400,7 @@ main(int argc, char **argv)
   lower_program(prog);
   wyil_verify(prog->m);
   FilterOptions fopt = {o.opt_level, o.gpu_real, NULL, NULL, NULL};
-  OclOptions oo = {o.gpu_real, o.gpu_int64};
+  OclOptions oo = {o.gpu_real, o.gpu_int64, o.opt_level < 2 ? 1 : o.jam};
   if (o.explain) {
     FilterResult *fr = ocl_filter(prog->m, &fopt, &oo);
     flt_explain(stdout, fr);

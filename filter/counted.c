@@ -247,9 +247,7 @@ rewrite(Func *fn, const Counted *c)
     e.code[e.n++] = in;
     if (k == c->end) flt_emit(&e, OP_ASSIGN, i, hi, -1);
   }
-  fn->code = e.code;
-  fn->ncode = fn->capcode = e.n;
-  wyil_cfg_drop(fn);
+  flt_emit_install(&e);
   return loop;
 }
 

@@ -1,6 +1,6 @@
 /* emit.c -- building instructions for the filter's rewrites (counted.c,
- * recur.c, induction.c): each makes a new code array for a function and
- * appends to it through these helpers. */
+ * recur.c, induction.c, inject.c): each makes a new code array for a
+ * function, appends to it through these helpers and installs it. */
 #include "filter_internal.h"
 
 Insn *
@@ -53,4 +53,12 @@ flt_emit_label(FltEmit *e, int label)
   Insn *in = flt_emit(e, OP_LABEL, -1, -1, -1);
   in->type = NULL;
   in->label = label;
+}
+
+void
+flt_emit_install(FltEmit *e)
+{
+  e->fn->code = e->code;
+  e->fn->ncode = e->fn->capcode = e->n;
+  wyil_cfg_drop(e->fn);
 }

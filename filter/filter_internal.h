@@ -55,6 +55,8 @@ int flt_emit_const(FltEmit *e, int dst, const char *text);
 Insn *flt_emit_if(FltEmit *e, int a, Cmp cmp, int b, int label);
 /* Append the label. */
 void flt_emit_label(FltEmit *e, int label);
+/* The new code becomes e->fn's (its old CFG dropped). */
+void flt_emit_install(FltEmit *e);
 
 /* ---- filter.c --------------------------------------------------- */
 

@@ -202,9 +202,7 @@ rewrite(Func *fn, int u, const FltNest *t)
     }
     if (i == end0) flt_emit(&e, OP_ADD, k, base, total);
   }
-  fn->code = e.code;
-  fn->ncode = fn->capcode = e.n;
-  wyil_cfg_drop(fn);
+  flt_emit_install(&e);
 }
 
 static bool

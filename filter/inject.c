@@ -389,9 +389,7 @@ rewrite(Func *fn, const Nest *t, int u, PtrVec *writes)
   for (int q = 0; q < t->n; q++) w->loops[q] = fn->code[t->loop[q]];
   w->guard = guard;
   vec_push(writes, w);
-  fn->code = e.code;
-  fn->ncode = fn->capcode = e.n;
-  wyil_cfg_drop(fn);
+  flt_emit_install(&e);
 }
 
 int

@@ -307,9 +307,7 @@ rewrite(Func *fn, const Recur *r, PtrVec *ivs)
   sv->loop = seq_loop;
   sv->kind = FLT_IV_RECUR_SEQ;
   vec_push(ivs, sv);
-  fn->code = e.code;
-  fn->ncode = fn->capcode = e.n;
-  wyil_cfg_drop(fn);
+  flt_emit_install(&e);
 }
 
 /* Is code[u] inside a sequential version made before? */

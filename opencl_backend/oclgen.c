@@ -131,6 +131,13 @@ ocl_fail_var(OclGen *g, const char *code)
   return wyil_fmt("{ *wyc_st = %s; %s }", code, g->leave);
 }
 
+const char *
+ocl_dim_index(Kernel *k, int d)
+{
+  if (k->jam[d] > 1) return wyil_fmt("lo%d + gid%d * %d", d, d, k->jam[d]);
+  return wyil_fmt("lo%d + gid%d", d, d);
+}
+
 void
 ocl_emit_store(OclGen *g, const char *lhs, const char *val, Tag elem)
 {
@@ -604,7 +611,11 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   g->out = &g->body;
   for (int d = 0; d < k->ndims; d++) {
     ocl_line(g, "wy_int gid%d = get_global_id(%d);", d, d);
-    if (!red) ocl_line(g, "if (gid%d >= n%d) return;", d, d);
+    if (red) continue;
+    if (k->jam[d] > 1)   /* ceil(n / jam) items (oclgen_jam.c) */
+      ocl_line(g, "if (gid%d > (n%d - 1) / %d) return;", d, d, k->jam[d]);
+    else
+      ocl_line(g, "if (gid%d >= n%d) return;", d, d);
   }
   if (red) ocl_reduce_prologue(g, k);
   /* constants the filter left outside the loop */
@@ -614,8 +625,8 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   for (int d = 0; d < k->ndims; d++) {
     if (k->loops[d] != k->loop) continue;
     if (!k->over_list) {
-      ocl_line(g, "%s = lo%d + gid%d;", ocl_var(g, k->loopvar[d], TAG_INT), d,
-               d);
+      ocl_line(g, "%s = %s;", ocl_var(g, k->loopvar[d], TAG_INT),
+               ocl_dim_index(k, d));
       continue;
     }
     if (k->src < 0 || k->src >= fn->nregs || !g->views[k->src])
@@ -638,6 +649,10 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   sb_puts(sb, "}\n\n");
   put_stats(g, g->variant ? ocl_narrow_what(k) : wyil_fmt("kernel %s", name),
             k->loop->pos);
+  if (g->stats && !g->variant && k->jam_what)
+    fprintf(g->stats, "%s:%d: kernel %s: %s\n",
+            k->loop->pos.file ? k->loop->pos.file : "?", k->loop->pos.line,
+            name, k->jam_what);
   sb_free(&g->body);
   sb_free(&g->decls);
 }
@@ -670,6 +685,8 @@ static void
 put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
 {
   put_prelude(sb, g->m);
+  for (int i = 0; i < n && !trial; i++)
+    ocl_jam(ks[i]->kernel, g->o->jam ? g->o->jam : OCL_JAM_DEFAULT);
   PtrVec callees = {0};
   for (int i = 0; i < n; i++) {
     Kernel *k = ks[i]->kernel;
@@ -734,7 +751,7 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
   g->variant = 0;
 }
 
-static const OclOptions defaults = {FLT_REAL_AUTO, false};
+static const OclOptions defaults = {FLT_REAL_AUTO, false, 0};
 
 const char *
 ocl_check_kernel(Module *m, Func *k, const OclOptions *o)

@@ -25,7 +25,12 @@ typedef struct OclOptions {
                         runtime chooses the type, runtime/ocl.h) */
   bool int64_only;   /* --gpu-int=64: the runtime builds only the 64-bit
                         variant (the source is the same) */
+  int jam;           /* --jam: the most iterations of a dimension one
+                        work item runs (oclgen_jam.c): 1 none (-O1), 0
+                        the default, OCL_JAM_DEFAULT */
 } OclOptions;
+
+enum { OCL_JAM_DEFAULT = 8 };
 
 /* NULL when kernel function k and the functions it calls can be
  * written as OpenCL C; otherwise why not, in source terms (the driver

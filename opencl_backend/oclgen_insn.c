@@ -449,9 +449,10 @@ emit_assign(OclGen *g, Insn *in, Type *from, Type *to)
 int
 ocl_dim_of(OclGen *g, Insn *in)
 {
-  for (int d = 0; g->k && d < g->k->ndims; d++)
+  int d, c;
+  for (d = 0; g->k && d < g->k->ndims; d++)
     if (g->k->loops[d] == in) return d;
-  return -1;
+  return ocl_jam_copy(g->k, in, &d, &c) ? d : -1;
 }
 
 /* An inner dimension of the NDRange: the work item's index; when the
@@ -460,8 +461,16 @@ ocl_dim_of(OclGen *g, Insn *in)
 static void
 emit_dim_forall(OclGen *g, int i, Insn *in, int d)
 {
-  int r = in->args[0];
-  ocl_line(g, "%s = lo%d + gid%d;", ocl_var(g, in->dst, TAG_INT), d, d);
+  int r = in->args[0], dd, c;
+  const char *v = ocl_var(g, in->dst, TAG_INT);
+  if (ocl_jam_copy(g->k, in, &dd, &c)) {
+    /* the item's c-th iteration of the dimension (oclgen_jam.c), the
+     * last one's past the range's end */
+    ocl_line(g, "%s = lo%d + (wy_int)min((long)gid%d * %d + %d, "
+             "(long)n%d - 1);", v, d, d, g->k->jam[d], c, d);
+    return;
+  }
+  ocl_line(g, "%s = %s;", v, ocl_dim_index(g->k, d));
   if (g->range_at[r] < 0 || g->range_at[r] > i) return;
   ocl_line(g, "if (r%d_lo <= r%d_hi", r, r);
   ocl_line(g, "    ? (r%d_lo != lo%d || (long)r%d_hi != (long)lo%d + n%d)", r,
@@ -680,8 +689,22 @@ emit_insn(OclGen *g, int i)
   ocl_emit_moved(g, i);
 }
 
+static void emit_at(OclGen *g, int i);
+
 void
 ocl_emit_moved(OclGen *g, int i)
+{
+  /* --explain counts the checks of one iteration: a jammed copy's
+   * (oclgen_jam.c) are not counted again */
+  bool again = g->k && g->k->jam_clone && g->k->jam_clone[i];
+  int keep[CHK_NKINDS];
+  memcpy(keep, g->nchk, sizeof keep);
+  emit_at(g, i);
+  if (again) memcpy(g->nchk, keep, sizeof keep);
+}
+
+static void
+emit_at(OclGen *g, int i)
 {
   Insn *in = g->fn->code[i];
   int a = in->nargs > 0 ? in->args[0] : -1;

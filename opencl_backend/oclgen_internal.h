@@ -228,6 +228,24 @@ enum { OCL_FLAG_DESCENDING = 19 };
  * leaves in a list has an exact value. */
 void ocl_emit_store(OclGen *g, const char *lhs, const char *val, Tag elem);
 
+/* The work item's index of dimension d of kernel k (its first, when
+ * it runs several: oclgen_jam.c), an expression of lo<d> and gid<d>. */
+const char *ocl_dim_index(Kernel *k, int d);
+
+/* ================================================================ */
+/* oclgen_jam.c                                                      */
+
+/* Register blocking (see the file): rewrite kernel k's function so
+ * that each work item runs k->jam[d] (at most `most`) iterations of its
+ * dimensions, the copies' inner loops jammed into one; k->jam[d] = 1
+ * where it does not (the code unchanged).  Once per kernel. */
+void ocl_jam(Kernel *k, int most);
+/* Is `in` the FORALL of the copy-th (>= 1) iteration of dimension *dim
+ * of kernel k (NULL: none)? */
+bool ocl_jam_copy(Kernel *k, Insn *in, int *dim, int *copy);
+/* The dimension of which register r holds a copy's index, or -1. */
+int ocl_jam_var_dim(Kernel *k, int r);
+
 /* ================================================================ */
 /* oclgen_narrow.c                                                   */
 

@@ -246,6 +246,40 @@ ret_ival(OclGen *g, Func *fn, int w)
   return f ? (Ival){f->lo[w == 64], f->hi[w == 64]} : top(w);
 }
 
+/* Term t of a bound of what call d returns, as an interval at p. */
+static Ival
+term_ival(OclGen *g, Insn *d, OclTerm t, int p, int w, int depth,
+          bool facts)
+{
+  if (t.par < 0) return (Ival){t.c, t.c};
+  if (t.par >= d->nargs) return top(w);
+  return ocl_iv_at(g, d->args[t.par], p, w, depth + 1, facts);
+}
+
+/* What call d (at p) returns: what any call of its function returns,
+ * narrowed by the bounds of each return in terms of this call's
+ * arguments (oclgen_retbound.c): `larger(y - 1, 0)` is at least 0,
+ * whatever y is.  Every lower bound of a return holds, so the greatest
+ * of them does; the call returns through one of them. */
+static Ival
+call_ival(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
+{
+  Ival v = ret_ival(g, d->callee, w);
+  OclRetFacts *rf = ocl_call_terms(g, d);
+  if (!rf) return v;
+  Ival by = NONE;
+  for (int i = 0; i < rf->nret; i++) {
+    const OclRetBound *b = &rf->ret[i];
+    Ival r = top(w);
+    for (int j = 0; j < b->nlo; j++)
+      r.lo = bmax(r.lo, term_ival(g, d, b->lo[j], p, w, depth, facts).lo);
+    for (int j = 0; j < b->nhi; j++)
+      r.hi = bmin(r.hi, term_ival(g, d, b->hi[j], p, w, depth, facts).hi);
+    by = hull(by, r);
+  }
+  return meet(v, by);
+}
+
 /* The one definition of r, in the emitted code or (the kernel's loop
  * and its range) just before it, or NULL. */
 static Insn *
@@ -336,7 +370,7 @@ ocl_iv_def(OclGen *g, Insn *d, int p, int w, int depth, bool facts)
   case OP_INDEXOF:
     return int_elems(d) ? elem_ival(g, d->args[0], w) : top(w);
   case OP_INVOKE:
-    return fit(ret_ival(g, d->callee, w), w);
+    return fit(call_ival(g, d, p, w, depth, facts), w);
   case OP_FORALL: {
     Insn *rg = range_of(g, d);
     if (!rg) return int_elems(d) ? elem_ival(g, d->args[0], w) : top(w);

@@ -60,6 +60,8 @@ hyp_of(Kernel *k, const int *bits)
   for (int d = 0; bits[k->nargs] > 0 && d < k->ndims; d++)
     if (k->loopvar[d] >= 0 && k->loopvar[d] < k->fn->nregs)
       hyp[k->loopvar[d]] = bits[k->nargs];
+  for (int r = 0; bits[k->nargs] > 0 && r < k->fn->nregs; r++)
+    if (ocl_jam_var_dim(k, r) >= 0) hyp[r] = bits[k->nargs];
   return hyp;
 }
 
@@ -126,7 +128,7 @@ index_dim(OclGen *g, Kernel *k, int r)
     if ((k->over_list && k->loops[d] == k->loop) || v < 0) continue;
     if (v == r || ocl_iv_same_value(g, v, r)) return d;
   }
-  return -1;
+  return ocl_jam_var_dim(k, r);   /* a copy's index: the same range */
 }
 
 /* The list argument and level whose length the View text len names. */

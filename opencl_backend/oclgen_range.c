@@ -301,9 +301,16 @@ ocl_proved_weight(OclGen *g)
   for (int p = g->from; p < g->to; p++) {
     Insn *in = g->fn->code[p];
     long w = 1L << (4 * (depth < 4 ? depth : 4));
+    int d, c;
     switch (in->op) {
-    case OP_FORALL: case OP_LOOP: depth++; break;
-    case OP_END: depth -= depth > 0; break;
+    case OP_FORALL: case OP_LOOP:   /* a copy's index is no loop */
+      depth += !ocl_jam_copy(g->k, in, &d, &c);
+      break;
+    case OP_END:
+      if (g->match[p] < 0
+          || !ocl_jam_copy(g->k, g->fn->code[g->match[p]], &d, &c))
+        depth -= depth > 0;
+      break;
     case OP_ASSERT: sum += g->chk[p] == CHK_PROVED ? w : 0; break;
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_NEG:
       sum += ocl_no_overflow(g, p) ? w : 0;

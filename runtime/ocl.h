@@ -268,6 +268,10 @@ typedef struct WyOclKernel {
                            NDRange's loop variables lies in [-2^b,
                            2^b - 1] (WyOclParam.narrow of an int param:
                            its value must) */
+  uint8_t jam[3];       /* > 1: each work item runs that many iterations
+                           of the dimension (opencl_backend/oclgen_jam.c),
+                           so a launch has ceil(n / jam) items along it;
+                           the same in the narrow variant */
 } WyOclKernel;
 
 /* One argument: the host register holding the value.  Lists that the

@@ -658,7 +658,10 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
     run = kn;                 /* the kernel serves as well */
   t.t[WY_OCL_PH_MARSHAL] = wy_ocl_now() - mark;
   if (!st) {
-    choose_sizes(g, run, k->ndims, n, local, global);
+    size_t items_n[3];   /* work items along each dimension */
+    for (int d = 0; d < 3; d++)
+      items_n[d] = k->jam[d] > 1 ? (n[d] + k->jam[d] - 1) / k->jam[d] : n[d];
+    choose_sizes(g, run, k->ndims, items_n, local, global);
     for (int d = 0; d < k->ndims; d++) {
       items *= local[d];
       groups *= global[d] / local[d];

@@ -75,6 +75,8 @@ typedef struct Type Type;
 typedef struct TypeDef TypeDef;
 typedef struct Func Func;
 typedef struct Kernel Kernel;
+/* The most iterations of a dimension one work item runs (Kernel.jam). */
+#define WYIL_JAM_MAX 8
 
 struct Type {
   TypeKind kind;
@@ -417,6 +419,19 @@ struct Kernel {
   int narrow_dims;     /* ... and when every value of the NDRange's loop
                           variables lies in [-2^narrow_dims,
                           2^narrow_dims - 1]; 0: no such condition */
+  /* opencl_backend/oclgen_jam.c, register blocking: jam[d] > 1 when each
+   * work item runs jam[d] consecutive iterations of dimension d, the
+   * item's code copied once per iteration and the copies' inner loops
+   * jammed into one (the last index repeated past the range's end, its
+   * stores skipped).  jam_copy[d][c] (c >= 1) is the FORALL defining the
+   * c-th copy's index: like a dimension's own FORALL in a kernel
+   * function, not a loop. */
+  int jam[3];
+  Insn *jam_copy[3][WYIL_JAM_MAX];
+  bool jam_tried;      /* oclgen_jam.c has looked at it */
+  const char *jam_what;/* --explain: what it did, or NULL */
+  bool *jam_clone;     /* per instruction of fn: added by the copying (its
+                          checks are not counted again), or NULL */
 };
 
 typedef struct Module {

@@ -4,11 +4,11 @@
 // when those arguments do not change in it (oclgen_hoist.c,
 // CHK_BOUNDED); a kernel falls back to the CPU if they do not hold.
 // Here they hold, so every kernel runs on the device (no fallback line).
-// explain: call_bounds.whiley:46: kernel wyk_2: checks: 2 tested, 1 tested once before their loop, 1 proved, 0 joined to another, 2 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop
-// explain: call_bounds.whiley:58: kernel wyk_4: checks: 1 tested, 0 tested once before their loop, 2 proved, 0 joined to another, 2 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
-// explain: call_bounds.whiley:70: kernel wyk_6: checks: 2 tested, 0 tested once before their loop, 0 proved, 0 joined to another, 1 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop
-// explain: call_bounds.whiley:85: kernel wyk_8: checks: 2 tested, 0 tested once before their loop, 1 proved, 0 joined to another, 1 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
-// explain: call_bounds.whiley:98: kernel wyk_10: checks: 4 tested, 1 tested once before their loop, 0 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 1 range taken as ascending on a GPU (1 of them on every device: a running sum's bound counts their iterations; a descending one reruns the loop on the CPU)
+// explain: call_bounds.whiley:46: kernel wyk_2: checks: 2 tested, 1 tested once before their loop, 2 proved, 0 joined to another, 1 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 1 range taken as ascending on a GPU (1 of them on every device: a running sum's bound counts their iterations; a descending one reruns the loop on the CPU)
+// explain: call_bounds.whiley:58: kernel wyk_4: checks: 1 tested, 0 tested once before their loop, 3 proved, 0 joined to another, 1 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: call_bounds.whiley:71: kernel wyk_6: checks: 2 tested, 0 tested once before their loop, 1 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 1 range taken as ascending on a GPU (1 of them on every device: a running sum's bound counts their iterations; a descending one reruns the loop on the CPU)
+// explain: call_bounds.whiley:87: kernel wyk_8: checks: 2 tested, 0 tested once before their loop, 2 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 0 ranges taken as ascending on a GPU (a descending one reruns the loop on the CPU)
+// explain: call_bounds.whiley:100: kernel wyk_10: checks: 4 tested, 1 tested once before their loop, 0 proved, 1 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits and tested once after their loop; 1 range taken as ascending on a GPU (1 of them on every device: a running sum's bound counts their iterations; a descending one reruns the loop on the CPU)
 import * from whiley.lang.*
 
 // v, or the nearer end of lo..hi: always between lo and hi
@@ -62,7 +62,8 @@ public [int] box10([int] xs):
 		out[i] = s
 	return out
 
-// larger(k - 2, 0) never negative; its upper end stays checked
+// larger(i - k, 0) never negative: proved from what this call passes
+// (opencl_backend/oclgen_ival.c, call_ival); its upper end stays checked
 public [int] tails([int] xs, int w):
 	out = []
 	for i in 0..|xs|:
@@ -75,8 +76,9 @@ public [int] tails([int] xs, int w):
 		out[i] = s
 	return out
 
-// pick's lower end is tested before the loop, its upper one in every
-// iteration
+// pick's lower end is proved (each of its returns is at least 0 or at
+// least n - 1, and the loop runs only when n - 1 > 0), its upper one is
+// tested in every iteration
 public [int] pairs([int] xs):
 	n = |xs|
 	out = []

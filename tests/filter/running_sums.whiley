@@ -12,7 +12,7 @@
 // the loop.
 // fallback: the descending neighbourhoods and the sums past 64 bits run on the CPU
 // explain: running_sums.whiley:56: kernel wyk_2: checks: 2 tested, 4 tested once before their loop, 4 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits
-// explain: running_sums.whiley:56: kernel wyk_2_n (the variant for b within +-2^24; its indices within the lists they index): checks: 2 tested, 4 tested once before their loop, 5 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits
+// explain: running_sums.whiley:56: kernel wyk_2_n (the variant for b, last within +-2^24; its indices within the lists they index): checks: 0 tested, 4 tested once before their loop, 7 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop; 2 ranges taken as ascending on a GPU (2 of them on every device: a running sum's bound counts their iterations; a descending one reruns the loop on the CPU)
 // explain: (2 of them on every device: a running sum's bound counts their iterations
 // explain: kernel wyk_5_n (the variant for xs within +-2^20;
 // explain: kernel wyk_6_n (the variant for xs within +-2^16;

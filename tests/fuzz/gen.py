@@ -83,6 +83,7 @@ class Gen:
     def __init__(self, seed, tests=6, nat=False, inexact=False):
         self.rnd = random.Random(seed)
         self.brnd = random.Random(seed * 2 + 1)   # build loops (maybe_build)
+        self.jrnd = random.Random(seed * 3 + 2)   # blocked nests (maybe_jam)
         self.tests = tests
         self.nat = nat
         self.inexact = inexact
@@ -542,6 +543,17 @@ class Gen:
         finally:
             self.rnd = saved
 
+    def maybe_jam(self, ctx, depth):
+        """Sometimes a nest the back end blocks (jam_nest), before a top
+        loop, drawn from a random stream of its own as maybe_build."""
+        if self.jrnd.random() >= 0.35:
+            return
+        saved, self.rnd = self.rnd, self.jrnd
+        try:
+            self.jam_nest(ctx, depth)
+        finally:
+            self.rnd = saved
+
     def lcg_start(self, ctx, depth):
         """Sometimes a scalar updated by an affine map modulo m in the
         loop that follows (filter/recur.c: jump-ahead for s, a, c >= 0
@@ -981,6 +993,52 @@ class Gen:
         if g:
             ctx["vars"].append(Var(g, "int", ret=True))
 
+    def jam_nest(self, ctx, depth):
+        """The shape the back end blocks (opencl_backend/oclgen_jam.c):
+        a loop over i (maybe also j: m[i][j]) whose body computes a few
+        values, sums over an inner range that does not depend on i (or
+        j), and stores into the list it writes at its own index.  The
+        ranges' sizes are rarely multiples of the blocks."""
+        two = self.chance(0.3)
+        lst = "m" if two else self.pick(["a", "a", "r"])
+        c = self.clean_child(ctx)
+        i = self.fresh("i")
+        self.emit(depth, "for %s in %s:" % (i, self.pick(
+            ["0..|%s|" % lst, "0..|%s|" % lst, "0..n", "0..k",
+             "1..|%s|" % lst, "0..(|%s| - 1)" % lst])))
+        c["loops"] = [Loop(i, True)]
+        c["top"] = i
+        c["W"][lst] = ""
+        d = depth + 1
+        if two:
+            j = self.fresh("i")
+            self.emit(d, "for %s in %s:" % (j, self.pick(
+                ["0..|m[0]|", "0..|b|", "0..k", "0..3"])))
+            c["loops"] = c["loops"] + [Loop(j, True)]
+            c["mj"] = j
+            d += 1
+        if self.chance(0.4):
+            t = self.fresh("t")
+            self.emit(d, "%s = %s" % (t, self.int_expr(c)))
+            c["vars"] = c["vars"] + [Var(t, "int")]
+        real = lst == "r"
+        u = self.fresh("u")
+        self.emit(d, "%s = %s" % (u, "0.0" if real else self.pick(
+            ["0", "0", self.int_const()])))
+        v = self.fresh("i")
+        self.emit(d, "for %s in %s:" % (v, self.pick(
+            ["0..|b|", "0..|b|", "0..n", "0..k", "0..3", "k..0", "0..0",
+             "0..|a|"])))
+        ci = self.child(c)
+        ci["loops"] = c["loops"] + [Loop(v, True)]
+        e = self.real_expr(ci) if real else self.int_expr(ci)
+        self.emit(d + 1, "%s = %s + %s" % (u, u, e))
+        val = u
+        if not real and self.chance(0.5):
+            val = "%s + %s" % (u, self.int_expr(c))
+        self.emit(d, "%s[%s] = %s" % (
+            lst, "%s][%s" % (i, c["mj"]) if two else i, val))
+
     def private(self, ctx, depth):
         if ctx["depth"] >= 1 and self.chance(0.12):
             self.private_sum(ctx, depth)
@@ -1280,6 +1338,7 @@ class Gen:
             ctx["outer_scalars"] = {v.name for v in ctx["vars"]
                                     if v.ty in ("int", "real")}
             self.maybe_build(ctx, 1)
+            self.maybe_jam(ctx, 1)
             r = self.rnd.random()
             if r < 0.3:
                 self.reduce_loop(ctx, 1)
