@@ -74,7 +74,8 @@ usage(FILE *out)
     "  --jam=N           register blocking (-O2): a work item runs up to\n"
     "                    N iterations of each dimension of a kernel whose\n"
     "                    inner loop reads elements they share (1, 2, 4\n"
-    "                    or 8, the default; 1: none)\n"
+    "                    or 8; 1: none).  By default 8, for 2-D kernels\n"
+    "                    only; given, 1-D kernels too\n"
     "  --version         print the version\n"
     "  --help            print this help\n\n"
     "Environment: CC (C compiler, default cc), WYC_CFLAGS (extra flags).\n");

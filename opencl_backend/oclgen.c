@@ -686,7 +686,8 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
 {
   put_prelude(sb, g->m);
   for (int i = 0; i < n && !trial; i++)
-    ocl_jam(ks[i]->kernel, g->o->jam ? g->o->jam : OCL_JAM_DEFAULT);
+    ocl_jam(ks[i]->kernel, g->o->jam ? g->o->jam : OCL_JAM_DEFAULT,
+            g->o->jam > 1);
   PtrVec callees = {0};
   for (int i = 0; i < n; i++) {
     Kernel *k = ks[i]->kernel;

@@ -27,7 +27,8 @@ typedef struct OclOptions {
                         variant (the source is the same) */
   int jam;           /* --jam: the most iterations of a dimension one
                         work item runs (oclgen_jam.c): 1 none (-O1), 0
-                        the default, OCL_JAM_DEFAULT */
+                        the default, OCL_JAM_DEFAULT for 2-D kernels
+                        only; given (2, 4, 8): 1-D kernels too */
 } OclOptions;
 
 enum { OCL_JAM_DEFAULT = 8 };

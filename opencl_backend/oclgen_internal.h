@@ -238,8 +238,9 @@ const char *ocl_dim_index(Kernel *k, int d);
 /* Register blocking (see the file): rewrite kernel k's function so
  * that each work item runs k->jam[d] (at most `most`) iterations of its
  * dimensions, the copies' inner loops jammed into one; k->jam[d] = 1
- * where it does not (the code unchanged).  Once per kernel. */
-void ocl_jam(Kernel *k, int most);
+ * where it does not (the code unchanged).  A 1-D kernel only when
+ * one_d.  Once per kernel. */
+void ocl_jam(Kernel *k, int most, bool one_d);
 /* Is `in` the FORALL of the copy-th (>= 1) iteration of dimension *dim
  * of kernel k (NULL: none)? */
 bool ocl_jam_copy(Kernel *k, Insn *in, int *dim, int *copy);

@@ -1,16 +1,15 @@
-// Register blocking (opencl_backend/oclgen_jam.c): a work item runs 8
-// (or 8 x 8: the default --jam) iterations of its kernel's dimensions,
-// their inner loops jammed into one.  Sizes that are no multiple of 8
-// leave the last item with copies past the range's end: they repeat the
-// last iteration and store nothing.  Every result must equal the
-// sequential loop's: sizes 1 to 9 and 13, products of ints and of
-// reals, two lists stored per iteration, a sum that overflows 32 bits
-// in some copies only (the device reruns in 64 bits), and a nest that
-// is not blocked (an inner range that depends on the item).
-// explain: jam_blocks.whiley:31: kernel wyk_2: each work item runs 8 x 8 iterations of (i, j), their inner loops jammed into one
-// explain: jam_blocks.whiley:42: kernel wyk_3: each work item runs 8 iterations of i, their inner loops jammed into one
-// explain: jam_blocks.whiley:55: kernel wyk_4: each work item runs 8 iterations of i, their inner loops jammed into one
-// explain: jam_blocks.whiley:67: kernel wyk_5: each work item runs 8 iterations of i, their inner loops jammed into one
+// Register blocking (opencl_backend/oclgen_jam.c): a work item of a
+// 2-D kernel runs 8 x 8 iterations (the default --jam) of its
+// dimensions, their inner loops jammed into one.  Sizes that are no
+// multiple of 8 leave the last items with copies past the range's end:
+// they repeat the last iteration and store nothing.  Every result must
+// equal the sequential loop's: sizes 1 to 9 and 13, two lists stored
+// per iteration, sums past 2^31 (the device reruns them in 64 bits).
+// The 1-D kernels (reals, two lists, sums past 2^31 for some
+// iterations, an inner range that depends on the item) are not blocked
+// by default; jam_edge_fail and jam_div_fail block 1-D ones (--jam=4).
+// explain: jam_blocks.whiley:30: kernel wyk_2: each work item runs 8 x 8 iterations of (i, j), their inner loops jammed into one
+// explain: jam_blocks.whiley:45: kernel wyk_3: each work item runs 8 x 8 iterations of (i, j), their inner loops jammed into one
 import * from whiley.lang.*
 
 // a rows x cols matrix of small ints from a seed
@@ -35,6 +34,22 @@ public [[int]] product([[int]] a, [[int]] b):
 				s = s + a[i][k] * b[k][j]
 			c[i][j] = s
 	return c
+
+// two lists stored per iteration; with a large w most sums pass 2^31
+// (the device reruns in 64 bits)
+public ([[int]], [[int]]) twice([[int]] a, [[int]] b, int w):
+	n = |a|
+	m = |b[0]|
+	c = grid(n, m, 0)
+	e = grid(n, m, 0)
+	for i in 0..n:
+		for j in 0..m:
+			s = 0
+			for k in 0..|b|:
+				s = s + a[i][k] * b[k][j] * w
+			c[i][j] = s
+			e[i][j] = s - i * j
+	return (c, e)
 
 // the same with reals (exact: small multiples of 1/4), 1 x 4 per item
 public [[real]] rproduct([[real]] a, [[real]] b):
@@ -94,6 +109,9 @@ public void ::main(System.Console sys):
 		b = grid(n + 2, 9 - (n % 5), 2)
 		c = product(a, b)
 		sys.out.println("product " + Int.toString(n) + ": " + Int.toString(|c|) + " x " + Int.toString(|c[0]|) + " " + Int.toString(total(c)))
+		(c1, e1) = twice(a, b, 1)
+		(c2, e2) = twice(a, b, 300000000)
+		sys.out.println("twice " + Int.toString(total(c1)) + " " + Int.toString(total(e1)) + " " + Int.toString(total(c2)) + " " + Int.toString(total(e2)))
 		xs = []
 		for i in 0..n:
 			xs = xs + [(i * 5) % 7 - 3]

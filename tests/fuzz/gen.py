@@ -999,7 +999,7 @@ class Gen:
         values, sums over an inner range that does not depend on i (or
         j), and stores into the list it writes at its own index.  The
         ranges' sizes are rarely multiples of the blocks."""
-        two = self.chance(0.3)
+        two = self.chance(0.6)
         lst = "m" if two else self.pick(["a", "a", "r"])
         c = self.clean_child(ctx)
         i = self.fresh("i")
