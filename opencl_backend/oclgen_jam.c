@@ -17,7 +17,8 @@
  * change, with straight code B inside, and straight code S after it
  * (the only place that stores).  Each dimension d with a load in B that
  * does not depend on d's index (shared by the copies along d) gets a
- * factor F_d; the code becomes
+ * factor F_d (up to --jam, 8 by default, halved while the copies' work
+ * in B exceeds MAX_WORK); the code becomes
  *
  *   FORALL i_1 .. i_{F-1}      copies' indices (Kernel.jam_copy)
  *   P1 for each i copy
@@ -302,8 +303,9 @@ choose_factors(Kernel *k, const Parts *pt, const bool *taint, int nregs,
 static const char *
 reg_name(Func *fn, int r)
 {
-  return r >= 0 && r < fn->nregs && fn->regnames && fn->regnames[r]
-         ? fn->regnames[r] : "?";
+  const char *v = r >= 0 && r < fn->nregs && fn->regnames ? fn->regnames[r]
+                                                          : NULL;
+  return v ? v : "?";
 }
 
 /* --explain's words for the jam done (outer dimension first). */
@@ -322,6 +324,135 @@ explain(Kernel *k, const Copies *cp)
   return wyil_fmt("each work item runs %s, their inner loops jammed into "
                   "one: an element read alike by several is read once "
                   "(register blocking)", what);
+}
+
+/* The source variable register r holds, or NULL. */
+static const char *
+var_of(Func *fn, int r)
+{
+  return r >= 0 && r < fn->nregs && fn->regnames ? fn->regnames[r] : NULL;
+}
+
+/* Fresh registers for every copy but the first, and for the copies'
+ * indices; ints held as reals stay so in every copy. */
+static void
+make_copies(Kernel *k, Copies *cp)
+{
+  Func *fn = k->fn;
+  int n = cp->fo * cp->fi, nregs = cp->nregs;
+  cp->ren = wyil_alloc(sizeof(int *) * (size_t)n);
+  for (int j = 0; j < n; j++) {
+    cp->ren[j] = wyil_alloc(sizeof(int) * (size_t)(nregs + 1));
+    for (int r = 0; r < nregs; r++)
+      cp->ren[j][r] = j == 0 || !cp->cls[r] ? r
+                      : wyil_new_reg(fn, var_of(fn, r));
+  }
+  cp->ovar[0] = cp->ov;
+  cp->ivar[0] = cp->iv;
+  for (int c = 1; c < cp->fo; c++)
+    cp->ovar[c] = wyil_new_reg(fn, var_of(fn, cp->ov));
+  for (int c = 1; c < cp->fi; c++)
+    cp->ivar[c] = wyil_new_reg(fn, var_of(fn, cp->iv));
+  if (k->numreal) {
+    bool *nr = wyil_alloc((size_t)fn->nregs + 1);
+    memcpy(nr, k->numreal, (size_t)nregs);
+    for (int j = 1; j < n; j++)
+      for (int r = 0; r < nregs; r++) nr[cp->ren[j][r]] |= k->numreal[r];
+    k->numreal = nr;
+  }
+}
+
+/* The new code being built, and which of its instructions are new. */
+typedef struct Out {
+  Insn **code;
+  bool *added;
+  int n;
+} Out;
+
+static Insn *
+put(Out *o, Insn *in, bool added)
+{
+  o->added[o->n] = added;
+  return o->code[o->n++] = in;
+}
+
+/* Code [from, to) of the kernel function, once per copy (the first
+ * copy the instructions themselves). */
+static void
+put_copies(Out *o, const Copies *cp, int from, int to, int n)
+{
+  for (int j = 0; j < n; j++)
+    for (int p = from; p < to; p++)
+      put(o, j ? clone_insn(cp, cp->fn->code[p], j / cp->fi, j % cp->fi)
+               : cp->fn->code[p], j > 0);
+}
+
+/* The code of the rewritten kernel function (see the file's comment). */
+static void
+rewrite(Kernel *k, const Parts *pt, const Copies *cp)
+{
+  Func *fn = k->fn;
+  int n = cp->fo * cp->fi;
+  size_t room = (size_t)(fn->ncode + 4 * n * (pt->to - pt->from) + 8 * n
+                         + 16);
+  Out o = {wyil_alloc(sizeof(Insn *) * room), wyil_alloc(room), 0};
+  for (int p = 0; p < pt->from; p++) put(&o, fn->code[p], false);
+  for (int c = 1; c < cp->fo; c++)
+    k->jam_copy[pt->dout][c] = put(&o, new_insn(OP_FORALL, cp->ovar[c],
+                                                k->loop->args[0], -1,
+                                                k->loop), true);
+  int body = pt->from, last = pt->to;
+  if (pt->inner >= 0) {   /* P1 per outer copy, the inner dimension's */
+    Insn *fj = fn->code[pt->inner];
+    for (int oc = 0; oc < cp->fo; oc++)
+      for (int p = pt->from; p < pt->inner; p++)
+        put(&o, oc ? clone_insn(cp, fn->code[p], oc, 0) : fn->code[p],
+            oc > 0);
+    put(&o, fj, false);
+    for (int c = 1; c < cp->fi; c++)
+      k->jam_copy[pt->din][c] = put(&o, new_insn(OP_FORALL, cp->ivar[c],
+                                                 fj->args[0], -1, fj),
+                                    true);
+    body = pt->inner + 1;
+    last = pt->inner_end;
+  }
+  put_copies(&o, cp, body, pt->seq, n);   /* P0 */
+  put(&o, fn->code[pt->seq], false);
+  put_copies(&o, cp, pt->seq + 1, pt->seq_end, n);   /* B */
+  put(&o, fn->code[pt->seq_end], false);
+  Insn *at = fn->code[pt->seq_end];
+  for (int j = 0; j < n; j++) {   /* S, a repeated index's skipped */
+    int oc = j / cp->fi, ic = j % cp->fi, skip = -1;
+    if (oc || ic) skip = wyil_new_label(fn);
+    if (oc) {
+      Insn *in = put(&o, new_insn(OP_IF, -1, cp->ovar[oc],
+                                  cp->ovar[oc - 1], at), true);
+      in->cmp = CMP_EQ;
+      in->label = skip;
+    }
+    if (ic) {
+      Insn *in = put(&o, new_insn(OP_IF, -1, cp->ivar[ic],
+                                  cp->ivar[ic - 1], at), true);
+      in->cmp = CMP_EQ;
+      in->label = skip;
+    }
+    for (int p = pt->seq_end + 1; p < last; p++)
+      put(&o, j ? clone_insn(cp, fn->code[p], oc, ic) : fn->code[p], j > 0);
+    if (skip >= 0) put(&o, new_insn(OP_LABEL, -1, -1, -1, at), true)->label
+                     = skip;
+  }
+  if (pt->inner >= 0) {
+    for (int c = 1; c < cp->fi; c++)
+      put(&o, new_insn(OP_END, -1, -1, -1, fn->code[pt->inner_end]), true);
+    for (int p = pt->inner_end; p < pt->to; p++) put(&o, fn->code[p], false);
+  }
+  for (int c = 1; c < cp->fo; c++)
+    put(&o, new_insn(OP_END, -1, -1, -1, fn->code[pt->to]), true);
+  for (int p = pt->to; p < fn->ncode; p++) put(&o, fn->code[p], false);
+  k->jam_clone = o.added;
+  fn->code = o.code;
+  fn->ncode = fn->capcode = o.n;
+  wyil_cfg_drop(fn);
 }
 
 void
@@ -359,107 +490,12 @@ ocl_jam(Kernel *k, int most, bool one_d)
   cp.fo = f[pt.dout];
   cp.fi = pt.din >= 0 ? f[pt.din] : 1;
   int n = cp.fo * cp.fi;
-  if (n == 1) return;
   int np1 = pt.inner >= 0 ? pt.inner - pt.from : 0;
-  if (fn->ncode + (n - 1) * (pt.to - pt.from) + np1 * cp.fo > MAX_CODE)
+  if (n == 1
+      || fn->ncode + (n - 1) * (pt.to - pt.from) + np1 * cp.fo > MAX_CODE)
     return;
-  /* the copies' registers and indices */
-  cp.ren = wyil_alloc(sizeof(int *) * (size_t)n);
-  for (int j = 0; j < n; j++) {
-    cp.ren[j] = wyil_alloc(sizeof(int) * (size_t)(nregs + 1));
-    for (int r = 0; r < nregs; r++)
-      cp.ren[j][r] = j == 0 || !cp.cls[r] ? r
-                     : wyil_new_reg(fn, fn->regnames ? fn->regnames[r]
-                                                     : NULL);
-  }
-  cp.ovar[0] = cp.ov;
-  cp.ivar[0] = cp.iv;
-  for (int c = 1; c < cp.fo; c++)
-    cp.ovar[c] = wyil_new_reg(fn, fn->regnames ? fn->regnames[cp.ov] : NULL);
-  for (int c = 1; c < cp.fi; c++)
-    cp.ivar[c] = wyil_new_reg(fn, fn->regnames ? fn->regnames[cp.iv] : NULL);
-  /* ints held as reals stay so in every copy */
-  if (k->numreal) {
-    bool *nr = wyil_alloc((size_t)fn->nregs + 1);
-    memcpy(nr, k->numreal, (size_t)nregs);
-    for (int j = 1; j < n; j++)
-      for (int r = 0; r < nregs; r++) nr[cp.ren[j][r]] |= k->numreal[r];
-    k->numreal = nr;
-  }
-  /* the new code; what it adds is marked in k->jam_clone */
-  size_t room = (size_t)(fn->ncode + 4 * n * (pt.to - pt.from) + 8 * n + 16);
-  Insn **out = wyil_alloc(sizeof(Insn *) * room);
-  bool *added = wyil_alloc(room);
-  int m = 0;
-  for (int p = 0; p < pt.from; p++) out[m++] = fn->code[p];
-  for (int c = 1; c < cp.fo; c++)
-    out[m++] = k->jam_copy[pt.dout][c]
-             = new_insn(OP_FORALL, cp.ovar[c], k->loop->args[0], -1, k->loop);
-  for (int oc = 0; oc < cp.fo; oc++)
-    for (int p = pt.from; pt.inner >= 0 && p < pt.inner; p++)
-      out[m++] = oc ? clone_insn(&cp, fn->code[p], oc, 0) : fn->code[p];
-  int body = pt.from;
-  if (pt.inner >= 0) {
-    Insn *fj = fn->code[pt.inner];
-    out[m++] = fj;
-    for (int c = 1; c < cp.fi; c++)
-      out[m++] = k->jam_copy[pt.din][c]
-               = new_insn(OP_FORALL, cp.ivar[c], fj->args[0], -1, fj);
-    body = pt.inner + 1;
-  }
-  int last = pt.inner >= 0 ? pt.inner_end : pt.to;
-  for (int j = 0; j < n; j++)   /* P0 */
-    for (int p = body; p < pt.seq; p++)
-      out[m++] = j ? clone_insn(&cp, fn->code[p], j / cp.fi, j % cp.fi)
-                   : fn->code[p];
-  out[m++] = fn->code[pt.seq];
-  for (int j = 0; j < n; j++)   /* B */
-    for (int p = pt.seq + 1; p < pt.seq_end; p++)
-      out[m++] = j ? clone_insn(&cp, fn->code[p], j / cp.fi, j % cp.fi)
-                   : fn->code[p];
-  out[m++] = fn->code[pt.seq_end];
-  for (int j = 0; j < n; j++) {   /* S, a repeated index's skipped */
-    int oc = j / cp.fi, ic = j % cp.fi, skip = -1;
-    if (oc || ic) skip = wyil_new_label(fn);
-    Insn *at = fn->code[pt.seq_end];
-    if (oc) {
-      out[m] = new_insn(OP_IF, -1, cp.ovar[oc], cp.ovar[oc - 1], at);
-      out[m]->cmp = CMP_EQ;
-      out[m++]->label = skip;
-    }
-    if (ic) {
-      out[m] = new_insn(OP_IF, -1, cp.ivar[ic], cp.ivar[ic - 1], at);
-      out[m]->cmp = CMP_EQ;
-      out[m++]->label = skip;
-    }
-    for (int p = pt.seq_end + 1; p < last; p++)
-      out[m++] = j ? clone_insn(&cp, fn->code[p], oc, ic) : fn->code[p];
-    if (skip >= 0) {
-      out[m] = new_insn(OP_LABEL, -1, -1, -1, at);
-      out[m++]->label = skip;
-    }
-  }
-  if (pt.inner >= 0) {
-    for (int c = 1; c < cp.fi; c++)
-      out[m++] = new_insn(OP_END, -1, -1, -1, fn->code[pt.inner_end]);
-    out[m++] = fn->code[pt.inner_end];
-    for (int p = pt.inner_end + 1; p < pt.to; p++) out[m++] = fn->code[p];
-  }
-  for (int c = 1; c < cp.fo; c++)
-    out[m++] = new_insn(OP_END, -1, -1, -1, fn->code[pt.to]);
-  for (int p = pt.to; p < fn->ncode; p++) out[m++] = fn->code[p];
-  for (int i = 0; i < m; i++) added[i] = true;
-  for (int p = 0; p < fn->ncode; p++) {   /* the original instructions */
-    for (int i = 0; i < m; i++)
-      if (out[i] == fn->code[p]) {
-        added[i] = false;
-        break;
-      }
-  }
-  k->jam_clone = added;
-  fn->code = out;
-  fn->ncode = fn->capcode = m;
-  wyil_cfg_drop(fn);
+  make_copies(k, &cp);
+  rewrite(k, &pt, &cp);
   k->jam[pt.dout] = cp.fo;
   if (pt.din >= 0) k->jam[pt.din] = cp.fi;
   k->jam_what = explain(k, &cp);
