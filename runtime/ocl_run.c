@@ -653,9 +653,14 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   mark = wy_ocl_now();
   if (!st) st = marshal_all(k, kn, args, ms, lo, hi);
   run = kn;
-  if (!st && k->narrow && narrow_holds(k, ms, args, lo, hi)
-      && wy_ocl_get_kernel(k->narrow, use64, &run) != WY_OCL_OK)
-    run = kn;                 /* the kernel serves as well */
+  if (!st && k->narrow && narrow_holds(k, ms, args, lo, hi)) {
+    WyOclKern *nk = NULL;
+    bool built = wy_ocl_get_kernel(k->narrow, use64, &nk) == WY_OCL_OK;
+    /* building the variant may have grown the table kn points into:
+     * fetch kn again (a lookup, which grows nothing) */
+    wy_ocl_get_kernel(k, use64, &kn);
+    run = built ? nk : kn;    /* else the kernel serves as well */
+  }
   t.t[WY_OCL_PH_MARSHAL] = wy_ocl_now() - mark;
   if (!st) {
     size_t items_n[3];   /* work items along each dimension */
