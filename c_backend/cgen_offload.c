@@ -109,8 +109,6 @@ real_name(Gen *g, FltReal how)
   }
 }
 
-/* wyc_kern<id>_params and wyc_kern<id>; host: the host register of each
- * parameter of the kernel function. */
 /* The iterations of dimension d each work item runs (the OpenCL back
  * end's register blocking: Kernel.jam), 1 where it runs one. */
 static int
@@ -119,6 +117,8 @@ jam_of(Kernel *k, int d)
   return d < k->ndims && k->jam[d] > 1 ? k->jam[d] : 1;
 }
 
+/* wyc_kern<id>_params and wyc_kern<id>; host: the host register of each
+ * parameter of the kernel function. */
 static void
 put_descriptor(Gen *g, Kernel *k, const int *host)
 {

@@ -31,9 +31,10 @@
  * the first.  Only 2-D kernels by default: a 1-D kernel's n items are
  * all its parallelism, and n / F items leave a GPU idle (n-body's force
  * kernel, 65536 bodies, ran 2.3 times slower on an H200 with 4
- * iterations per item, 4.7 with 8); an explicit --jam blocks them too.  The back end makes item g's c-th index min(g F + c, n - 1)
- * of its range (oclgen_insn.c) and the runtime launches ceil(n / F)
- * items (runtime/ocl_run.c).  A repeated index recomputes the last
+ * iterations per item, 4.7 with 8); an explicit --jam blocks them too.
+ * The back end makes item g's c-th index min(g F + c, n - 1) of its
+ * range (oclgen_insn.c) and the runtime launches ceil(n / F) items
+ * (runtime/ocl_run.c).  A repeated index recomputes the last
  * iteration (the same checks: a failure there is one of the loop's)
  * and skips its stores; every other iteration runs once, as before.
  * The range analysis sees a copy's FORALL as the dimension's: its index
@@ -50,18 +51,11 @@ enum { MAX_WORK = 512 };
 /* At most this many instructions after the copying (compile time). */
 enum { MAX_CODE = 6000 };
 
-/* Is label l the target of a branch of fn? */
+/* Is label l the target of a branch of fn (its CFG says)? */
 static bool
 label_used(Func *fn, int l)
 {
-  for (int p = 0; p < fn->ncode; p++) {
-    Insn *in = fn->code[p];
-    if (!(wyil_op_flags[in->op] & F_BRANCH)) continue;
-    if (in->label == l) return true;
-    for (int c = 0; in->op == OP_SWITCH && c < in->ncases; c++)
-      if (in->cases[c].label == l) return true;
-  }
-  return false;
+  return l >= 0 && l < fn->nlabels && wyil_cfg(fn)->label_used[l];
 }
 
 /* An instruction the copies may hold: straight code of scalars (a label
@@ -299,12 +293,18 @@ choose_factors(Kernel *k, const Parts *pt, const bool *taint, int nregs,
   }
 }
 
-/* The source name of register r, or "?" */
+/* The source variable register r holds, or NULL. */
+static const char *
+var_of(Func *fn, int r)
+{
+  return r >= 0 && r < fn->nregs && fn->regnames ? fn->regnames[r] : NULL;
+}
+
+/* ... or "?" */
 static const char *
 reg_name(Func *fn, int r)
 {
-  const char *v = r >= 0 && r < fn->nregs && fn->regnames ? fn->regnames[r]
-                                                          : NULL;
+  const char *v = var_of(fn, r);
   return v ? v : "?";
 }
 
@@ -324,13 +324,6 @@ explain(Kernel *k, const Copies *cp)
   return wyil_fmt("each work item runs %s, their inner loops jammed into "
                   "one: an element read alike by several is read once "
                   "(register blocking)", what);
-}
-
-/* The source variable register r holds, or NULL. */
-static const char *
-var_of(Func *fn, int r)
-{
-  return r >= 0 && r < fn->nregs && fn->regnames ? fn->regnames[r] : NULL;
 }
 
 /* Fresh registers for every copy but the first, and for the copies'

@@ -60,8 +60,10 @@ hyp_of(Kernel *k, const int *bits)
   for (int d = 0; bits[k->nargs] > 0 && d < k->ndims; d++)
     if (k->loopvar[d] >= 0 && k->loopvar[d] < k->fn->nregs)
       hyp[k->loopvar[d]] = bits[k->nargs];
-  for (int r = 0; bits[k->nargs] > 0 && r < k->fn->nregs; r++)
-    if (ocl_jam_var_dim(k, r) >= 0) hyp[r] = bits[k->nargs];
+  /* the copies' indices of a blocked kernel (oclgen_jam.c) too */
+  for (int d = 0; bits[k->nargs] > 0 && d < k->ndims; d++)
+    for (int c = 1; c < k->jam[d] && c < WYIL_JAM_MAX; c++)
+      hyp[k->jam_copy[d][c]->dst] = bits[k->nargs];
   return hyp;
 }
 
