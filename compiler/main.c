@@ -43,6 +43,7 @@ typedef struct Options {
   bool gpu_int64;        /* --gpu-int=64 */
   const char *emit_cl;   /* --emit-cl FILE */
   int jam;               /* --jam=N (0: the back end's default) */
+  OclTile tile;          /* --tile= */
 } Options;
 
 static void
@@ -76,6 +77,11 @@ usage(FILE *out)
     "                    inner loop reads elements they share (1, 2, 4\n"
     "                    or 8; 1: none).  By default 8, for 2-D kernels\n"
     "                    only; given, 1-D kernels too\n"
+    "  --tile=WHERE      tiles in local memory (-O2): a register-blocked\n"
+    "                    kernel's work group reads the rows and columns\n"
+    "                    its items share once per chunk of their inner\n"
+    "                    loop: gpu (the default: on a GPU device), all\n"
+    "                    (every device), off\n"
     "  --version         print the version\n"
     "  --help            print this help\n\n"
     "Environment: CC (C compiler, default cc), WYC_CFLAGS (extra flags).\n");
@@ -117,11 +123,21 @@ jam_option(const char *n)
   die("--jam takes 1, 2, 4 or 8, not '%s'", n);
 }
 
+/* --tile=WHERE */
+static OclTile
+tile_option(const char *where)
+{
+  if (!strcmp(where, "gpu")) return OCL_TILE_GPU;
+  if (!strcmp(where, "off")) return OCL_TILE_OFF;
+  if (!strcmp(where, "all")) return OCL_TILE_ALL;
+  die("--tile takes gpu, all or off, not '%s'", where);
+}
+
 static Options
 parse_options(int argc, char **argv)
 {
   Options o = {TARGET_OPENCL, NULL, NULL, false, false, false, false, 2,
-               FLT_REAL_AUTO, false, NULL, 0};
+               FLT_REAL_AUTO, false, NULL, 0, OCL_TILE_GPU};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -159,6 +175,8 @@ parse_options(int argc, char **argv)
       o.gpu_int64 = a[10] == '6';
     } else if (!strncmp(a, "--jam=", 6)) {
       o.jam = jam_option(a + 6);
+    } else if (!strncmp(a, "--tile=", 7)) {
+      o.tile = tile_option(a + 7);
     } else if (!strcmp(a, "--emit-cl")) {
       if (++i == argc) die("%s needs a file name", "--emit-cl");
       o.emit_cl = argv[i];
@@ -401,7 +419,8 @@ main(int argc, char **argv)
   lower_program(prog);
   wyil_verify(prog->m);
   FilterOptions fopt = {o.opt_level, o.gpu_real, NULL, NULL, NULL};
-  OclOptions oo = {o.gpu_real, o.gpu_int64, o.opt_level < 2 ? 1 : o.jam};
+  OclOptions oo = {o.gpu_real, o.gpu_int64, o.opt_level < 2 ? 1 : o.jam,
+                   o.tile};
   if (o.explain) {
     FilterResult *fr = ocl_filter(prog->m, &fopt, &oo);
     flt_explain(stdout, fr);

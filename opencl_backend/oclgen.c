@@ -114,6 +114,9 @@ ocl_fail_stmt(OclGen *g, int code)
 {
   if (g->k) {
     g->failed = true;
+    if (!g->fail_to)   /* a tiled loop's item (oclgen_tile.c) */
+      return wyil_fmt("{ wyc_e = %d; atomic_cmpxchg(wyc_err, 0, wyc_e); "
+                      "break; }", code);
     return wyil_fmt("{ wyc_e = %d; goto %s; }", code, g->fail_to);
   }
   return wyil_fmt("{ *wyc_st = %d; %s }", code, g->leave);
@@ -126,6 +129,9 @@ ocl_fail_var(OclGen *g, const char *code)
 {
   if (g->k) {
     g->failed = true;
+    if (!g->fail_to)
+      return wyil_fmt("{ wyc_e = %s; atomic_cmpxchg(wyc_err, 0, wyc_e); "
+                      "break; }", code);
     return wyil_fmt("{ wyc_e = %s; goto %s; }", code, g->fail_to);
   }
   return wyil_fmt("{ *wyc_st = %s; %s }", code, g->leave);
@@ -603,13 +609,16 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   g->leave = red ? "goto wyc_done;" : "return;";
   g->fail_to = red ? "wyc_done" : "wyc_fail";
   g->failed = false;
-  sb_printf(sb, "/* %s:%s, the loop at line %d */\n__kernel void\n%s(",
-            k->host->module, k->host->name, k->loop->pos.line, name);
+  sb_printf(sb, "/* %s:%s, the loop at line %d */\n__kernel ",
+            k->host->module, k->host->name, k->loop->pos.line);
+  ocl_tile_attribute(k, sb);
+  sb_printf(sb, "void\n%s(", name);
   put_kernel_params(g, sb, k);
   sb_puts(sb, ")\n{\n");
   g->body = (StrBuf){0};
   g->out = &g->body;
-  for (int d = 0; d < k->ndims; d++) {
+  if (k->ntiles) ocl_tile_prologue(g);
+  for (int d = 0; d < k->ndims && !k->ntiles; d++) {
     ocl_line(g, "wy_int gid%d = get_global_id(%d);", d, d);
     if (red) continue;
     if (k->jam[d] > 1)   /* ceil(n / jam) items (oclgen_jam.c) */
@@ -642,17 +651,21 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   } else if (g->failed) {
     ocl_line(g, "return;");
     ocl_line(g, "wyc_fail:");
-    ocl_line(g, "atomic_cmpxchg(wyc_err, 0, wyc_e);");
+    /* a tiled kernel's group leaves together, failed or not */
+    ocl_line(g, "%satomic_cmpxchg(wyc_err, 0, wyc_e);",
+             k->ntiles ? "if (wyc_e) " : "");
   }
   put_decls(g, sb);
   sb_puts(sb, g->body.s);
   sb_puts(sb, "}\n\n");
   put_stats(g, g->variant ? ocl_narrow_what(k) : wyil_fmt("kernel %s", name),
             k->loop->pos);
-  if (g->stats && !g->variant && k->jam_what)
-    fprintf(g->stats, "%s:%d: kernel %s: %s\n",
-            k->loop->pos.file ? k->loop->pos.file : "?", k->loop->pos.line,
-            name, k->jam_what);
+  const char *done[] = {k->jam_what, k->tile_what};
+  for (int w = 0; w < 2 && g->stats && !g->variant; w++)
+    if (done[w])
+      fprintf(g->stats, "%s:%d: kernel %s: %s\n",
+              k->loop->pos.file ? k->loop->pos.file : "?", k->loop->pos.line,
+              name, done[w]);
   sb_free(&g->body);
   sb_free(&g->decls);
 }
@@ -685,9 +698,14 @@ static void
 put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
 {
   put_prelude(sb, g->m);
-  for (int i = 0; i < n && !trial; i++)
+  for (int i = 0; i < n && !trial; i++) {
     ocl_jam(ks[i]->kernel, g->o->jam ? g->o->jam : OCL_JAM_DEFAULT,
             g->o->jam > 1);
+    ocl_tile(ks[i]->kernel, g->o);
+  }
+  bool tiles = false;
+  for (int i = 0; i < n; i++) tiles |= ks[i]->kernel->ntiles > 0;
+  if (tiles) ocl_tile_defines(sb, g->o->tile == OCL_TILE_ALL);
   PtrVec callees = {0};
   for (int i = 0; i < n; i++) {
     Kernel *k = ks[i]->kernel;
@@ -752,7 +770,7 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
   g->variant = 0;
 }
 
-static const OclOptions defaults = {FLT_REAL_AUTO, false, 0};
+static const OclOptions defaults = {FLT_REAL_AUTO, false, 0, OCL_TILE_GPU};
 
 const char *
 ocl_check_kernel(Module *m, Func *k, const OclOptions *o)

@@ -19,6 +19,13 @@
 #include "../filter/filter.h"
 #include "../wyil/wyil.h"
 
+/* Where kernels read through tiles in local memory. */
+typedef enum OclTile {
+  OCL_TILE_GPU,      /* on a GPU (the default) */
+  OCL_TILE_OFF,
+  OCL_TILE_ALL       /* on every device (tests: PoCL runs them too) */
+} OclTile;
+
 typedef struct OclOptions {
   FltReal real;      /* --gpu-real: how the kernels that compute with
                         reals are built (the source is the same: the
@@ -29,6 +36,7 @@ typedef struct OclOptions {
                         work item runs (oclgen_jam.c): 1 none (-O1), 0
                         the default, OCL_JAM_DEFAULT for 2-D kernels
                         only; given (2, 4, 8): 1-D kernels too */
+  OclTile tile;      /* --tile: tiles in local memory (oclgen_tile.c) */
 } OclOptions;
 
 enum { OCL_JAM_DEFAULT = 8 };

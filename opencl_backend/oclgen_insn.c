@@ -488,6 +488,10 @@ emit_forall(OclGen *g, int i, Insn *in)
     emit_dim_forall(g, i, in, d);
     return;
   }
+  if (ocl_tile_seq(g, in)) {
+    ocl_tile_loop(g, i, in);
+    return;
+  }
   if (g->range_at[r] >= 0 && g->range_at[r] < i) {
     sb_printf(&g->decls, "  wy_int wyc_i%d = 0, wyc_n%d = 0;\n", i, i);
     ocl_line(g, "wyc_i%d = r%d_lo;", i, r);
@@ -550,6 +554,10 @@ emit_end(OclGen *g, int i)
   int h = g->match[i];
   if (h < 0) internal_error("oclgen: END without loop in %s", g->fn->name);
   if (ocl_dim_of(g, g->fn->code[h]) >= 0) return;
+  if (ocl_tile_seq(g, g->fn->code[h])) {
+    ocl_tile_loop_end(g, h);
+    return;
+  }
   g->indent--;
   ocl_line(g, "}");
   if (g->fn->code[h]->op == OP_FORALL && g->chk) ocl_emit_wide_exit(g, h);
@@ -718,10 +726,13 @@ emit_at(OclGen *g, int i)
     ocl_line(g, "%s = %s;", ocl_var(g, in->dst, TAG_INT),
              view_of(g, in, a)->lens[0]);
     return;
-  case OP_INDEXOF:
+  case OP_INDEXOF: {
+    bool tiled = ocl_tile_load(g, in);
     ocl_emit_element(g, in, in->dst, view_of(g, in, a),
                  wyil_fmt("(wy_off)%s", ocl_var(g, in->args[1], TAG_INT)));
+    if (tiled) ocl_line(g, "#endif");
     return;
+  }
   case OP_RANGE:
     if (g->range_at[in->dst] != i)
       unsupported(g, in, "a range register defined more than once");

@@ -111,7 +111,9 @@ typedef struct OclGen {
   Kernel *k;            /* the kernel, or NULL in a called function */
   const char *leave;    /* the statement that ends it early: "return;",
                            "return 0;" */
-  const char *fail_to;  /* a kernel's label for failed checks */
+  const char *fail_to;  /* a kernel's label for failed checks (NULL: a
+                           tiled loop's body, which a failure leaves by
+                           `break`, oclgen_tile.c) */
   bool failed;          /* a check jumps there */
   int from, to;         /* the instructions emitted: code[from..to) */
   int at;               /* the instruction being emitted */
@@ -246,6 +248,24 @@ void ocl_jam(Kernel *k, int most, bool one_d);
 bool ocl_jam_copy(Kernel *k, Insn *in, int *dim, int *copy);
 /* The dimension of which register r holds a copy's index, or -1. */
 int ocl_jam_var_dim(Kernel *k, int r);
+
+/* oclgen_tile.c: tiles in local memory for a register-blocked kernel's
+ * jammed loop (Kernel.ntiles, tiles, tile_local, tile_all). */
+typedef struct OclTiles OclTiles;
+void ocl_tile(Kernel *k, const OclOptions *o);
+/* the kernel's reqd_work_group_size attribute line, if tiled */
+void ocl_tile_attribute(Kernel *k, StrBuf *sb);
+/* a tiled kernel's start: its items' indices, none returning early */
+void ocl_tile_prologue(OclGen *g);
+/* Is in the tiled loop's FORALL?  Its start and END, emitted so: */
+bool ocl_tile_seq(OclGen *g, Insn *in);
+void ocl_tile_loop(OclGen *g, int i, Insn *in);
+void ocl_tile_loop_end(OclGen *g, int h);
+/* an element load served from a tile: that, then "#else" (the load
+ * as it is follows, then "#endif"), and true */
+bool ocl_tile_load(OclGen *g, Insn *in);
+/* the defines of WYC_TILE: on a GPU, or everywhere (all) */
+void ocl_tile_defines(StrBuf *sb, bool all);
 
 /* ================================================================ */
 /* oclgen_narrow.c                                                   */

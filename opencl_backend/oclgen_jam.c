@@ -488,6 +488,7 @@ ocl_jam(Kernel *k, int most, bool one_d)
       || fn->ncode + (n - 1) * (pt.to - pt.from) + np1 * cp.fo > MAX_CODE)
     return;
   make_copies(k, &cp);
+  k->jam_seq = fn->code[pt.seq];
   rewrite(k, &pt, &cp);
   k->jam[pt.dout] = cp.fo;
   if (pt.din >= 0) k->jam[pt.din] = cp.fi;

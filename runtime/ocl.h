@@ -272,6 +272,11 @@ typedef struct WyOclKernel {
                            of the dimension (opencl_backend/oclgen_jam.c),
                            so a launch has ceil(n / jam) items along it;
                            the same in the narrow variant */
+  uint16_t local[3];    /* > 0: the work-group shape the kernel requires
+                           on a GPU (its tiles in local memory,
+                           opencl_backend/oclgen_tile.c); 0: the runtime
+                           chooses */
+  bool local_all;       /* ... and on every device (--tile=all) */
 } WyOclKernel;
 
 /* One argument: the host register holding the value.  Lists that the

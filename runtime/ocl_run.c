@@ -103,6 +103,26 @@ choose_sizes(const WyOclState *g, const WyOclKern *kn, int nd,
   for (int d = 0; d < nd; d++) global[d] = round_up(n[d], local[d]);
 }
 
+/* The work-group shape kernel k requires (its tiles in local memory):
+ * a device that cannot run groups of that many items of this kernel
+ * leaves the call to the CPU. */
+static int
+required_sizes(const WyOclKernel *k, const WyOclKern *kn, const size_t n[3],
+               size_t local[3], size_t global[3])
+{
+  size_t items = 1;
+  for (int d = 0; d < k->ndims; d++) {
+    local[d] = k->local[d];
+    items *= local[d];
+    global[d] = round_up(n[d], local[d]);
+  }
+  if (items > kn->wg_max)
+    return wy_ocl_fail(WY_OCL_E_CL, "the device runs work groups of at most "
+                       "%zu items of this kernel, which needs %zu",
+                       kn->wg_max, items);
+  return WY_OCL_OK;
+}
+
 /* ---------------------------------------------------------------- */
 /* Buffers and arguments                                              */
 
@@ -666,8 +686,10 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
     size_t items_n[3];   /* work items along each dimension */
     for (int d = 0; d < 3; d++)
       items_n[d] = k->jam[d] > 1 ? (n[d] + k->jam[d] - 1) / k->jam[d] : n[d];
-    choose_sizes(g, run, k->ndims, items_n, local, global);
-    for (int d = 0; d < k->ndims; d++) {
+    if (k->local[0] && (g->gpu || k->local_all))
+      st = required_sizes(k, run, items_n, local, global);
+    else choose_sizes(g, run, k->ndims, items_n, local, global);
+    for (int d = 0; !st && d < k->ndims; d++) {
       items *= local[d];
       groups *= global[d] / local[d];
     }

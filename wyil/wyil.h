@@ -432,6 +432,15 @@ struct Kernel {
   const char *jam_what;/* --explain: what it did, or NULL */
   bool *jam_clone;     /* per instruction of fn: added by the copying (its
                           checks are not counted again), or NULL */
+  Insn *jam_seq;       /* the sequential FORALL the copies share */
+  /* opencl_backend/oclgen_tile.c: the lists that loop reads through
+   * tiles in local memory (ntiles > 0); the kernel then requires work
+   * groups of tile_local[0] x tile_local[1] items */
+  int ntiles;
+  struct OclTiles *tiles;
+  int tile_local[3];
+  bool tile_all;       /* ... on every device, not only on a GPU */
+  const char *tile_what;/* --explain: what it did, or NULL */
 };
 
 typedef struct Module {

@@ -6,7 +6,7 @@ target, must print the same thing.
 Usage:
   diff.py [-n N] [--seed S] [-j JOBS] [--out DIR] [--tests K]
           [--nat on|off|odd]
-          [--variants c,O0,O1,O2,O2d] [--timeout SECS] [--deadline SECS] [--quiet]
+          [--variants c,O0,O1,O2,O2d,O2t] [--timeout SECS] [--deadline SECS] [--quiet]
   diff.py --minimize FILE [--out DIR] ...    delta-debug one program
 
 For each seed S..S+N-1: generate tests/fuzz/gen.py SEED (K test
@@ -20,6 +20,10 @@ functions in one program), build it once per variant
        (the generated reals are dyadic and small: exact in binary);
        not in the default set: where the device has double (PoCL, the
        H100) -O2's default --gpu-real=auto builds the same kernels
+  O2t  --target=opencl -O2 --tile=all --jam=2
+       tiles in local memory on PoCL too (by default only a GPU tiles);
+       2 x 2 per item keeps PoCL's builds of tiled kernels short; not in
+       the default set
 
 and run each executable with WYC_DEVICE=cpu (PoCL; FUZZ_DEVICE names
 another) and WYC_QUIET=1.
@@ -76,6 +80,7 @@ VARIANTS = {
     "O1": ["--target=opencl", "-O1"],
     "O2": ["--target=opencl", "-O2"],
     "O2d": ["--target=opencl", "-O2", "--gpu-real=double"],
+    "O2t": ["--target=opencl", "-O2", "--tile=all", "--jam=2"],
 }
 ERRLINE = re.compile(r"^\S+:\d+:\d+: ")
 MARKER = re.compile(r"^t(\d+)$")

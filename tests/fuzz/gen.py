@@ -1002,6 +1002,11 @@ class Gen:
         two = self.chance(0.6)
         lst = "m" if two else self.pick(["a", "a", "r"])
         c = self.clean_child(ctx)
+        # a copy of m the nest only reads, as rows and as columns (the
+        # tiles in local memory of opencl_backend/oclgen_tile.c)
+        w = self.fresh("w") if two and self.chance(0.5) else None
+        if w:
+            self.emit(depth, "%s = m" % w)
         i = self.fresh("i")
         self.emit(depth, "for %s in %s:" % (i, self.pick(
             ["0..|%s|" % lst, "0..|%s|" % lst, "0..n", "0..k",
@@ -1032,6 +1037,10 @@ class Gen:
         ci = self.child(c)
         ci["loops"] = c["loops"] + [Loop(v, True)]
         e = self.real_expr(ci) if real else self.int_expr(ci)
+        if w:
+            e = "%s[%s][%s] * %s[%s][%s]" % (w, i, v, w, v, c["mj"])
+            if self.chance(0.5):
+                e = "%s + %s" % (e, self.int_expr(ci))
         self.emit(d + 1, "%s = %s + %s" % (u, u, e))
         val = u
         if not real and self.chance(0.5):

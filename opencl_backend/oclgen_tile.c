@@ -1,0 +1,489 @@
+/* oclgen_tile.c -- tiles in local memory for a register-blocked
+ * kernel's jammed loop.
+ *
+ * After register blocking (oclgen_jam.c) each work item of matrix
+ * multiply's kernel reads, per step of its loop over k, a[i + r][k] for
+ * its 8 rows and b[k][j + c] for its 8 columns; the 16 items of a work
+ * group with the same rows read the same a elements, those with the
+ * same columns the same b elements.  Here the group reads them once:
+ * per chunk of 16 steps it copies the a rows and b columns the whole
+ * group needs into local memory, every item taking a share, waits at a
+ * barrier, and its items read the chunk's elements from there.
+ *
+ * A load is served from a tile when, inside the jammed loop over k, it
+ * reads list[x][k] or list[k][x] of a list the kernel only reads, x
+ * being a dimension's index (or a jam copy's).  The tile holds the
+ * elements for every index of that dimension the group covers: item g's
+ * c-th index is lo + min(g F + c, n - 1) (oclgen_jam.c), so position t
+ * of the group's tile is lo + min(base + t, n - 1), base = group * L *
+ * F.  Positions are padded (one unused slot per F) so that the items of
+ * a warp, F positions apart, read different banks.  An element outside
+ * its list, or a step past the loop's end, is filled with 0 and never
+ * read: every check the item makes before a load stays where it was.
+ *
+ * Barriers need every item of the group, so the kernel changes shape:
+ *  - an item past the range's end does not return: it takes the last
+ *    item's indices (the same reads and checks) and returns only after
+ *    the loop, before its stores (wyc_on);
+ *  - a check failing before the loop jumps to wyc_agree, where the group
+ *    agrees whether any item failed (a local flag between two barriers)
+ *    and then leaves together: the loop's range, the same for all items
+ *    (oclgen_jam.c asks that), is then known to every item that stays;
+ *  - a check failing inside the loop ends the item's work (a break out
+ *    of the chunk's steps; the item writes the kernel's flag at once,
+ *    see ocl_fail_stmt) but not its part in the fills and barriers;
+ *    after the loop it leaves through wyc_fail.
+ * The tiled code is compiled where WYC_TILE is defined: on a GPU, or on
+ * every device with --tile=all (ocl_tile_defines).  The runtime launches such a kernel with its required work-group shape
+ * (Kernel.tile_local, runtime/ocl_run.c).  A failed launch changes
+ * nothing: the CPU reruns the loop and reports the failure.
+ */
+#include "../wyil/wyil.h"
+#include "oclgen_internal.h"
+
+/* The work-group shape; the most tiles; the local memory they may take
+ * (the least a full-profile device has); steps per chunk, the larger
+ * when the tiles fit (on an H200 matrix multiply at 4096^2 ran 8.3 ms
+ * a call with 16, 8.5 with 8; 10.2 without tiles). */
+enum {
+  TILE_L0 = 16, TILE_L1 = 16, TILE_MAX = 4, TILE_BYTES = 32768,
+  TILE_K_MOST = 16, TILE_K_LEAST = 8
+};
+
+typedef struct Tile {
+  int list;       /* the list argument's register */
+  int bytes;      /* of an element, in the widest variant */
+  int dim;        /* the dimension whose indices pick its rows/columns */
+  bool k_inner;   /* list[x][k]; else list[k][x] */
+} Tile;
+
+typedef struct TileLoad {
+  Insn *in;       /* the INDEXOF of the element */
+  int tile, copy; /* its tile; the jam copy of the dimension's index */
+} TileLoad;
+
+struct OclTiles {
+  int steps;      /* of the loop per chunk */
+  Tile t[TILE_MAX];
+  int nloads;
+  TileLoad *loads;
+};
+
+/* The one instruction of fn defining register r, or NULL. */
+static Insn *
+only_def(Func *fn, int r)
+{
+  Insn *d = NULL;
+  for (int p = 0; p < fn->ncode; p++) {
+    if (wyil_def_reg(fn->code[p]) != r) continue;
+    if (d) return NULL;
+    d = fn->code[p];
+  }
+  return d;
+}
+
+/* Is r dimension d's index or its c-th jam copy's? */
+static bool
+dim_var(Kernel *k, int r, int *d, int *c)
+{
+  for (*d = 0; *d < k->ndims; (*d)++) {
+    if (k->loopvar[*d] == r) {
+      *c = 0;
+      return true;
+    }
+    for (*c = 1; *c < k->jam[*d] && *c < WYIL_JAM_MAX; (*c)++)
+      if (k->jam_copy[*d][*c] && k->jam_copy[*d][*c]->dst == r) return true;
+  }
+  return false;
+}
+
+/* The bytes of an element of the list of lists the kernel only reads
+ * in register r, in the kernel's widest variant (64-bit ints; reals as
+ * doubles unless --gpu-real=float); 0 for any other register. */
+static int
+read_only_rows(Kernel *k, int r, const OclOptions *o)
+{
+  for (int a = 0; a < k->nargs; a++) {
+    KernelArg *ka = &k->args[a];
+    if (ka->reg != r) continue;
+    Tag elem;
+    int depth = ocl_list_shape(ka->type, &elem);
+    if (ka->elem) elem = ocl_tag_of(ka->elem);
+    if (ka->depth) depth = ka->depth;
+    if (ka->kind != KA_LIST_IN || depth != 2 || elem == TAG_NONE) return 0;
+    if (elem == TAG_BOOL) return 1;
+    return elem == TAG_REAL && o->real == FLT_REAL_FLOAT ? 4 : 8;
+  }
+  return 0;
+}
+
+static int
+find_tile(OclTiles *ts, int *n, Tile t)
+{
+  for (int j = 0; j < *n; j++)
+    if (ts->t[j].list == t.list && ts->t[j].dim == t.dim
+        && ts->t[j].k_inner == t.k_inner)
+      return j;
+  if (*n == TILE_MAX) return -1;
+  ts->t[*n] = t;
+  return (*n)++;
+}
+
+static const char *
+name_of(Func *fn, int r)
+{
+  const char *v = r >= 0 && r < fn->nregs && fn->regnames ? fn->regnames[r]
+                                                          : NULL;
+  return v ? v : "?";
+}
+
+static const char *
+explain(Kernel *k, const OclTiles *ts)
+{
+  Func *fn = k->fn;
+  const char *kv = name_of(fn, k->jam_seq->dst);
+  StrBuf sb = {0};
+  for (int j = 0; j < k->ntiles; j++) {
+    const Tile *t = &ts->t[j];
+    const char *x = name_of(fn, k->loopvar[t->dim]);
+    sb_printf(&sb, "%s%s[%s][%s]", j ? (j + 1 == k->ntiles ? " and " : ", ")
+                                     : "",
+              name_of(fn, t->list), t->k_inner ? x : kv, t->k_inner ? kv : x);
+  }
+  const char *what = wyil_fmt("its loop over %s reads %s through tiles in "
+                              "local memory, %d steps at a time, shared by "
+                              "work groups of %d x %d items", kv, sb.s,
+                              ts->steps, TILE_L0, TILE_L1);
+  sb_free(&sb);
+  return what;
+}
+
+static int padded_width(Kernel *k, int d);
+
+/* The local memory tiles[0 .. n) take at `steps` steps a chunk. */
+static int
+tile_bytes(Kernel *k, const OclTiles *ts, int n, int steps)
+{
+  int b = 0;
+  for (int j = 0; j < n; j++)
+    b += steps * padded_width(k, ts->t[j].dim) * ts->t[j].bytes;
+  return b;
+}
+
+void
+ocl_tile(Kernel *k, const OclOptions *o)
+{
+  OclTile where = o->tile;
+  k->ntiles = 0;
+  if (where == OCL_TILE_OFF || k->ndims != 2 || !k->jam_seq
+      || (k->jam[0] < 2 && k->jam[1] < 2))
+    return;
+  Func *fn = k->fn;
+  int s = wyil_insn_index(fn, k->jam_seq), e = wyil_loop_end(fn, s);
+  int kv = k->jam_seq->dst;
+  Insn *range = only_def(fn, k->jam_seq->args[0]);
+  if (kv < 0 || !range || range->op != OP_RANGE) return;
+  OclTiles *ts = wyil_alloc(sizeof *ts);
+  ts->loads = wyil_alloc((size_t)(e - s) * sizeof *ts->loads);
+  int n = 0;
+  for (int p = s + 1; p < e; p++) {
+    Insn *in = fn->code[p];
+    if (in->op != OP_INDEXOF || in->dst < 0 || in->nargs < 2) continue;
+    Insn *row = only_def(fn, in->args[0]);
+    int bytes = row && row->op == OP_INDEXOF && row->nargs >= 2
+                    ? read_only_rows(k, row->args[0], o) : 0;
+    if (!bytes) continue;
+    Tile t = {row->args[0], bytes, -1, in->args[1] == kv};
+    int x = t.k_inner ? row->args[1] : in->args[1], d, c;
+    if ((t.k_inner ? in->args[1] : row->args[1]) != kv
+        || !dim_var(k, x, &d, &c))
+      continue;
+    t.dim = d;
+    int j = find_tile(ts, &n, t);
+    if (j >= 0) ts->loads[ts->nloads++] = (TileLoad){in, j, c};
+  }
+  /* the jam factors are set: the widths are known */
+  k->tile_local[0] = TILE_L0;
+  k->tile_local[1] = TILE_L1;
+  ts->steps = TILE_K_MOST;
+  if (tile_bytes(k, ts, n, ts->steps) > TILE_BYTES) ts->steps = TILE_K_LEAST;
+  while (n > 0 && tile_bytes(k, ts, n, ts->steps) > TILE_BYTES) n--;
+  /* the loads of tiles dropped stay loads */
+  int kept = 0;
+  for (int l = 0; l < ts->nloads; l++)
+    if (ts->loads[l].tile < n) ts->loads[kept++] = ts->loads[l];
+  ts->nloads = kept;
+  if (n == 0) {
+    k->tile_local[0] = k->tile_local[1] = 0;
+    return;
+  }
+  k->ntiles = n;
+  k->tiles = ts;
+  k->tile_local[2] = 1;
+  k->tile_all = where == OCL_TILE_ALL;
+  k->tile_what = explain(k, ts);
+}
+
+/* ---------------------------------------------------------------- */
+/* Emission                                                           */
+
+static int
+local_of(Kernel *k, int d)
+{
+  return k->tile_local[d];
+}
+
+/* Positions of a tile along dimension d: the group's indices. */
+static int
+width(Kernel *k, int d)
+{
+  return local_of(k, d) * k->jam[d];
+}
+
+/* ... with one slot of padding per jam factor (F > 1). */
+static int
+padded_width(Kernel *k, int d)
+{
+  return k->jam[d] > 1 ? local_of(k, d) * (k->jam[d] + 1) : local_of(k, d);
+}
+
+void
+ocl_tile_attribute(Kernel *k, StrBuf *sb)
+{
+  if (k->ntiles)
+    sb_printf(sb, "\n#ifdef WYC_TILE\n"
+              "__attribute__((reqd_work_group_size(%d, %d, %d)))\n#endif\n",
+              k->tile_local[0], k->tile_local[1], k->tile_local[2]);
+}
+
+void
+ocl_tile_defines(StrBuf *sb, bool all)
+{
+  sb_puts(sb, "/* tiles in local memory (Kernel.tiles): on a GPU");
+  if (all) sb_puts(sb, ", and here on every device (--tile=all) */\n"
+                   "#define WYC_TILE 1\n\n");
+  else sb_puts(sb, " */\n#ifdef WYC_GPU\n#define WYC_TILE 1\n#endif\n\n");
+}
+
+/* Without WYC_TILE (a CPU: its OpenCL compiler keeps a work item's
+ * values live across a barrier in memory, and the copies' many sums made
+ * PoCL's build take minutes) the kernel runs the loop as it is, items
+ * past the end returning at once; wyc_agree and wyc_tfail then only
+ * lead to wyc_fail. */
+void
+ocl_tile_prologue(OclGen *g)
+{
+  Kernel *k = g->k;
+  sb_printf(&g->decls, "  int wyc_on = 1, wyc_lid = 0, wyc_f = 0, "
+            "wyc_kk = 0, wyc_tt = 0;\n  wy_int wyc_x = 0;\n  long wyc_kx = 0;\n"
+            "#ifdef WYC_TILE\n  __local int wyc_any;\n#endif\n");
+  for (int d = 0; d < k->ndims; d++)
+    ocl_line(g, "wy_int gid%d = get_global_id(%d);", d, d);
+  ocl_line(g, "#ifdef WYC_TILE");
+  for (int d = 0; d < k->ndims; d++) {
+    int F = k->jam[d];
+    const char *last = F > 1 ? wyil_fmt("(n%d - 1) / %d", d, F)
+                             : wyil_fmt("n%d - 1", d);
+    /* past the end: the last item's indices, no stores */
+    ocl_line(g, "if (gid%d > %s) { wyc_on = 0; gid%d = %s; }", d, last, d,
+             last);
+    sb_printf(&g->decls, "  int wyc_q%d = 0;\n  long wyc_gb%d = 0;\n", d, d);
+    ocl_line(g, "wyc_q%d = (gid%d - (int)get_group_id(%d) * %d) * %d;", d, d,
+             d, local_of(k, d), F);
+    if (F > 1) ocl_line(g, "wyc_q%d += wyc_q%d / %d;", d, d, F);
+    ocl_line(g, "wyc_gb%d = (long)get_group_id(%d) * %d;", d, d, width(k, d));
+  }
+  ocl_line(g, "wyc_lid = (int)get_local_id(0) + (int)get_local_id(1) * %d;",
+           local_of(k, 0));
+  ocl_line(g, "#else");
+  for (int d = 0; d < k->ndims; d++)
+    ocl_line(g, "if (gid%d > (n%d - 1) / %d) return;", d, d, k->jam[d]);
+  ocl_line(g, "#endif");
+  sb_puts(&g->decls, "#ifdef WYC_TILE\n");
+  for (int j = 0; j < k->ntiles; j++) {
+    const Tile *t = &k->tiles->t[j];
+    View *v = g->views[t->list];
+    if (!v || v->depth != 2)
+      internal_error("oclgen: kernel %s: tiled list %%%d has no view",
+                     k->name, t->list);
+    sb_printf(&g->decls, "  __local %s wyc_tile%d[%d];\n",
+              ocl_tag_ctype(v->elem), j,
+              k->tiles->steps * padded_width(k, t->dim));
+  }
+  sb_puts(&g->decls, "#endif\n");
+  g->fail_to = "wyc_agree";
+  g->failed = true;
+}
+
+/* The group's chunk of tile j, steps wyc_t0 .. wyc_tn - 1 of the loop. */
+static void
+fill(OclGen *g, int j)
+{
+  Kernel *k = g->k;
+  const Tile *t = &k->tiles->t[j];
+  View *v = g->views[t->list];
+  int d = t->dim, F = k->jam[d], W = width(k, d);
+  int K = k->tiles->steps;
+  ocl_line(g, "for (wyc_f = wyc_lid; wyc_f < %d; wyc_f += %d) {", K * W,
+           local_of(k, 0) * local_of(k, 1));
+  g->indent++;
+  /* consecutive items read consecutive elements of the list */
+  if (t->k_inner) {
+    ocl_line(g, "wyc_kk = wyc_f %% %d;", K);
+    ocl_line(g, "wyc_tt = wyc_f / %d;", K);
+  } else {
+    ocl_line(g, "wyc_kk = wyc_f / %d;", W);
+    ocl_line(g, "wyc_tt = wyc_f %% %d;", W);
+  }
+  ocl_line(g, "wyc_x = lo%d + (wy_int)min(wyc_gb%d + wyc_tt, (long)n%d - 1);",
+           d, d, d);
+  ocl_line(g, "wyc_kx = (long)wyc_t0 + wyc_kk;");
+  const char *row = t->k_inner ? "(long)wyc_x" : "wyc_kx";
+  const char *col = t->k_inner ? "wyc_kx" : "(long)wyc_x";
+  const char *pos = F > 1 ? wyil_fmt("wyc_tt + wyc_tt / %d", F) : "wyc_tt";
+  ocl_line(g, "wyc_tile%d[wyc_kk * %d + %s] =", j, padded_width(k, d), pos);
+  ocl_line(g, "  wyc_kx < wyc_tn && %s >= 0 && %s < %s && %s >= 0 && %s < %s",
+           row, row, v->lens[0], col, col, v->lens[1]);
+  ocl_line(g, "  ? %s[(wy_off)%s * (wy_off)%s + (wy_off)%s] : 0;", v->base, row,
+           v->lens[1], col);
+  g->indent--;
+  ocl_line(g, "}");
+}
+
+/* Does the tiled loop at i test anything per step: an assert tested
+ * there, int arithmetic not proved safe (a wide sum's test is after the
+ * loop, but its 64-bit add and its 32-bit path differ), a call? */
+static bool
+tests_per_step(OclGen *g, int i)
+{
+  for (int p = i + 1; p < g->match[i]; p++) {
+    Insn *in = g->fn->code[p];
+    CheckPlan c = g->chk ? (CheckPlan)g->chk[p] : CHK_EMIT;
+    if (in->op == OP_INVOKE) return true;
+    if (in->op == OP_ASSERT && c != CHK_PROVED && c != CHK_HOISTED
+        && c != CHK_BOUNDED && !(g->move_to && g->move_to[p] >= 0))
+      return true;
+    bool arith = in->op == OP_ADD || in->op == OP_SUB || in->op == OP_MUL
+                 || in->op == OP_DIV || in->op == OP_REM || in->op == OP_NEG;
+    if (arith && ocl_int_type(in->type) && !ocl_no_overflow(g, p)
+        && c != CHK_HOISTED)
+      return true;
+  }
+  return false;
+}
+
+void
+ocl_tile_loop(OclGen *g, int i, Insn *in)
+{
+  int r = in->args[0];
+  if (g->range_at[r] < 0 || g->range_at[r] > i)
+    internal_error("oclgen: kernel %s: its tiled loop has no range",
+                   g->k->name);
+  sb_printf(&g->decls, "  wy_int wyc_i%d = 0, wyc_n%d = 0, wyc_t0 = 0, "
+            "wyc_tn = 0;\n  int wyc_u = 0;\n", i, i);
+  ocl_line(g, "wyc_i%d = r%d_lo;", i, r);
+  ocl_line(g, "wyc_n%d = r%d_hi;", i, r);
+  int dir = ocl_direction(g, i);
+  if (dir < 0)        /* the CPU runs a descending loop */
+    ocl_line(g, "%s", ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
+  else if (dir == 0)
+    ocl_line(g, "if (wyc_i%d > wyc_n%d) %s", i, i,
+             ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
+  ocl_emit_hoisted(g, i);
+  /* every item here: leave together if any failed */
+  g->indent--;
+  ocl_line(g, "wyc_agree:");
+  g->indent++;
+  ocl_line(g, "#ifdef WYC_TILE");
+  ocl_line(g, "if (wyc_lid == 0) wyc_any = 0;");
+  ocl_line(g, "barrier(CLK_LOCAL_MEM_FENCE);");
+  ocl_line(g, "if (wyc_e) atomic_or(&wyc_any, 1);");
+  ocl_line(g, "barrier(CLK_LOCAL_MEM_FENCE);");
+  ocl_line(g, "if (wyc_any) goto wyc_fail;");
+  ocl_line(g, "#else");
+  ocl_line(g, "if (wyc_e) goto wyc_fail;");
+  ocl_line(g, "wyc_tn = wyc_n%d;", i);
+  ocl_line(g, "#endif");
+  ocl_line(g, "wyc_t0 = wyc_i%d;", i);
+  ocl_line(g, "for (;;) {");
+  g->indent++;
+  ocl_line(g, "#ifdef WYC_TILE");
+  ocl_line(g, "wyc_tn = (long)wyc_n%d - wyc_t0 > %d ? wyc_t0 + %d : wyc_n%d;",
+           i, g->k->tiles->steps, g->k->tiles->steps, i);
+  for (int j = 0; j < g->k->ntiles; j++) fill(g, j);
+  ocl_line(g, "barrier(CLK_LOCAL_MEM_FENCE);");
+  ocl_line(g, "#endif");
+  ocl_line(g, "if (!wyc_e) {");
+  g->indent++;
+  /* a chunk's steps in a loop of constant trip count, which a GPU's
+   * compiler unrolls when the steps test nothing: the tiles' offsets
+   * become constants (matrix multiply 4096^2 on an H200: 8.2 ms a call,
+   * 9.1 not unrolled).  Not steps with tests: NVIDIA's build of
+   * jam_blocks' 8 x 8 products of checked ints then took over 30 s. */
+  ocl_line(g, "#ifdef WYC_TILE");
+  if (!tests_per_step(g, i)) {
+    ocl_line(g, "#ifdef WYC_GPU");
+    ocl_line(g, "#pragma unroll");
+    ocl_line(g, "#endif");
+  }
+  ocl_line(g, "for (wyc_u = 0; wyc_u < %d; wyc_u++) {", g->k->tiles->steps);
+  ocl_line(g, "  wyc_i%d = wyc_t0 + wyc_u;", i);
+  ocl_line(g, "  if (wyc_i%d >= wyc_tn) break;", i);
+  ocl_line(g, "#else");
+  ocl_line(g, "for (wyc_i%d = wyc_t0; wyc_i%d < wyc_tn; wyc_i%d++) {", i, i, i);
+  ocl_line(g, "#endif");
+  g->indent++;
+  ocl_line(g, "%s = wyc_i%d;", ocl_var(g, in->dst, TAG_INT), i);
+  /* the body is straight code: a failure leaves the loop by break (a
+   * goto out of it, to before the barrier, gave wrong results on PoCL
+   * 3.1, where Oclgrind found nothing wrong) */
+  g->fail_to = NULL;
+}
+
+void
+ocl_tile_loop_end(OclGen *g, int h)
+{
+  g->indent--;
+  ocl_line(g, "}");
+  g->indent--;
+  ocl_line(g, "}");
+  ocl_line(g, "#ifdef WYC_TILE");
+  ocl_line(g, "barrier(CLK_LOCAL_MEM_FENCE);");
+  ocl_line(g, "if (wyc_tn >= wyc_n%d) break;", h);
+  ocl_line(g, "wyc_t0 = wyc_tn;");
+  ocl_line(g, "#else");
+  ocl_line(g, "break;");
+  ocl_line(g, "#endif");
+  g->indent--;
+  ocl_line(g, "}");
+  g->fail_to = "wyc_fail";
+  ocl_line(g, "if (wyc_e) goto wyc_fail;");
+  ocl_line(g, "if (!wyc_on) return;");
+  if (g->chk) ocl_emit_wide_exit(g, h);
+}
+
+bool
+ocl_tile_load(OclGen *g, Insn *in)
+{
+  Kernel *k = g->k;
+  if (!k || !k->ntiles) return false;
+  const OclTiles *ts = k->tiles;
+  for (int l = 0; l < ts->nloads; l++) {
+    if (ts->loads[l].in != in) continue;
+    const Tile *t = &ts->t[ts->loads[l].tile];
+    View *v = g->views[t->list];
+    ocl_line(g, "#ifdef WYC_TILE");
+    ocl_line(g, "%s = wyc_tile%d[wyc_u * %d + wyc_q%d + %d];",
+             ocl_var(g, in->dst, v->elem), ts->loads[l].tile,
+             padded_width(k, t->dim), t->dim, ts->loads[l].copy);
+    ocl_line(g, "#else");
+    return true;
+  }
+  return false;
+}
+
+bool
+ocl_tile_seq(OclGen *g, Insn *in)
+{
+  return g->k && g->k->ntiles && in == g->k->jam_seq;
+}
