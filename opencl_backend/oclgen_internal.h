@@ -311,6 +311,8 @@ int ocl_assert_code(const char *msg);
 /* Plan the checks of code[g->from .. g->to): proved, hoisted, fused
  * (g->chk, g->hoist_to). */
 void ocl_plan_checks(OclGen *g);
+/* The one instruction of fn defining register r, or NULL. */
+Insn *ocl_only_def(Func *fn, int r);
 /* After the plan, at a kernel's start: the tests that its call site's
  * facts hold (a dimension's hi above its constant lo). */
 void ocl_emit_call_site_tests(OclGen *g);

@@ -42,9 +42,8 @@
 
 #include "oclgen_ival.h"
 
-/* The one definition of r in fn, or NULL. */
-static Insn *
-only_def(Func *fn, int r)
+Insn *
+ocl_only_def(Func *fn, int r)
 {
   Insn *d = NULL;
   for (int q = 0; q < fn->ncode; q++) {
@@ -60,7 +59,7 @@ only_def(Func *fn, int r)
 static bool
 host_const(Func *fn, int h, long long *c)
 {
-  return ocl_iv_const(only_def(fn, h), c);
+  return ocl_iv_const(ocl_only_def(fn, h), c);
 }
 
 /* What the one call site of kernel g->k (the OFFLOAD of g->fn in its host

@@ -69,19 +69,6 @@ struct OclTiles {
   TileLoad *loads;
 };
 
-/* The one instruction of fn defining register r, or NULL. */
-static Insn *
-only_def(Func *fn, int r)
-{
-  Insn *d = NULL;
-  for (int p = 0; p < fn->ncode; p++) {
-    if (wyil_def_reg(fn->code[p]) != r) continue;
-    if (d) return NULL;
-    d = fn->code[p];
-  }
-  return d;
-}
-
 /* Is r dimension d's index or its c-th jam copy's? */
 static bool
 dim_var(Kernel *k, int r, int *d, int *c)
@@ -181,7 +168,7 @@ ocl_tile(Kernel *k, const OclOptions *o)
   Func *fn = k->fn;
   int s = wyil_insn_index(fn, k->jam_seq), e = wyil_loop_end(fn, s);
   int kv = k->jam_seq->dst;
-  Insn *range = only_def(fn, k->jam_seq->args[0]);
+  Insn *range = ocl_only_def(fn, k->jam_seq->args[0]);
   if (kv < 0 || !range || range->op != OP_RANGE) return;
   OclTiles *ts = wyil_alloc(sizeof *ts);
   ts->loads = wyil_alloc((size_t)(e - s) * sizeof *ts->loads);
@@ -189,7 +176,7 @@ ocl_tile(Kernel *k, const OclOptions *o)
   for (int p = s + 1; p < e; p++) {
     Insn *in = fn->code[p];
     if (in->op != OP_INDEXOF || in->dst < 0 || in->nargs < 2) continue;
-    Insn *row = only_def(fn, in->args[0]);
+    Insn *row = ocl_only_def(fn, in->args[0]);
     int bytes = row && row->op == OP_INDEXOF && row->nargs >= 2
                     ? read_only_rows(k, row->args[0], o) : 0;
     if (!bytes) continue;
