@@ -25,16 +25,20 @@
  *  - an item past the range's end does not return: it takes the last
  *    item's indices (the same reads and checks) and returns only after
  *    the loop, before its stores (wyc_on);
- *  - a check failing before the loop jumps to wyc_agree, where the group
- *    agrees whether any item failed (a local flag between two barriers)
- *    and then leaves together: the loop's range, the same for all items
- *    (oclgen_jam.c asks that), is then known to every item that stays;
+ *  - a check failing before the loop leaves that code (a break out of
+ *    a do { } while (0) around it) for the group's agreement: whether
+ *    any item failed (a local flag between two barriers); the group then
+ *    leaves together, and the loop's range, the same for all items
+ *    (oclgen_jam.c asks that), is known to every item that stays;
  *  - a check failing inside the loop ends the item's work (a break out
  *    of the chunk's steps; the item writes the kernel's flag at once,
  *    see ocl_fail_stmt) but not its part in the fills and barriers;
  *    after the loop it leaves through wyc_fail.
- * The tiled code is compiled where WYC_TILE is defined: on a GPU, or on
- * every device with --tile=all (ocl_tile_defines).  The runtime launches such a kernel with its required work-group shape
+ * The tiled code is compiled where WYC_TILE is defined: on a GPU, or
+ * with --tile=all on every device but PoCL's (ocl_tile_defines; PoCL
+ * 3.1 ran such kernels wrong where Oclgrind ran them right: a failure
+ * lost after a barrier, a store past the end not caught).  The runtime
+ * launches such a kernel with its required work-group shape
  * (Kernel.tile_local, runtime/ocl_run.c).  A failed launch changes
  * nothing: the CPU reruns the loop and reports the failure.
  */
@@ -247,16 +251,16 @@ void
 ocl_tile_defines(StrBuf *sb, bool all)
 {
   sb_puts(sb, "/* tiles in local memory (Kernel.tiles): on a GPU");
-  if (all) sb_puts(sb, ", and here on every device (--tile=all) */\n"
-                   "#define WYC_TILE 1\n\n");
-  else sb_puts(sb, " */\n#ifdef WYC_GPU\n#define WYC_TILE 1\n#endif\n\n");
+  if (all) sb_puts(sb, ", and here on every device but PoCL's (--tile=all)"
+                   " */\n#if defined(WYC_GPU) || !defined(WYC_POCL)\n");
+  else sb_puts(sb, " */\n#ifdef WYC_GPU\n");
+  sb_puts(sb, "#define WYC_TILE 1\n#endif\n\n");
 }
 
 /* Without WYC_TILE (a CPU: its OpenCL compiler keeps a work item's
  * values live across a barrier in memory, and the copies' many sums made
  * PoCL's build take minutes) the kernel runs the loop as it is, items
- * past the end returning at once; wyc_agree and wyc_tfail then only
- * lead to wyc_fail. */
+ * past the end returning at once; a failure then goes to wyc_fail. */
 void
 ocl_tile_prologue(OclGen *g)
 {
@@ -298,7 +302,13 @@ ocl_tile_prologue(OclGen *g)
               k->tiles->steps * padded_width(k, t->dim));
   }
   sb_puts(&g->decls, "#endif\n");
-  g->fail_to = "wyc_agree";
+  /* the code before the loop is straight: a failure there leaves it by
+   * break, to the group's agreement (no goto: PoCL 3.1 miscompiled the
+   * kernel whose failures jumped to a label before the first barrier,
+   * see ocl_tile_loop) */
+  ocl_line(g, "do {");
+  g->indent++;
+  g->fail_to = NULL;
   g->failed = true;
 }
 
@@ -377,10 +387,9 @@ ocl_tile_loop(OclGen *g, int i, Insn *in)
     ocl_line(g, "if (wyc_i%d > wyc_n%d) %s", i, i,
              ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
   ocl_emit_hoisted(g, i);
-  /* every item here: leave together if any failed */
   g->indent--;
-  ocl_line(g, "wyc_agree:");
-  g->indent++;
+  ocl_line(g, "} while (0);");
+  /* every item here: leave together if any failed */
   ocl_line(g, "#ifdef WYC_TILE");
   ocl_line(g, "if (wyc_lid == 0) wyc_any = 0;");
   ocl_line(g, "barrier(CLK_LOCAL_MEM_FENCE);");
@@ -445,7 +454,10 @@ ocl_tile_loop_end(OclGen *g, int h)
   ocl_line(g, "}");
   g->fail_to = "wyc_fail";
   ocl_line(g, "if (wyc_e) goto wyc_fail;");
-  ocl_line(g, "if (!wyc_on) return;");
+  /* the code after the loop only for the items in the range (closed by
+   * ocl_tile_epilogue) */
+  ocl_line(g, "if (wyc_on) {");
+  g->indent++;
   if (g->chk) ocl_emit_wide_exit(g, h);
 }
 
@@ -467,6 +479,13 @@ ocl_tile_load(OclGen *g, Insn *in)
     return true;
   }
   return false;
+}
+
+void
+ocl_tile_epilogue(OclGen *g)
+{
+  g->indent--;
+  ocl_line(g, "}");
 }
 
 bool

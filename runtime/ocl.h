@@ -515,6 +515,10 @@ typedef struct WyOclState {
   cl_device_id device;
   bool gpu;               /* a GPU: programs built with -DWYC_GPU, whose
                              32-bit variants index lists with ints */
+  bool pocl;              /* PoCL's platform: programs built with
+                             -DWYC_POCL, where --tile=all does not tile
+                             (PoCL 3.1 miscompiled the tiled kernels:
+                             opencl_backend/oclgen_tile.c) */
   cl_context ctx;
   cl_command_queue queue; /* in order; CL_QUEUE_PROFILING_ENABLE once
                              profiling is on (queue_profiled) */

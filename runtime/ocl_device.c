@@ -422,6 +422,10 @@ init_device(WyOclState *g)
   g->platform = ps[pi];
   g->device = ds[di];
   g->gpu = (device_type(g->device) & CL_DEVICE_TYPE_GPU) != 0;
+  char pname[128] = "";
+  clGetPlatformInfo(g->platform, CL_PLATFORM_NAME, sizeof pname - 1, pname,
+                    NULL);
+  g->pocl = strstr(pname, "Portable Computing Language") != NULL;
   free(ps);
   free(ds);
   read_device_info(g);

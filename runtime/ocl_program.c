@@ -318,13 +318,14 @@ build_program(WyOclState *g, WyOclProg *p)
                         ? "-DWYC_NO_OVF_BUILTINS=1 -cl-opt-disable" : "";
   /* WYC_GPU: code shaped for a GPU's memory where it matters
    * (opencl_backend/oclgen_build.c) */
-  const char *opts_parts[7] = {"-w", p->options ? p->options : "",
+  const char *opts_parts[8] = {"-w", p->options ? p->options : "",
                                p->int64 ? "-DWYC_INT64=1" : "",
                                real_option(p), ovf,
                                g->gpu ? "-DWYC_GPU=1" : "",
+                               g->pocl ? "-DWYC_POCL=1" : "",
                                extra ? extra : ""};
   size_t optlen, keylen;
-  char *opts = join(opts_parts, 7, ' ', &optlen), *key, *path;
+  char *opts = join(opts_parts, 8, ' ', &optlen), *key, *path;
   const char *key_parts[6];
   int st = WY_OCL_OK;
   if (!opts) return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");

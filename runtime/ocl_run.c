@@ -686,7 +686,7 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
     size_t items_n[3];   /* work items along each dimension */
     for (int d = 0; d < 3; d++)
       items_n[d] = k->jam[d] > 1 ? (n[d] + k->jam[d] - 1) / k->jam[d] : n[d];
-    if (k->local[0] && (g->gpu || k->local_all))
+    if (k->local[0] && (g->gpu || (k->local_all && !g->pocl)))
       st = required_sizes(k, run, items_n, local, global);
     else choose_sizes(g, run, k->ndims, items_n, local, global);
     for (int d = 0; !st && d < k->ndims; d++) {

@@ -8,13 +8,14 @@
 // inner ranges that are empty, shorter than a chunk, no multiple of 16 or
 // starting above 0, a list read by rows on one side and by columns on
 // the other, and reals.  tile_wide has sums past 2^31.
-// Built with --tile=all so that PoCL runs the tiled form too (by default
-// only a GPU does), and --jam=2 (2 x 2 per item, 32 x 32 per group) to
-// keep PoCL's builds short; the benchmarks run the default 8 x 8.
+// Built with --tile=all so that Oclgrind (make oclgrind) runs the tiled
+// form too (by default only a GPU does; never PoCL, which ran it wrong),
+// and --jam=2 (2 x 2 per item, 32 x 32 per group) to keep the builds
+// short; the benchmarks run the default 8 x 8.
 // flags: --tile=all --jam=2
-// explain: tile_edges.whiley:35: kernel wyk_2: its loop over k reads a[i][k] and b[k][j] through tiles in local memory, 16 steps at a time, shared by work groups of 16 x 16 items
-// explain: tile_edges.whiley:48: kernel wyk_3: its loop over k reads a[i][k] and bt[j][k] through tiles in local memory
-// explain: tile_edges.whiley:61: kernel wyk_4: its loop over k reads a[i][k] and b[k][j] through tiles in local memory
+// explain: tile_edges.whiley:36: kernel wyk_2: its loop over k reads a[i][k] and b[k][j] through tiles in local memory, 16 steps at a time, shared by work groups of 16 x 16 items
+// explain: tile_edges.whiley:49: kernel wyk_3: its loop over k reads a[i][k] and bt[j][k] through tiles in local memory
+// explain: tile_edges.whiley:62: kernel wyk_4: its loop over k reads a[i][k] and b[k][j] through tiles in local memory
 import * from whiley.lang.*
 
 // a rows x cols matrix of small ints from a seed

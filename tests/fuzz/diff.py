@@ -21,9 +21,9 @@ functions in one program), build it once per variant
        not in the default set: where the device has double (PoCL, the
        H100) -O2's default --gpu-real=auto builds the same kernels
   O2t  --target=opencl -O2 --tile=all --jam=2
-       tiles in local memory on PoCL too (by default only a GPU tiles);
-       2 x 2 per item keeps PoCL's builds of tiled kernels short; not in
-       the default set
+       tiles in local memory on any device but PoCL's (by default only a
+       GPU tiles; PoCL 3.1 ran tiled kernels wrong): with FUZZ_DEVICE=gpu;
+       not in the default set
 
 and run each executable with WYC_DEVICE=cpu (PoCL; FUZZ_DEVICE names
 another) and WYC_QUIET=1.
