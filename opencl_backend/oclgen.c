@@ -646,7 +646,6 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   }
   put_own_copies(g, k);
   ocl_emit_body(g);
-  if (k->ntiles) ocl_tile_epilogue(g);
   if (red) {
     ocl_reduce_epilogue(g, k);
   } else if (g->failed) {

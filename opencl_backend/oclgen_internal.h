@@ -261,8 +261,6 @@ void ocl_tile_prologue(OclGen *g);
 bool ocl_tile_seq(OclGen *g, Insn *in);
 void ocl_tile_loop(OclGen *g, int i, Insn *in);
 void ocl_tile_loop_end(OclGen *g, int h);
-/* the end of a tiled kernel's body */
-void ocl_tile_epilogue(OclGen *g);
 /* an element load served from a tile: that, then "#else" (the load
  * as it is follows, then "#endif"), and true */
 bool ocl_tile_load(OclGen *g, Insn *in);

@@ -25,11 +25,10 @@
  *  - an item past the range's end does not return: it takes the last
  *    item's indices (the same reads and checks) and returns only after
  *    the loop, before its stores (wyc_on);
- *  - a check failing before the loop leaves that code (a break out of
- *    a do { } while (0) around it) for the group's agreement: whether
- *    any item failed (a local flag between two barriers); the group then
- *    leaves together, and the loop's range, the same for all items
- *    (oclgen_jam.c asks that), is known to every item that stays;
+ *  - a check failing before the loop jumps to wyc_agree, where the group
+ *    agrees whether any item failed (a local flag between two barriers)
+ *    and then leaves together: the loop's range, the same for all items
+ *    (oclgen_jam.c asks that), is then known to every item that stays;
  *  - a check failing inside the loop ends the item's work (a break out
  *    of the chunk's steps; the item writes the kernel's flag at once,
  *    see ocl_fail_stmt) but not its part in the fills and barriers;
@@ -260,7 +259,8 @@ ocl_tile_defines(StrBuf *sb, bool all)
 /* Without WYC_TILE (a CPU: its OpenCL compiler keeps a work item's
  * values live across a barrier in memory, and the copies' many sums made
  * PoCL's build take minutes) the kernel runs the loop as it is, items
- * past the end returning at once; a failure then goes to wyc_fail. */
+ * past the end returning at once; wyc_agree then only leads to
+ * wyc_fail. */
 void
 ocl_tile_prologue(OclGen *g)
 {
@@ -302,13 +302,7 @@ ocl_tile_prologue(OclGen *g)
               k->tiles->steps * padded_width(k, t->dim));
   }
   sb_puts(&g->decls, "#endif\n");
-  /* the code before the loop is straight: a failure there leaves it by
-   * break, to the group's agreement (no goto: PoCL 3.1 miscompiled the
-   * kernel whose failures jumped to a label before the first barrier,
-   * see ocl_tile_loop) */
-  ocl_line(g, "do {");
-  g->indent++;
-  g->fail_to = NULL;
+  g->fail_to = "wyc_agree";
   g->failed = true;
 }
 
@@ -387,9 +381,10 @@ ocl_tile_loop(OclGen *g, int i, Insn *in)
     ocl_line(g, "if (wyc_i%d > wyc_n%d) %s", i, i,
              ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
   ocl_emit_hoisted(g, i);
-  g->indent--;
-  ocl_line(g, "} while (0);");
   /* every item here: leave together if any failed */
+  g->indent--;
+  ocl_line(g, "wyc_agree:");
+  g->indent++;
   ocl_line(g, "#ifdef WYC_TILE");
   ocl_line(g, "if (wyc_lid == 0) wyc_any = 0;");
   ocl_line(g, "barrier(CLK_LOCAL_MEM_FENCE);");
@@ -454,10 +449,7 @@ ocl_tile_loop_end(OclGen *g, int h)
   ocl_line(g, "}");
   g->fail_to = "wyc_fail";
   ocl_line(g, "if (wyc_e) goto wyc_fail;");
-  /* the code after the loop only for the items in the range (closed by
-   * ocl_tile_epilogue) */
-  ocl_line(g, "if (wyc_on) {");
-  g->indent++;
+  ocl_line(g, "if (!wyc_on) return;");
   if (g->chk) ocl_emit_wide_exit(g, h);
 }
 
@@ -479,13 +471,6 @@ ocl_tile_load(OclGen *g, Insn *in)
     return true;
   }
   return false;
-}
-
-void
-ocl_tile_epilogue(OclGen *g)
-{
-  g->indent--;
-  ocl_line(g, "}");
 }
 
 bool
