@@ -81,7 +81,8 @@ usage(FILE *out)
     "                    kernel's work group reads the rows and columns\n"
     "                    its items share once per chunk of their inner\n"
     "                    loop: gpu (the default: on a GPU device), all\n"
-    "                    (every device), off\n"
+    "                    (every device but PoCL's, which runs them\n"
+    "                    wrong), off\n"
     "  --version         print the version\n"
     "  --help            print this help\n\n"
     "Environment: CC (C compiler, default cc), WYC_CFLAGS (extra flags).\n");
