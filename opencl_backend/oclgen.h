@@ -23,7 +23,7 @@
 typedef enum OclTile {
   OCL_TILE_GPU,      /* on a GPU (the default) */
   OCL_TILE_OFF,
-  OCL_TILE_ALL       /* on every device (tests: PoCL runs them too) */
+  OCL_TILE_ALL       /* on every device but PoCL's (runtime/ocl.h, pocl) */
 } OclTile;
 
 typedef struct OclOptions {
