@@ -166,9 +166,8 @@ put_descriptor(Gen *g, Kernel *k, const int *host)
     if (!v && k->narrow_name)
       sb_printf(sb, "&wyc_kern%d_n, %d, ", k->id, k->narrow_dims);
     else sb_puts(sb, "NULL, 0, ");
-    sb_printf(sb, "{%d, %d, %d}, {%d, %d, %d}, %s};\n\n", jam_of(k, 0),
-              jam_of(k, 1), jam_of(k, 2), k->tile_local[0], k->tile_local[1],
-              k->tile_local[2], k->tile_all ? "true" : "false");
+    sb_printf(sb, "{%d, %d, %d}};\n\n", jam_of(k, 0), jam_of(k, 1),
+              jam_of(k, 2));
   }
   sb_printf(&g->kern_refs, "&wyc_kern%d, ", k->id);
   g->nkern_refs++;

@@ -176,6 +176,25 @@ ocl_list_shape(Type *t, Tag *elem)
   return d >= 1 && d <= 3 && *elem != TAG_NONE ? d : 0;
 }
 
+int
+ocl_arg_shape(const KernelArg *ka, Tag *elem)
+{
+  int depth = ocl_list_shape(ka->type, elem);
+  if (ka->elem) *elem = ocl_tag_of(ka->elem);
+  if (ka->depth) depth = ka->depth;
+  return depth;
+}
+
+void
+ocl_past_end_return(OclGen *g, int d)
+{
+  Kernel *k = g->k;
+  if (k->jam[d] > 1)   /* ceil(n / jam) items (oclgen_jam.c) */
+    ocl_line(g, "if (gid%d > (n%d - 1) / %d) return;", d, d, k->jam[d]);
+  else
+    ocl_line(g, "if (gid%d >= n%d) return;", d, d);
+}
+
 /* ---------------------------------------------------------------- */
 /* The program's prelude                                              */
 
@@ -484,9 +503,7 @@ put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
       continue;
     }
     Tag elem;
-    int depth = ocl_list_shape(ka->type, &elem);
-    if (ka->elem) elem = ocl_tag_of(ka->elem);
-    if (ka->depth) depth = ka->depth;
+    int depth = ocl_arg_shape(ka, &elem);
     if (depth < 1 || depth > 3 || elem == TAG_NONE)
       ocl_cannot(wyil_fmt("a list argument of type %s",
                           ka->type ? ty_str(ka->type) : "?"));
@@ -620,11 +637,7 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   if (k->ntiles) ocl_tile_prologue(g);
   for (int d = 0; d < k->ndims && !k->ntiles; d++) {
     ocl_line(g, "wy_int gid%d = get_global_id(%d);", d, d);
-    if (red) continue;
-    if (k->jam[d] > 1)   /* ceil(n / jam) items (oclgen_jam.c) */
-      ocl_line(g, "if (gid%d > (n%d - 1) / %d) return;", d, d, k->jam[d]);
-    else
-      ocl_line(g, "if (gid%d >= n%d) return;", d, d);
+    if (!red) ocl_past_end_return(g, d);
   }
   if (red) ocl_reduce_prologue(g, k);
   /* constants the filter left outside the loop */

@@ -203,6 +203,12 @@ const char *ocl_fail_var(OclGen *g, const char *code);
 /* A list of device scalars nested at most 3 deep: its depth and element
  * tag; 0 otherwise. */
 int ocl_list_shape(Type *t, Tag *elem);
+/* The line that ends a work item past dimension d's last (of
+ * ceil(n / jam) items when the dimension is jammed). */
+void ocl_past_end_return(OclGen *g, int d);
+/* A list argument's depth and element tag: its type's, unless the
+ * kernel's KernelArg.depth / elem say otherwise. */
+int ocl_arg_shape(const KernelArg *ka, Tag *elem);
 /* The OpenCL name of a called function (in g's variant). */
 const char *ocl_func_name(OclGen *g, Func *fn);
 /* The code a kernel writes into its flag when it would store an
@@ -250,7 +256,7 @@ bool ocl_jam_copy(Kernel *k, Insn *in, int *dim, int *copy);
 int ocl_jam_var_dim(Kernel *k, int r);
 
 /* oclgen_tile.c: tiles in local memory for a register-blocked kernel's
- * jammed loop (Kernel.ntiles, tiles, tile_local, tile_all). */
+ * jammed loop (Kernel.ntiles, tiles, tile_local). */
 typedef struct OclTiles OclTiles;
 void ocl_tile(Kernel *k, const OclOptions *o);
 /* the kernel's reqd_work_group_size attribute line, if tiled */

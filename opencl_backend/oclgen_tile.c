@@ -36,9 +36,10 @@
  * The tiled code is compiled where WYC_TILE is defined: on a GPU, or
  * with --tile=all on every device but PoCL's (ocl_tile_defines; PoCL
  * 3.1 ran such kernels wrong where Oclgrind ran them right: a failure
- * lost after a barrier, a store past the end not caught).  The runtime
- * launches such a kernel with its required work-group shape
- * (Kernel.tile_local, runtime/ocl_run.c).  A failed launch changes
+ * lost after a barrier, a store past the end not caught).  The tiled
+ * code carries reqd_work_group_size (Kernel.tile_local), which the
+ * runtime reads back from the built kernel and launches
+ * (CL_KERNEL_COMPILE_WORK_GROUP_SIZE, runtime/ocl_run.c).  A failed launch changes
  * nothing: the CPU reruns the loop and reports the failure.
  */
 #include "../wyil/wyil.h"
@@ -97,9 +98,7 @@ read_only_rows(Kernel *k, int r, const OclOptions *o)
     KernelArg *ka = &k->args[a];
     if (ka->reg != r) continue;
     Tag elem;
-    int depth = ocl_list_shape(ka->type, &elem);
-    if (ka->elem) elem = ocl_tag_of(ka->elem);
-    if (ka->depth) depth = ka->depth;
+    int depth = ocl_arg_shape(ka, &elem);
     if (ka->kind != KA_LIST_IN || depth != 2 || elem == TAG_NONE) return 0;
     if (elem == TAG_BOOL) return 1;
     return elem == TAG_REAL && o->real == FLT_REAL_FLOAT ? 4 : 8;
@@ -210,7 +209,6 @@ ocl_tile(Kernel *k, const OclOptions *o)
   k->ntiles = n;
   k->tiles = ts;
   k->tile_local[2] = 1;
-  k->tile_all = where == OCL_TILE_ALL;
   k->tile_what = explain(k, ts);
 }
 
@@ -287,8 +285,7 @@ ocl_tile_prologue(OclGen *g)
   ocl_line(g, "wyc_lid = (int)get_local_id(0) + (int)get_local_id(1) * %d;",
            local_of(k, 0));
   ocl_line(g, "#else");
-  for (int d = 0; d < k->ndims; d++)
-    ocl_line(g, "if (gid%d > (n%d - 1) / %d) return;", d, d, k->jam[d]);
+  for (int d = 0; d < k->ndims; d++) ocl_past_end_return(g, d);
   ocl_line(g, "#endif");
   sb_puts(&g->decls, "#ifdef WYC_TILE\n");
   for (int j = 0; j < k->ntiles; j++) {

@@ -272,11 +272,6 @@ typedef struct WyOclKernel {
                            of the dimension (opencl_backend/oclgen_jam.c),
                            so a launch has ceil(n / jam) items along it;
                            the same in the narrow variant */
-  uint16_t local[3];    /* > 0: the work-group shape the kernel requires
-                           on a GPU (its tiles in local memory,
-                           opencl_backend/oclgen_tile.c); 0: the runtime
-                           chooses */
-  bool local_all;       /* ... and on every device (--tile=all) */
 } WyOclKernel;
 
 /* One argument: the host register holding the value.  Lists that the
@@ -361,6 +356,8 @@ typedef struct WyOclCounters {
   long cache_writes;    /* binaries written to the cache */
   long runs;            /* kernels run to completion on the device */
   long narrow_runs;     /* ... of which narrow variants */
+  long tunings;         /* work-group shapes measured (ocl_tune.c) */
+  long tuned_loads;     /* ... and read from the binary cache's files */
 } WyOclCounters;
 void wy_ocl_counters(WyOclCounters *out);
 
@@ -410,6 +407,8 @@ typedef struct WyOclProg {
   cl_program prog;        /* NULL if the build failed */
   int status;             /* WY_OCL_OK or why the build failed */
   char *reason;           /* malloc'd reason of a failed build */
+  char *cache;            /* malloc'd path of its binary cache file, or
+                             NULL (no cache) */
 } WyOclProg;
 
 /* An argument value last set on a kernel object (ocl_run.c). */
@@ -420,6 +419,13 @@ typedef struct WyOclArgVal {
   unsigned char v[8];
 } WyOclArgVal;
 
+/* A work-group shape measured for a kernel (ocl_tune.c), for calls
+ * whose work items along dimension d have bucket[d] bits. */
+typedef struct WyOclShape {
+  uint8_t bucket[3];
+  uint16_t local[3];
+} WyOclShape;
+
 /* A kernel object, with its work-group limits on the device. */
 typedef struct WyOclKern {
   const WyOclKernel *k;   /* the descriptor (the key, with int64) */
@@ -428,6 +434,15 @@ typedef struct WyOclKern {
   cl_kernel kern;
   size_t wg_max;          /* CL_KERNEL_WORK_GROUP_SIZE */
   size_t wg_multiple;     /* CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE */
+  size_t required[3];     /* CL_KERNEL_COMPILE_WORK_GROUP_SIZE: the shape
+                             its reqd_work_group_size attribute asks for
+                             (tiles, opencl_backend/oclgen_tile.c, built
+                             where the device runs them); {0,0,0}: none */
+  const char *cache;      /* its program's WyOclProg.cache */
+  WyOclShape *shapes;     /* shapes measured or read (ocl_tune.c) */
+  int nshapes;
+  size_t capshapes;
+  bool shapes_read;       /* the cache's shapes file was read */
   int status;             /* WY_OCL_OK or why the kernel is unusable */
   char *reason;           /* malloc'd reason of that failure */
   bool overflowed;        /* 32-bit variant: an int did not fit once, so
@@ -738,6 +753,31 @@ bool wy_ocl_small_call(const WyOclKernel *k, const WyOclArg *args,
 
 /* ocl_program.c */
 int wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out);
+
+/* ocl_tune.c: work-group shapes measured on first use.  A shape kn
+ * already has for calls of items_n work items (measured in this
+ * process or read from the binary cache): true, and local set. */
+bool wy_ocl_tuned_shape(WyOclKern *kn, int nd, const size_t items_n[3],
+                        size_t local[3]);
+/* May a call of k (kernel object kn) over items_n work items measure
+ * shapes?  Only a kernel that a second launch with the same arguments
+ * leaves as one launch would: no list both read and written in place,
+ * no reduction. */
+bool wy_ocl_tune_wanted(const WyOclKernel *k, const WyOclKern *kn,
+                        const size_t items_n[3]);
+/* With kn's arguments set: launch it with local (the default shape)
+ * and a few other shapes, keep the fastest in local and global, and
+ * record it.  A launch that fails, or sets the error flag, leaves local
+ * as it was (the call's own launch then reports what it reports). */
+void wy_ocl_tune(WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
+                 const size_t items_n[3], size_t local[3], size_t global[3]);
+void wy_ocl_tune_free(WyOclKern *kn);
+
+static inline size_t
+wy_ocl_round_up(size_t x, size_t m)
+{
+  return (x + m - 1) / m * m;
+}
 
 /* ocl_start.c: fflush(stdout), except on the start-up thread */
 void wy_ocl_flush_stdout(void);

@@ -348,7 +348,7 @@ build_program(WyOclState *g, WyOclProg *p)
     }
     if (lock >= 0) close(lock);   /* releases the flock */
   }
-  free(path);
+  p->cache = path;   /* beside it, the kernels' shapes (ocl_tune.c) */
   free(key);
   free(opts);
   return st;
@@ -375,7 +375,7 @@ get_program(WyOclState *g, const WyOclKernel *k, bool int64, int real,
     return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
   p = &g->progs[g->nprogs++];
   *p = (WyOclProg){k->source, k->options, int64, (uint8_t)real, NULL, 0,
-                   NULL};
+                   NULL, NULL};
   p->status = build_program(g, p);
   if (p->status) p->reason = strdup(g->reason);
   *out = p;
@@ -426,6 +426,11 @@ make_kernel(WyOclState *g, WyOclKern *kn, cl_program prog)
                                sizeof kn->wg_multiple, &kn->wg_multiple, NULL)
           != CL_SUCCESS || kn->wg_multiple == 0)
     kn->wg_multiple = 1;
+  if (clGetKernelWorkGroupInfo(kn->kern, g->device,
+                               CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
+                               sizeof kn->required, kn->required, NULL)
+      != CL_SUCCESS)
+    memset(kn->required, 0, sizeof kn->required);
   return WY_OCL_OK;
 }
 
@@ -468,8 +473,9 @@ wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out)
                    sizeof *g->kerns))
     return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
   kn = &g->kerns[g->nkerns++];
-  *kn = (WyOclKern){k, int64, real == WY_OCL_REAL_DOUBLE, NULL, 1, 1, 0,
-                    NULL, false, NULL, 0};
+  *kn = (WyOclKern){.k = k, .int64 = int64,
+                    .dbl = real == WY_OCL_REAL_DOUBLE, .wg_max = 1,
+                    .wg_multiple = 1, .cache = p->cache};
   kn->status = make_kernel(g, kn, p->prog);
   if (kn->status) {
     kn->reason = strdup(g->reason);
@@ -488,10 +494,12 @@ wy_ocl_programs_free(void)
     if (g->kerns[i].kern) clReleaseKernel(g->kerns[i].kern);
     free(g->kerns[i].reason);
     free(g->kerns[i].argv);
+    wy_ocl_tune_free(&g->kerns[i]);
   }
   for (int i = 0; i < g->nprogs; i++) {
     if (g->progs[i].prog) clReleaseProgram(g->progs[i].prog);
     free(g->progs[i].reason);
+    free(g->progs[i].cache);
   }
   free(g->kerns);
   free(g->progs);

@@ -71,22 +71,16 @@ check_call(const WyOclKernel *k, int nargs, const int64_t lo[3],
   return WY_OCL_OK;
 }
 
-static size_t
-round_up(size_t x, size_t m)
-{
-  return (x + m - 1) / m * m;
-}
-
 static void
 choose_sizes(const WyOclState *g, const WyOclKern *kn, int nd,
-             const size_t n[3], size_t local[3], size_t global[3])
+             const size_t n[3], size_t local[3])
 {
   size_t target = WG_TARGET, m = kn->wg_multiple, budget, row, items = 1;
   if (target > kn->wg_max) target = kn->wg_max;
   if (m > target) m = target;
   row = g->gpu && nd > 1 && WG_ROW_GPU < target ? WG_ROW_GPU : target;
   local[0] = row > m ? row / m * m : m;
-  if (local[0] > round_up(n[0], m)) local[0] = round_up(n[0], m);
+  if (local[0] > wy_ocl_round_up(n[0], m)) local[0] = wy_ocl_round_up(n[0], m);
   if (local[0] > g->max_item[0]) local[0] = g->max_item[0];
   budget = target / local[0];
   for (int d = 1; d < nd; d++) {
@@ -98,28 +92,37 @@ choose_sizes(const WyOclState *g, const WyOclKern *kn, int nd,
   }
   /* the other dimensions too short to fill the group: a longer row */
   while (2 * local[0] * items <= target && 2 * local[0] <= g->max_item[0]
-         && local[0] < round_up(n[0], m))
+         && local[0] < wy_ocl_round_up(n[0], m))
     local[0] *= 2;
-  for (int d = 0; d < nd; d++) global[d] = round_up(n[d], local[d]);
 }
 
-/* The work-group shape kernel k requires (its tiles in local memory):
- * a device that cannot run groups of that many items of this kernel
- * leaves the call to the CPU. */
+/* The work-group shape of a call over n work items: the one the built
+ * kernel requires (its tiles in local memory: a device that cannot run
+ * groups of that many items of this kernel leaves the call to the CPU),
+ * else one measured for such calls (ocl_tune.c), else the default;
+ * *tune: measure others before the launch. */
 static int
-required_sizes(const WyOclKernel *k, const WyOclKern *kn, const size_t n[3],
-               size_t local[3], size_t global[3])
+choose_shape(const WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
+             const size_t n[3], size_t local[3], size_t global[3],
+             bool *tune)
 {
   size_t items = 1;
-  for (int d = 0; d < k->ndims; d++) {
-    local[d] = k->local[d];
-    items *= local[d];
-    global[d] = round_up(n[d], local[d]);
+  *tune = false;
+  if (kn->required[0]) {
+    for (int d = 0; d < k->ndims; d++) {
+      local[d] = kn->required[d] ? kn->required[d] : 1;
+      items *= local[d];
+    }
+    if (items > kn->wg_max)
+      return wy_ocl_fail(WY_OCL_E_CL, "the device runs work groups of at "
+                         "most %zu items of this kernel, which needs %zu",
+                         kn->wg_max, items);
+  } else if (!wy_ocl_tuned_shape(kn, k->ndims, n, local)) {
+    choose_sizes(g, kn, k->ndims, n, local);
+    *tune = wy_ocl_tune_wanted(k, kn, n);
   }
-  if (items > kn->wg_max)
-    return wy_ocl_fail(WY_OCL_E_CL, "the device runs work groups of at most "
-                       "%zu items of this kernel, which needs %zu",
-                       kn->wg_max, items);
+  for (int d = 0; d < k->ndims; d++)
+    global[d] = wy_ocl_round_up(n[d], local[d]);
   return WY_OCL_OK;
 }
 
@@ -652,7 +655,8 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   double start = wy_ocl_now(), mark = start, total, sum = 0;
   size_t n[3], local[3] = {1, 1, 1}, global[3] = {1, 1, 1};
   size_t items = 1, groups = 1;   /* per work group; work groups */
-  bool empty;
+  size_t items_n[3];              /* work items along each dimension */
+  bool empty, tune = false;
   int st;
   if (wy_ocl_early_call(k, lo, hi)) return WY_OCL_E_SMALL;
   wy_ocl_wait_start();
@@ -683,12 +687,9 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   }
   t.t[WY_OCL_PH_MARSHAL] = wy_ocl_now() - mark;
   if (!st) {
-    size_t items_n[3];   /* work items along each dimension */
     for (int d = 0; d < 3; d++)
       items_n[d] = k->jam[d] > 1 ? (n[d] + k->jam[d] - 1) / k->jam[d] : n[d];
-    if (k->local[0] && (g->gpu || (k->local_all && !g->pocl)))
-      st = required_sizes(k, run, items_n, local, global);
-    else choose_sizes(g, run, k->ndims, items_n, local, global);
+    st = choose_shape(g, k, run, items_n, local, global, &tune);
     for (int d = 0; !st && d < k->ndims; d++) {
       items *= local[d];
       groups *= global[d] / local[d];
@@ -697,6 +698,13 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   if (!st) st = make_buffers(g, ms, k->nparams);
   if (!st) st = wy_ocl_red_buffers(ms, k->nparams, groups);
   if (!st) st = set_args(g, k, run, ms, lo, n, items);
+  /* a kernel that takes no reduction: its arguments do not depend on
+   * the shape, which may change here */
+  if (!st && tune) {
+    mark = wy_ocl_now();
+    wy_ocl_tune(g, k, run, items_n, local, global);
+    t.t[WY_OCL_PH_INIT] += wy_ocl_now() - mark;
+  }
   if (!st) st = execute(g, k, run, local, global, &ln);
   if (!st) st = download(g, ms, k->nparams);
   mark = wy_ocl_now();

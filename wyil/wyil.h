@@ -439,7 +439,6 @@ struct Kernel {
   int ntiles;
   struct OclTiles *tiles;
   int tile_local[3];
-  bool tile_all;       /* ... on every device, not only on a GPU */
   const char *tile_what;/* --explain: what it did, or NULL */
 };
 

@@ -10,7 +10,7 @@
 static const char src[] =
   "__kernel void nop(__global int *e, int lo0, int n0) { }\n";
 static const WyOclKernel nop = {src, NULL, "nop", 1, false, false, 0, NULL,
-                                false, NULL, 0, {1, 1, 1}, {0, 0, 0}, false};
+                                false, NULL, 0, {1, 1, 1}};
 static const int64_t lo[3] = {0, 0, 0}, hi[3] = {4, 1, 1};
 
 /* wy_ocl_init with WYC_DEVICE=value (NULL: unset), from a fresh start. */
