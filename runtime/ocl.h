@@ -530,6 +530,9 @@ typedef struct WyOclState {
   cl_device_id device;
   bool gpu;               /* a GPU: programs built with -DWYC_GPU, whose
                              32-bit variants index lists with ints */
+  bool simulator;         /* Oclgrind: programs built without overflow
+                             builtins or optimisation (ocl_program.c),
+                             no shapes measured (ocl_tune.c) */
   bool pocl;              /* PoCL's platform: programs built with
                              -DWYC_POCL, where --tile=all does not tile
                              (PoCL 3.1 miscompiled the tiled kernels:

@@ -287,6 +287,7 @@ read_device_info(WyOclState *g)
                   g->driver_version, NULL);
   g->device_name[sizeof g->device_name - 1] = 0;
   g->driver_version[sizeof g->driver_version - 1] = 0;
+  g->simulator = strstr(g->device_name, "Oclgrind") != NULL;
   clGetDeviceInfo(g->device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp,
                   NULL);
   g->fp64 = fp != 0;

@@ -314,7 +314,7 @@ build_program(WyOclState *g, WyOclProg *p)
    * llvm.abs: the generated code's prelude, wyc_trip), and its
    * uninitialised-value checker no `freeze`, which its optimiser makes
    * of a comparison of a sum (x + j - 1 < n): no optimisation there */
-  const char *ovf = strstr(g->device_name, "Oclgrind")
+  const char *ovf = g->simulator
                         ? "-DWYC_NO_OVF_BUILTINS=1 -cl-opt-disable" : "";
   /* WYC_GPU: code shaped for a GPU's memory where it matters
    * (opencl_backend/oclgen_build.c) */

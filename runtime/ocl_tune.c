@@ -19,7 +19,8 @@
  *
  * Only on a GPU: a CPU device gains little from the shape, and PoCL
  * compiles a kernel again for every new shape (0.1-0.2 s each here),
- * which its first timed launch would include.
+ * which its first timed launch would include; not on Oclgrind, a GPU
+ * whose times mean nothing.
  *
  * Only kernels that a second launch leaves as one launch would are
  * measured this way (wy_ocl_tune_wanted): they write only lists they do
@@ -250,7 +251,7 @@ wy_ocl_tune_wanted(const WyOclKernel *k, const WyOclKern *kn,
   size_t items = 1;
   TuneMode mode = tune_mode();
   if (mode == TUNE_OFF || kn->required[0]
-      || (!wy_ocl_g.gpu && mode != TUNE_ALWAYS))
+      || ((!wy_ocl_g.gpu || wy_ocl_g.simulator) && mode != TUNE_ALWAYS))
     return false;
   for (int i = 0; i < k->nparams; i++) {
     const WyOclParam *p = &k->params[i];
