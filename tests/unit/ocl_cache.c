@@ -7,7 +7,6 @@
  * there is none (no OpenCL platform at all, or WYC_DEVICE=none).
  */
 #include <dirent.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <sys/stat.h>
 
@@ -73,13 +72,6 @@ counters_are(long source, long loads, long writes)
   CHECK(source, c.source_builds);
   CHECK(loads, c.cache_loads);
   CHECK(writes, c.cache_writes);
-}
-
-static int
-remove_one(const char *path, const struct stat *sb, int flag, struct FTW *f)
-{
-  (void)sb, (void)flag, (void)f;
-  return remove(path);
 }
 
 int
@@ -156,7 +148,7 @@ main(int argc, char **argv)
   run_fresh(&inc1, "[0, 11, 21, 30]");
   counters_are(0, 1, 0);
   wy_ocl_shutdown();
-  nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+  test_remove_tree(dir);
   test_done("ocl_cache");
   return 0;
 }

@@ -8,7 +8,6 @@
  * there is none.
  */
 #include <dirent.h>
-#include <ftw.h>
 #include <stdio.h>
 
 #include "ocl.h"
@@ -140,13 +139,6 @@ negate_is_shared(void)
   CHECK_STR("[-1, 2]", xs);   /* takes xs */
 }
 
-static int
-remove_one(const char *path, const struct stat *sb, int flag, struct FTW *f)
-{
-  (void)sb, (void)flag, (void)f;
-  return remove(path);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -202,7 +194,7 @@ main(int argc, char **argv)
   check_run(&third_auto, fp64);
   counters_are(0, 1, 0);
   wy_ocl_shutdown();
-  nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+  test_remove_tree(dir);
   test_done("ocl_real");
   return 0;
 }

@@ -10,7 +10,6 @@
  * there is none.
  */
 #include <dirent.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <sys/stat.h>
 
@@ -154,13 +153,6 @@ count_lines(const char *path, const char *prefix)
   return n;
 }
 
-static int
-remove_one(const char *path, const struct stat *sb, int flag, struct FTW *f)
-{
-  (void)sb, (void)flag, (void)f;
-  return remove(path);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -235,7 +227,7 @@ main(int argc, char **argv)
     wy_decref(xs);
   }
   wy_ocl_shutdown();
-  nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+  test_remove_tree(dir);
   test_done("ocl_tune");
   return 0;
 }

@@ -14,10 +14,12 @@
 #ifndef TEST_H
 #define TEST_H
 
+#include <ftw.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -176,6 +178,21 @@ test_done(const char *name)
 }
 
 #ifdef WY_OCL_H
+static int
+test_remove_one(const char *path, const struct stat *sb, int flag,
+                struct FTW *f)
+{
+  (void)sb, (void)flag, (void)f;
+  return remove(path);
+}
+
+/* Remove a temporary cache directory and everything under it. */
+static inline void
+test_remove_tree(const char *dir)
+{
+  nftw(dir, test_remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 /* Start the OpenCL device layer (after wy_init); false, having printed
  * "SKIP name: REASON", when there is no device to test on. */
 static inline bool
