@@ -39,8 +39,9 @@
  * source), one line per measurement, "NAME B0 B1 B2 L0 L1 L2", appended
  * with one write(2).  A line that does not parse, or whose shape the
  * kernel cannot launch on this device, is skipped (the class is then
- * measured again); the last good line of a class wins; a file over
- * TUNE_FILE_MAX bytes is read no further and not appended to.
+ * measured again); the last good line of a class wins; a file is read
+ * up to TUNE_FILE_MAX bytes, and one that has grown to that size is
+ * emptied before the next line is written.
  *
  * WYC_TUNE=0: no measuring and no shapes read (the default shapes);
  * WYC_TUNE=always: measure every such kernel on every device, however
@@ -219,6 +220,10 @@ append_shape(const WyOclKern *kn, const uint8_t b[3], const size_t local[3])
   free(path);
   if (fd < 0) return;
   size = lseek(fd, 0, SEEK_END);
+  /* full (lines that keep failing to parse, or many classes): start
+   * afresh, so that new classes are still kept; the shapes lost are
+   * measured once more */
+  if (size >= TUNE_FILE_MAX && ftruncate(fd, 0) == 0) size = 0;
   if (size > 0 && pread(fd, &last, 1, size - 1) != 1) last = '\n';
   n = snprintf(line, sizeof line, "%s%s %u %u %u %zu %zu %zu\n",
                last == '\n' ? "" : "\n", kn->k->name, b[0], b[1], b[2],

@@ -203,6 +203,18 @@ main(int argc, char **argv)
   CHECK(9, count_lines(wg, "fill "));
   CHECK(WY_OCL_OK, run_fill(&fill, &right));
   counters_are(0, 1);
+  /* a full file (junk past 64 KiB): measured again, then the file
+   * starts afresh with the new line */
+  f = fopen(wg, "w");
+  CHECK(1, f != NULL);
+  for (int i = 0; i < 3000; i++) fputs("fill 9 5 0 junk junk junk\n", f);
+  fclose(f);
+  CHECK(WY_OCL_OK, run_fill(&fill, &right));
+  CHECK(1, right);
+  counters_are(1, 0);
+  CHECK(1, count_lines(wg, "fill "));
+  CHECK(WY_OCL_OK, run_fill(&fill, &right));
+  counters_are(0, 1);
   /* a kernel that fails (another program: its options): not measured,
    * no file of its own; the call reports the failure */
   CHECK(WY_OCL_FLAG_BOUNDS, run_fill(&fill_fails, &right));
