@@ -258,6 +258,9 @@ print_profile(void)
   /* opencl_backend/oclgen_narrow.c */
   fprintf(stderr, "# narrow variants: %ld of %ld run(s)\n",
           g->counters.narrow_runs, g->counters.runs);
+  /* ocl_tune.c */
+  fprintf(stderr, "# work-group shapes: %ld measured, %ld read from the "
+          "cache\n", g->counters.tunings, g->counters.tuned_loads);
 }
 
 void
