@@ -759,7 +759,8 @@ int wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out);
 
 /* ocl_tune.c: work-group shapes measured on first use.  A shape kn
  * already has for calls of items_n work items (measured in this
- * process or read from the binary cache): true, and local set. */
+ * process or read from the binary cache): true, and local set.  Never
+ * for a kernel that may not be measured (below). */
 bool wy_ocl_tuned_shape(WyOclKern *kn, int nd, const size_t items_n[3],
                         size_t local[3]);
 /* May a call of k (kernel object kn) over items_n work items measure

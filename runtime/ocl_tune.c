@@ -23,11 +23,12 @@
  * whose times mean nothing.
  *
  * Only kernels that a second launch leaves as one launch would are
- * measured this way (wy_ocl_tune_wanted): they write only lists they do
- * not read (a list read and written only at its own index reads its old
- * values from a buffer of their own only where the list's one copy is
- * on the device, ocl.h: not always), and reduce nothing (a reduction's
- * partials depend on the number of groups).
+ * measured, or launched with a shape read (measurable): they write only
+ * lists they do not read (a list read and written only at its own index
+ * reads its old values from a buffer of their own only where the list's
+ * one copy is on the device, ocl.h: not always), and reduce nothing (a
+ * reduction's partials depend on the number of groups, a real sum's
+ * last bits on the tree's shape).
  * Every shape computes the same results: only time is chosen.
  *
  * Size classes: the number of bits of the work items along each
@@ -233,12 +234,28 @@ append_shape(const WyOclKern *kn, const uint8_t b[3], const size_t local[3])
   close(fd);
 }
 
+/* May kn's launches take any shape, measured or read?  Not with a
+ * required shape; not when a second launch would differ from one (a
+ * list both read and written) or its results depend on the shape (a
+ * reduction of reals: the tree's order), so no reduction at all. */
+static bool
+measurable(const WyOclKern *kn)
+{
+  if (kn->required[0]) return false;
+  for (int i = 0; i < kn->k->nparams; i++) {
+    const WyOclParam *p = &kn->k->params[i];
+    if (p->kind == WY_OCL_REDUCE || p->kind == WY_OCL_LIST_INOUT)
+      return false;
+  }
+  return true;
+}
+
 bool
 wy_ocl_tuned_shape(WyOclKern *kn, int nd, const size_t items_n[3],
                    size_t local[3])
 {
   uint8_t b[3];
-  if (tune_mode() == TUNE_OFF) return false;
+  if (tune_mode() == TUNE_OFF || !measurable(kn)) return false;
   if (!kn->shapes_read) read_shapes(&wy_ocl_g, kn, nd);
   buckets(nd, items_n, b);
   for (int i = 0; i < kn->nshapes; i++)
@@ -255,14 +272,9 @@ wy_ocl_tune_wanted(const WyOclKernel *k, const WyOclKern *kn,
 {
   size_t items = 1;
   TuneMode mode = tune_mode();
-  if (mode == TUNE_OFF || kn->required[0]
+  if (mode == TUNE_OFF || !measurable(kn)
       || ((!wy_ocl_g.gpu || wy_ocl_g.simulator) && mode != TUNE_ALWAYS))
     return false;
-  for (int i = 0; i < k->nparams; i++) {
-    const WyOclParam *p = &k->params[i];
-    if (p->kind == WY_OCL_REDUCE || p->kind == WY_OCL_LIST_INOUT)
-      return false;
-  }
   for (int d = 0; d < k->ndims; d++) items *= items_n[d];
   /* fewer items than one group of the default shape: nothing to choose */
   return items > 256 || mode == TUNE_ALWAYS;

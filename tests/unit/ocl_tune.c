@@ -222,7 +222,11 @@ main(int argc, char **argv)
   CHECK(1, shapes_files(wg, sizeof wg));
   /* in place, and at the item's own index from a host list (its old
    * values in the same buffer): one launch's increments, never
-   * measured */
+   * measured, and lines naming them in the file are not read */
+  f = fopen(wg, "a");
+  CHECK(1, f != NULL);
+  fputs("bump 10 0 0 64 1 1\nbump_own 10 0 0 64 1 1\n", f);
+  fclose(f);
   for (int v = 0; v < 2; v++) {
     wyv xs = wy_list_new(WY_LS_INT, 1000);
     WyOclArg a[] = {{&xs}};
