@@ -116,14 +116,25 @@ files=${OCLGRIND_FILES:-$(ls tests/valid/*.whiley tests/filter/*.whiley)}
 # to local memory") and the checksum's reduction; tile_wide reports the
 # same built with --jam=1 (no blocking, no tiles), and tile_edges with
 # --tile=off (2026-11-28).
+# At -O1 (the full `make oclgrind`; CI runs -O2) jam_blocks, own_index,
+# resident_lists, store32 and tile_edges report the same kinds
+# ("uninitialised value" in a chain of launches, "control flow depends
+# on an uninitialised value"), every value printed right; found on
+# 2026-11-28, and the same five fail on 91f27b1, before the runtime's
+# work-group changes (no shape is measured on Oclgrind).
 # Such a failure is listed as KNOWN, not counted; a pass is a pass, and
 # then the entry should go.
 known="grid_automaton_200 [-O2]
 jam_blocks [-O2]
+jam_blocks [-O1]
 own_index [-O2]
+own_index [-O1]
 resident_lists [-O2]
+resident_lists [-O1]
 store32 [-O2]
+store32 [-O1]
 tile_edges [-O2]
+tile_edges [-O1]
 tile_wide [-O2]"
 while IFS= read -r k; do
   [ -n "$k" ] || continue
