@@ -247,10 +247,14 @@ ocl_tile_attribute(Kernel *k, StrBuf *sb)
 void
 ocl_tile_defines(StrBuf *sb, bool all)
 {
+  /* WYC_NO_TILE: the runtime's build for a device with less local
+   * memory than a tiled kernel asks (runtime/ocl_program.c) */
   sb_puts(sb, "/* tiles in local memory (Kernel.tiles): on a GPU");
-  if (all) sb_puts(sb, ", and here on every device but PoCL's (--tile=all)"
-                   " */\n#if defined(WYC_GPU) || !defined(WYC_POCL)\n");
-  else sb_puts(sb, " */\n#ifdef WYC_GPU\n");
+  if (all) sb_puts(sb, ", and here on every device but PoCL's (--tile=all),"
+                   " unless the runtime says no */\n#if (defined(WYC_GPU) "
+                   "|| !defined(WYC_POCL)) && !defined(WYC_NO_TILE)\n");
+  else sb_puts(sb, ", unless the runtime says no */\n"
+               "#if defined(WYC_GPU) && !defined(WYC_NO_TILE)\n");
   sb_puts(sb, "#define WYC_TILE 1\n#endif\n\n");
 }
 

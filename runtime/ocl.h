@@ -404,6 +404,9 @@ typedef struct WyOclProg {
   bool int64;             /* built with -DWYC_INT64=1 */
   uint8_t real;           /* WY_OCL_REAL_NONE, _FLOAT or _DOUBLE: how
                              it was built (never AUTO) */
+  bool notile;            /* built with -DWYC_NO_TILE: tiled kernels run
+                             their plain loop (a device with less local
+                             memory than their tiles ask) */
   cl_program prog;        /* NULL if the build failed */
   int status;             /* WY_OCL_OK or why the build failed */
   char *reason;           /* malloc'd reason of a failed build */
@@ -554,6 +557,7 @@ typedef struct WyOclState {
   bool fp64;              /* the device has double */
   cl_ulong max_alloc;     /* CL_DEVICE_MAX_MEM_ALLOC_SIZE */
   size_t max_item[3];     /* CL_DEVICE_MAX_WORK_ITEM_SIZES */
+  cl_ulong local_mem;     /* CL_DEVICE_LOCAL_MEM_SIZE (0: unknown) */
   char init_reason[512];  /* why wy_ocl_init failed, for later calls */
   char reason[512];       /* the last failure's reason */
   const char *reason_kernel; /* the kernel of the last failure */

@@ -293,6 +293,9 @@ read_device_info(WyOclState *g)
   g->fp64 = fp != 0;
   clGetDeviceInfo(g->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
                   sizeof g->max_alloc, &g->max_alloc, NULL);
+  g->local_mem = 0;
+  clGetDeviceInfo(g->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof g->local_mem,
+                  &g->local_mem, NULL);
   g->max_item[0] = g->max_item[1] = g->max_item[2] = 1;
   clGetDeviceInfo(g->device, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS, sizeof dims,
                   &dims, NULL);

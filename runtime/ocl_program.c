@@ -318,14 +318,15 @@ build_program(WyOclState *g, WyOclProg *p)
                         ? "-DWYC_NO_OVF_BUILTINS=1 -cl-opt-disable" : "";
   /* WYC_GPU: code shaped for a GPU's memory where it matters
    * (opencl_backend/oclgen_build.c) */
-  const char *opts_parts[8] = {"-w", p->options ? p->options : "",
+  const char *opts_parts[9] = {"-w", p->options ? p->options : "",
                                p->int64 ? "-DWYC_INT64=1" : "",
                                real_option(p), ovf,
                                g->gpu ? "-DWYC_GPU=1" : "",
                                g->pocl ? "-DWYC_POCL=1" : "",
+                               p->notile ? "-DWYC_NO_TILE=1" : "",
                                extra ? extra : ""};
   size_t optlen, keylen;
-  char *opts = join(opts_parts, 8, ' ', &optlen), *key, *path;
+  char *opts = join(opts_parts, 9, ' ', &optlen), *key, *path;
   const char *key_parts[6];
   int st = WY_OCL_OK;
   if (!opts) return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
@@ -355,16 +356,17 @@ build_program(WyOclState *g, WyOclProg *p)
 }
 
 /* The program of k in the given variant (int64; real: how its reals are
- * built, never AUTO), built if need be. */
+ * built, never AUTO; notile: without tiles in local memory), built if
+ * need be. */
 static int
 get_program(WyOclState *g, const WyOclKernel *k, bool int64, int real,
-            WyOclProg **out)
+            bool notile, WyOclProg **out)
 {
   WyOclProg *p;
   for (int i = 0; i < g->nprogs; i++) {
     p = &g->progs[i];
     if (p->source == k->source && p->options == k->options
-        && p->int64 == int64 && p->real == real) {
+        && p->int64 == int64 && p->real == real && p->notile == notile) {
       *out = p;
       if (p->status) wy_ocl_fail(p->status, "%s", p->reason);
       return p->status;
@@ -374,8 +376,8 @@ get_program(WyOclState *g, const WyOclKernel *k, bool int64, int real,
                    sizeof *g->progs))
     return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
   p = &g->progs[g->nprogs++];
-  *p = (WyOclProg){k->source, k->options, int64, (uint8_t)real, NULL, 0,
-                   NULL, NULL};
+  *p = (WyOclProg){k->source, k->options, int64, (uint8_t)real, notile,
+                   NULL, 0, NULL, NULL};
   p->status = build_program(g, p);
   if (p->status) p->reason = strdup(g->reason);
   *out = p;
@@ -434,6 +436,23 @@ make_kernel(WyOclState *g, WyOclKern *kn, cl_program prog)
   return WY_OCL_OK;
 }
 
+/* Can the device run kn as built: the work group its tiles require
+ * (CL_KERNEL_COMPILE_WORK_GROUP_SIZE), and their local memory?  A
+ * kernel without tiles can. */
+static bool
+tiles_fit(const WyOclState *g, const WyOclKern *kn)
+{
+  cl_ulong local = 0;
+  size_t items = 1;
+  if (!kn->required[0]) return true;
+  for (int d = 0; d < 3; d++) items *= kn->required[d] ? kn->required[d] : 1;
+  if (items > kn->wg_max) return false;
+  if (clGetKernelWorkGroupInfo(kn->kern, g->device, CL_KERNEL_LOCAL_MEM_SIZE,
+                               sizeof local, &local, NULL) != CL_SUCCESS)
+    return true;                 /* unknown: the launch will tell */
+  return !g->local_mem || local <= g->local_mem;
+}
+
 /* How k's program builds its reals on this device: WY_OCL_REAL_AUTO
  * becomes double where the device has it (CL_DEVICE_DOUBLE_FP_CONFIG),
  * float otherwise.  A kernel without reals of a program forced to double
@@ -467,7 +486,7 @@ wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out)
   if (real == WY_OCL_REAL_DOUBLE && !g->fp64)
     return wy_ocl_fail(WY_OCL_E_NO_FP64, "%s has no double precision",
                        g->device_name);
-  st = get_program(g, k, int64, real, &p);
+  st = get_program(g, k, int64, real, false, &p);
   if (st) return st;
   if (!wy_ocl_grow((void **)&g->kerns, (size_t)g->nkerns, &g->capkerns,
                    sizeof *g->kerns))
@@ -477,6 +496,20 @@ wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out)
                     .dbl = real == WY_OCL_REAL_DOUBLE, .wg_max = 1,
                     .wg_multiple = 1, .cache = p->cache};
   kn->status = make_kernel(g, kn, p->prog);
+  /* its tiles ask more than the device has: the program without them
+   * (the kernel's plain loop), rather than the CPU */
+  if (!kn->status && !tiles_fit(g, kn)) {
+    clReleaseKernel(kn->kern);
+    kn->kern = NULL;
+    free(kn->argv);
+    kn->argv = NULL;
+    kn->nargv = 0;
+    kn->status = get_program(g, k, int64, real, true, &p);
+    if (!kn->status) {
+      kn->cache = p->cache;
+      kn->status = make_kernel(g, kn, p->prog);
+    }
+  }
   if (kn->status) {
     kn->reason = strdup(g->reason);
     if (kn->kern) clReleaseKernel(kn->kern);

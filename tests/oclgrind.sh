@@ -116,16 +116,15 @@ files=${OCLGRIND_FILES:-$(ls tests/valid/*.whiley tests/filter/*.whiley)}
 # to local memory") and the checksum's reduction; tile_wide reports the
 # same built with --jam=1 (no blocking, no tiles), and tile_edges with
 # --tile=off (2026-11-28).
-# Since the tiles (41e5ad6) jam_blocks at -O2 stops earlier: its tiled
-# 64-bit kernels wyk_2 and wyk_3 do not launch ("total local memory size
-# (36872) exceeds device maximum of 32768"), so the call fails under
-# WYC_OFFLOAD=mandatory (elsewhere it would run on the CPU).  They
-# declare 2 x 1152 64-bit ints (18436 bytes); Oclgrind's
+# jam_blocks' tiled 64-bit kernels wyk_2 and wyk_3 declare 2 x 1152
+# 64-bit ints of tiles (18436 bytes), but Oclgrind's
 # CL_KERNEL_LOCAL_MEM_SIZE says 36872 for them (18440 for the 32-bit
-# build), but 18436 for their narrow variants, which declare the same
-# tiles, and a small kernel declaring such arrays counts right: not
-# understood (2026-11-28).  A device with less local memory than a tiled
-# kernel asks should run the kernel's plain loop (README "Not yet").
+# build; 18436 for their narrow variants, which declare the same tiles;
+# a small kernel with such arrays counts right): not understood
+# (2026-11-28).  Over its 32768 bytes, so the runtime builds the program
+# again without tiles for Oclgrind and those kernels run their plain
+# loop (runtime/ocl_program.c, tiles_fit); before that (41e5ad6 ..
+# cd79e86) their launches failed, and jam_blocks [-O2] stopped there.
 # At -O1 (the full `make oclgrind`; CI runs -O2) jam_blocks, own_index,
 # resident_lists, store32 and tile_edges report the same kinds
 # ("uninitialised value" in a chain of launches, "control flow depends
