@@ -112,14 +112,7 @@ ocl_var(OclGen *g, int r, Tag t)
 const char *
 ocl_fail_stmt(OclGen *g, int code)
 {
-  if (g->k) {
-    g->failed = true;
-    if (!g->fail_to)   /* a tiled loop's item (oclgen_tile.c) */
-      return wyil_fmt("{ wyc_e = %d; atomic_cmpxchg(wyc_err, 0, wyc_e); "
-                      "break; }", code);
-    return wyil_fmt("{ wyc_e = %d; goto %s; }", code, g->fail_to);
-  }
-  return wyil_fmt("{ *wyc_st = %d; %s }", code, g->leave);
+  return ocl_fail_var(g, wyil_fmt("%d", code));
 }
 
 /* The statement that fails with the code in variable `code` (a callee's
@@ -129,7 +122,7 @@ ocl_fail_var(OclGen *g, const char *code)
 {
   if (g->k) {
     g->failed = true;
-    if (!g->fail_to)
+    if (!g->fail_to)   /* a tiled loop's item (oclgen_tile.c) */
       return wyil_fmt("{ wyc_e = %s; atomic_cmpxchg(wyc_err, 0, wyc_e); "
                       "break; }", code);
     return wyil_fmt("{ wyc_e = %s; goto %s; }", code, g->fail_to);

@@ -39,8 +39,10 @@
  * lost after a barrier, a store past the end not caught).  The tiled
  * code carries reqd_work_group_size (Kernel.tile_local), which the
  * runtime reads back from the built kernel and launches
- * (CL_KERNEL_COMPILE_WORK_GROUP_SIZE, runtime/ocl_run.c).  A failed launch changes
- * nothing: the CPU reruns the loop and reports the failure.
+ * (CL_KERNEL_COMPILE_WORK_GROUP_SIZE, runtime/ocl_run.c); a device that
+ * cannot hold the tiles gets the program built with WYC_NO_TILE, the
+ * plain loop (runtime/ocl_program.c).  A failed launch changes nothing:
+ * the CPU reruns the loop and reports the failure.
  */
 #include "../wyil/wyil.h"
 #include "oclgen_internal.h"
