@@ -765,20 +765,18 @@ int wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out);
  * already has for calls of items_n work items (measured in this
  * process or read from the binary cache): true, and local set.  Never
  * for a kernel that may not be measured (below). */
-bool wy_ocl_tuned_shape(WyOclKern *kn, int nd, const size_t items_n[3],
+bool wy_ocl_tuned_shape(WyOclKern *kn, const size_t items_n[3],
                         size_t local[3]);
-/* May a call of k (kernel object kn) over items_n work items measure
- * shapes?  Only a kernel that a second launch with the same arguments
- * leaves as one launch would: no list both read and written in place,
- * no reduction. */
-bool wy_ocl_tune_wanted(const WyOclKernel *k, const WyOclKern *kn,
-                        const size_t items_n[3]);
+/* May a call of kn over items_n work items measure shapes?  Only a
+ * kernel that a second launch with the same arguments leaves as one
+ * launch would: no list both read and written, no reduction. */
+bool wy_ocl_tune_wanted(const WyOclKern *kn, const size_t items_n[3]);
 /* With kn's arguments set: launch it with local (the default shape)
  * and a few other shapes, keep the fastest in local and global, and
  * record it.  A launch that fails, or sets the error flag, leaves local
  * as it was (the call's own launch then reports what it reports). */
-void wy_ocl_tune(WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
-                 const size_t items_n[3], size_t local[3], size_t global[3]);
+void wy_ocl_tune(WyOclState *g, WyOclKern *kn, const size_t items_n[3],
+                 size_t local[3], size_t global[3]);
 void wy_ocl_tune_free(WyOclKern *kn);
 
 static inline size_t

@@ -97,33 +97,25 @@ choose_sizes(const WyOclState *g, const WyOclKern *kn, int nd,
 }
 
 /* The work-group shape of a call over n work items: the one the built
- * kernel requires (its tiles in local memory: a device that cannot run
- * groups of that many items of this kernel leaves the call to the CPU),
- * else one measured for such calls (ocl_tune.c), else the default;
- * *tune: measure others before the launch. */
-static int
+ * kernel requires (its tiles in local memory; a kernel whose tiles the
+ * device cannot hold was built without them, ocl_program.c), else one
+ * measured for such calls (ocl_tune.c), else the default; *tune:
+ * measure others before the launch. */
+static void
 choose_shape(const WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
              const size_t n[3], size_t local[3], size_t global[3],
              bool *tune)
 {
-  size_t items = 1;
   *tune = false;
   if (kn->required[0]) {
-    for (int d = 0; d < k->ndims; d++) {
+    for (int d = 0; d < k->ndims; d++)
       local[d] = kn->required[d] ? kn->required[d] : 1;
-      items *= local[d];
-    }
-    if (items > kn->wg_max)
-      return wy_ocl_fail(WY_OCL_E_CL, "the device runs work groups of at "
-                         "most %zu items of this kernel, which needs %zu",
-                         kn->wg_max, items);
-  } else if (!wy_ocl_tuned_shape(kn, k->ndims, n, local)) {
+  } else if (!wy_ocl_tuned_shape(kn, n, local)) {
     choose_sizes(g, kn, k->ndims, n, local);
-    *tune = wy_ocl_tune_wanted(k, kn, n);
+    *tune = wy_ocl_tune_wanted(kn, n);
   }
   for (int d = 0; d < k->ndims; d++)
     global[d] = wy_ocl_round_up(n[d], local[d]);
-  return WY_OCL_OK;
 }
 
 /* ---------------------------------------------------------------- */
@@ -689,8 +681,8 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   if (!st) {
     for (int d = 0; d < 3; d++)
       items_n[d] = k->jam[d] > 1 ? (n[d] + k->jam[d] - 1) / k->jam[d] : n[d];
-    st = choose_shape(g, k, run, items_n, local, global, &tune);
-    for (int d = 0; !st && d < k->ndims; d++) {
+    choose_shape(g, k, run, items_n, local, global, &tune);
+    for (int d = 0; d < k->ndims; d++) {
       items *= local[d];
       groups *= global[d] / local[d];
     }
@@ -702,7 +694,7 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
    * the shape, which may change here */
   if (!st && tune) {
     mark = wy_ocl_now();
-    wy_ocl_tune(g, k, run, items_n, local, global);
+    wy_ocl_tune(g, run, items_n, local, global);
     t.t[WY_OCL_PH_INIT] += wy_ocl_now() - mark;
   }
   if (!st) st = execute(g, k, run, local, global, &ln);

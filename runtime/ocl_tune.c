@@ -46,7 +46,8 @@
  *
  * WYC_TUNE=0: no measuring and no shapes read (the default shapes);
  * WYC_TUNE=always: measure every such kernel on every device, however
- * short its calls (tests).  With WYC_PROFILE=1 each measurement is printed on stderr.
+ * short its calls (tests).  With WYC_PROFILE=1 each measurement is
+ * printed on stderr.
  */
 #define WY_OCL_IMPL
 #include <errno.h>
@@ -94,10 +95,10 @@ buckets(int nd, const size_t items_n[3], uint8_t out[3])
 
 /* Can kn launch groups of this shape on the device? */
 static bool
-shape_fits(const WyOclState *g, const WyOclKern *kn, int nd,
-           const size_t local[3])
+shape_fits(const WyOclState *g, const WyOclKern *kn, const size_t local[3])
 {
   size_t items = 1;
+  int nd = kn->k->ndims;
   for (int d = 0; d < 3; d++) {
     if (local[d] == 0 || (d >= nd && local[d] != 1)) return false;
     if (d < nd && g->max_item[d] && local[d] > g->max_item[d]) return false;
@@ -109,12 +110,19 @@ shape_fits(const WyOclState *g, const WyOclKern *kn, int nd,
 /* ---------------------------------------------------------------- */
 /* The shapes kept per kernel object                                  */
 
+/* kn's shape for size class b, or NULL. */
+static WyOclShape *
+find_shape(const WyOclKern *kn, const uint8_t b[3])
+{
+  for (int i = 0; i < kn->nshapes; i++)
+    if (memcmp(kn->shapes[i].bucket, b, 3) == 0) return &kn->shapes[i];
+  return NULL;
+}
+
 static void
 keep_shape(WyOclKern *kn, const uint8_t b[3], const size_t local[3])
 {
-  WyOclShape *s = NULL;
-  for (int i = 0; i < kn->nshapes; i++)
-    if (memcmp(kn->shapes[i].bucket, b, 3) == 0) s = &kn->shapes[i];
+  WyOclShape *s = find_shape(kn, b);
   if (!s) {
     if (!wy_ocl_grow((void **)&kn->shapes, (size_t)kn->nshapes,
                      &kn->capshapes, sizeof *kn->shapes))
@@ -171,7 +179,7 @@ parse_line(const char *line, const char *name, uint8_t b[3],
 
 /* The shapes file's lines for kn, once per kernel object. */
 static void
-read_shapes(const WyOclState *g, WyOclKern *kn, int nd)
+read_shapes(const WyOclState *g, WyOclKern *kn)
 {
   char *path = shapes_path(kn), *buf, *line, *save = NULL;
   int fd;
@@ -199,7 +207,7 @@ read_shapes(const WyOclState *g, WyOclKern *kn, int nd)
        line = strtok_r(NULL, "\n", &save)) {
     uint8_t b[3];
     size_t local[3];
-    if (parse_line(line, kn->k->name, b, local) && shape_fits(g, kn, nd, local)) {
+    if (parse_line(line, kn->k->name, b, local) && shape_fits(g, kn, local)) {
       keep_shape(kn, b, local);
       wy_ocl_g.counters.tuned_loads++;
     }
@@ -251,31 +259,27 @@ measurable(const WyOclKern *kn)
 }
 
 bool
-wy_ocl_tuned_shape(WyOclKern *kn, int nd, const size_t items_n[3],
-                   size_t local[3])
+wy_ocl_tuned_shape(WyOclKern *kn, const size_t items_n[3], size_t local[3])
 {
   uint8_t b[3];
+  const WyOclShape *s;
   if (tune_mode() == TUNE_OFF || !measurable(kn)) return false;
-  if (!kn->shapes_read) read_shapes(&wy_ocl_g, kn, nd);
-  buckets(nd, items_n, b);
-  for (int i = 0; i < kn->nshapes; i++)
-    if (memcmp(kn->shapes[i].bucket, b, 3) == 0) {
-      for (int d = 0; d < 3; d++) local[d] = kn->shapes[i].local[d];
-      return true;
-    }
-  return false;
+  if (!kn->shapes_read) read_shapes(&wy_ocl_g, kn);
+  buckets(kn->k->ndims, items_n, b);
+  if (!(s = find_shape(kn, b))) return false;
+  for (int d = 0; d < 3; d++) local[d] = s->local[d];
+  return true;
 }
 
 bool
-wy_ocl_tune_wanted(const WyOclKernel *k, const WyOclKern *kn,
-                   const size_t items_n[3])
+wy_ocl_tune_wanted(const WyOclKern *kn, const size_t items_n[3])
 {
   size_t items = 1;
   TuneMode mode = tune_mode();
   if (mode == TUNE_OFF || !measurable(kn)
       || ((!wy_ocl_g.gpu || wy_ocl_g.simulator) && mode != TUNE_ALWAYS))
     return false;
-  for (int d = 0; d < k->ndims; d++) items *= items_n[d];
+  for (int d = 0; d < kn->k->ndims; d++) items *= items_n[d];
   /* fewer items than one group of the default shape: nothing to choose */
   return items > 256 || mode == TUNE_ALWAYS;
 }
@@ -297,10 +301,11 @@ wy_ocl_tune_free(WyOclKern *kn)
  * items, rows of 16 to 256.  Shapes the kernel cannot launch, and
  * shapes whose rows are longer than the call's rows, are left out. */
 static int
-ocl_tune_candidates(const WyOclState *g, const WyOclKern *kn, int nd,
+ocl_tune_candidates(const WyOclState *g, const WyOclKern *kn,
                     const size_t items_n[3], const size_t dflt[3],
                     size_t out[][3])
 {
+  int nd = kn->k->ndims;
   static const size_t rows1[] = {64, 128, 256, 512, 1024};
   static const size_t shapes2[][2] = {
     {16, 8}, {16, 16}, {32, 4}, {32, 8}, {32, 16}, {64, 2}, {64, 4},
@@ -311,7 +316,7 @@ ocl_tune_candidates(const WyOclState *g, const WyOclKern *kn, int nd,
     size_t s[3] = {rows1[i], 1, 1};
     if (n < TUNE_MAX_CANDIDATES && s[0] != dflt[0]
         && s[0] <= wy_ocl_round_up(items_n[0], kn->wg_multiple)
-        && shape_fits(g, kn, nd, s))
+        && shape_fits(g, kn, s))
       memcpy(out[n++], s, sizeof s);
   }
   for (size_t i = 0; nd > 1 && i < sizeof shapes2 / sizeof *shapes2; i++) {
@@ -319,7 +324,7 @@ ocl_tune_candidates(const WyOclState *g, const WyOclKern *kn, int nd,
     if (n < TUNE_MAX_CANDIDATES
         && !(s[0] == dflt[0] && s[1] == dflt[1] && dflt[2] == 1)
         && s[0] <= wy_ocl_round_up(items_n[0], kn->wg_multiple)
-        && s[1] <= items_n[1] && shape_fits(g, kn, nd, s))
+        && s[1] <= items_n[1] && shape_fits(g, kn, s))
       memcpy(out[n++], s, sizeof s);
   }
   return n;
@@ -327,15 +332,16 @@ ocl_tune_candidates(const WyOclState *g, const WyOclKern *kn, int nd,
 
 /* One launch of kn with this shape, until it ends: seconds, or -1. */
 static double
-timed_launch(const WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
-             const size_t items_n[3], const size_t local[3])
+timed_launch(const WyOclState *g, WyOclKern *kn, const size_t items_n[3],
+             const size_t local[3])
 {
   size_t global[3] = {1, 1, 1};
+  int nd = kn->k->ndims;
   double t0;
-  for (int d = 0; d < k->ndims; d++)
+  for (int d = 0; d < nd; d++)
     global[d] = wy_ocl_round_up(items_n[d], local[d]);
   t0 = wy_ocl_now();
-  if (clEnqueueNDRangeKernel(g->queue, kn->kern, (cl_uint)k->ndims, NULL,
+  if (clEnqueueNDRangeKernel(g->queue, kn->kern, (cl_uint)nd, NULL,
                              global, local, 0, NULL, NULL) != CL_SUCCESS
       || clFinish(g->queue) != CL_SUCCESS)
     return -1;
@@ -358,17 +364,17 @@ flag_set(const WyOclState *g)
 }
 
 static void
-print_measure(const WyOclKernel *k, const WyOclKern *kn,
-              const size_t items_n[3],
-              size_t c[][3], const double *t, int n, int best)
+print_measure(const WyOclKern *kn, const size_t items_n[3], size_t c[][3],
+              const double *t, int n, int best)
 {
+  int nd = kn->k->ndims;
   fprintf(stderr, "wyc: work groups of %s over %zu", kn->k->name,
           items_n[0]);
-  for (int d = 1; d < k->ndims; d++) fprintf(stderr, " x %zu", items_n[d]);
+  for (int d = 1; d < nd; d++) fprintf(stderr, " x %zu", items_n[d]);
   fprintf(stderr, " items:");
   for (int i = 0; i < n; i++) {
     fprintf(stderr, " %zu", c[i][0]);
-    for (int d = 1; d < k->ndims; d++) fprintf(stderr, "x%zu", c[i][d]);
+    for (int d = 1; d < nd; d++) fprintf(stderr, "x%zu", c[i][d]);
     if (t[i] < 0) fprintf(stderr, " -,");
     else fprintf(stderr, " %.3f ms%s,", t[i] * 1e3, i == best ? " (kept)" : "");
   }
@@ -376,49 +382,50 @@ print_measure(const WyOclKernel *k, const WyOclKern *kn,
 }
 
 void
-wy_ocl_tune(WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
-            const size_t items_n[3], size_t local[3], size_t global[3])
+wy_ocl_tune(WyOclState *g, WyOclKern *kn, const size_t items_n[3],
+            size_t local[3], size_t global[3])
 {
   size_t c[TUNE_MAX_CANDIDATES][3];
   double t[TUNE_MAX_CANDIDATES], again;
   uint8_t b[3];
-  int n, best = 0;
+  int n, best = 0, nd = kn->k->ndims;
   TuneMode mode = tune_mode();
   if (clFinish(g->queue) != CL_SUCCESS) return;
-  n = ocl_tune_candidates(g, kn, k->ndims, items_n, local, c);
+  n = ocl_tune_candidates(g, kn, items_n, local, c);
   for (int i = 0; i < n; i++) t[i] = -1;
   /* the first launch warms up (the driver may load the kernel then) */
-  if (timed_launch(g, k, kn, items_n, c[0]) < 0
-      || (t[0] = timed_launch(g, k, kn, items_n, c[0])) < 0)
-    goto failed;
+  if (timed_launch(g, kn, items_n, c[0]) < 0
+      || (t[0] = timed_launch(g, kn, items_n, c[0])) < 0) {
+    flag_set(g);                    /* cleared, if a launch set it */
+    return;
+  }
   if (mode != TUNE_ALWAYS && (t[0] < TUNE_MIN_S || t[0] > TUNE_MAX_S))
     n = 1;                          /* the default it is */
   for (int i = 1; i < n; i++) {
-    t[i] = timed_launch(g, k, kn, items_n, c[i]);
+    t[i] = timed_launch(g, kn, items_n, c[i]);
     if (t[i] >= 0 && t[i] < t[best]) best = i;
   }
   if (best > 0) {                   /* once more, against the default */
-    if ((again = timed_launch(g, k, kn, items_n, c[best])) >= 0
+    if ((again = timed_launch(g, kn, items_n, c[best])) >= 0
         && again < t[best])
       t[best] = again;
-    if ((again = timed_launch(g, k, kn, items_n, c[0])) >= 0
+    if ((again = timed_launch(g, kn, items_n, c[0])) >= 0
         && again < t[0])
       t[0] = again;
     if (!(t[best] < (1 - TUNE_GAIN) * t[0])) best = 0;
   }
-  /* the kernel reported an error: the call's own launch reports it */
-  if (flag_set(g)) goto failed;
-  if (getenv("WYC_PROFILE") && strcmp(getenv("WYC_PROFILE"), "1") == 0)
-    print_measure(k, kn, items_n, c, t, n, best);
+  /* the kernel reported an error (the flag is cleared): the call's own
+   * launch reports it */
+  if (flag_set(g)) return;
+  /* WYC_PROFILE=1 (the environment read once, ocl_bench.c) */
+  if (wy_ocl_profiling() && g->profile_hooked)
+    print_measure(kn, items_n, c, t, n, best);
   g->counters.tunings++;
-  buckets(k->ndims, items_n, b);
+  buckets(nd, items_n, b);
   keep_shape(kn, b, c[best]);
   append_shape(kn, b, c[best]);
   for (int d = 0; d < 3; d++) {
     local[d] = c[best][d];
-    global[d] = d < k->ndims ? wy_ocl_round_up(items_n[d], local[d]) : 1;
+    global[d] = d < nd ? wy_ocl_round_up(items_n[d], local[d]) : 1;
   }
-  return;
-failed:
-  flag_set(g);
 }
