@@ -6,7 +6,6 @@
  * Runs on the device WYC_DEVICE picks; prints SKIP and succeeds when
  * there is none (no OpenCL platform at all, or WYC_DEVICE=none).
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <sys/stat.h>
 
@@ -36,20 +35,7 @@ static char files[4][512]; /* the .bin files in dir/wyc */
 static int
 cache_files(void)
 {
-  char path[256];
-  DIR *d;
-  struct dirent *e;
-  int n = 0;
-  snprintf(path, sizeof path, "%s/wyc", dir);
-  d = opendir(path);
-  if (!d) return 0;
-  while ((e = readdir(d)) && n < 4) {
-    size_t len = strlen(e->d_name);
-    if (len > 4 && strcmp(e->d_name + len - 4, ".bin") == 0)
-      snprintf(files[n++], sizeof files[0], "%s/%s", path, e->d_name);
-  }
-  closedir(d);
-  return n;
+  return test_cache_files(dir, ".bin", files, 4);
 }
 
 /* Run k over xs[1..2] from a fresh process state. */

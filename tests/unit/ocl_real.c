@@ -7,7 +7,6 @@
  * Runs on the device WYC_DEVICE picks; prints SKIP and succeeds when
  * there is none.
  */
-#include <dirent.h>
 #include <stdio.h>
 
 #include "ocl.h"
@@ -63,19 +62,7 @@ static char dir[64];  /* the temporary XDG_CACHE_HOME */
 static int
 cache_files(void)
 {
-  char path[128];
-  DIR *d;
-  struct dirent *e;
-  int n = 0;
-  snprintf(path, sizeof path, "%s/wyc", dir);
-  d = opendir(path);
-  if (!d) return 0;
-  while ((e = readdir(d))) {
-    size_t len = strlen(e->d_name);
-    n += len > 4 && strcmp(e->d_name + len - 4, ".bin") == 0;
-  }
-  closedir(d);
-  return n;
+  return test_cache_files(dir, ".bin", NULL, 0);
 }
 
 static void

@@ -9,7 +9,6 @@
  * Runs on the device WYC_DEVICE picks; prints SKIP and succeeds when
  * there is none.
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <sys/stat.h>
 
@@ -120,26 +119,6 @@ run_fill(const WyOclKernel *k, bool *right)
     CHECK(loads_, c_.tuned_loads);                                         \
   } while (0)
 
-/* The shapes files of the cache: how many; the last one into path. */
-static int
-shapes_files(char *path, size_t n)
-{
-  char sub[128];
-  DIR *d;
-  struct dirent *e;
-  int count = 0;
-  snprintf(sub, sizeof sub, "%s/wyc", dir);
-  d = opendir(sub);
-  while (d && (e = readdir(d))) {
-    size_t len = strlen(e->d_name);
-    if (len > 3 && strcmp(e->d_name + len - 3, ".wg") == 0) {
-      snprintf(path, n, "%s/%s", sub, e->d_name);
-      count++;
-    }
-  }
-  if (d) closedir(d);
-  return count;
-}
 
 static long
 count_lines(const char *path, const char *prefix)
@@ -156,7 +135,7 @@ count_lines(const char *path, const char *prefix)
 int
 main(int argc, char **argv)
 {
-  char wg[512];
+  char wg[1][512];   /* the shapes file */
   bool right;
   FILE *f;
   wy_decref(wy_init(argc, argv));
@@ -169,8 +148,8 @@ main(int argc, char **argv)
   CHECK(WY_OCL_OK, run_fill(&fill, &right));
   CHECK(1, right);
   counters_are(1, 0);
-  CHECK(1, shapes_files(wg, sizeof wg));
-  CHECK(1, count_lines(wg, "fill "));
+  CHECK(1, test_cache_files(dir, ".wg", wg, 1));
+  CHECK(1, count_lines(wg[0], "fill "));
   /* a later process state reads it: no second measuring */
   CHECK(WY_OCL_OK, run_fill(&fill, &right));
   CHECK(1, right);
@@ -183,7 +162,7 @@ main(int argc, char **argv)
   setenv("WYC_TUNE", "always", 1);
   /* a corrupt file: every line is skipped, the class measured again and
    * a good line appended */
-  f = fopen(wg, "w");
+  f = fopen(wg[0], "w");
   CHECK(1, f != NULL);
   fputs("fill 9 5 0 0 1 1\n"             /* a shape of 0 */
         "fill 9 5 0 70000 1 1\n"         /* beyond 16 bits */
@@ -200,30 +179,30 @@ main(int argc, char **argv)
   CHECK(1, right);
   counters_are(1, 0);
   /* the 8 lines above and the new one, on a line of its own */
-  CHECK(9, count_lines(wg, "fill "));
+  CHECK(9, count_lines(wg[0], "fill "));
   CHECK(WY_OCL_OK, run_fill(&fill, &right));
   counters_are(0, 1);
   /* a full file (junk past 64 KiB): measured again, then the file
    * starts afresh with the new line */
-  f = fopen(wg, "w");
+  f = fopen(wg[0], "w");
   CHECK(1, f != NULL);
   for (int i = 0; i < 3000; i++) fputs("fill 9 5 0 junk junk junk\n", f);
   fclose(f);
   CHECK(WY_OCL_OK, run_fill(&fill, &right));
   CHECK(1, right);
   counters_are(1, 0);
-  CHECK(1, count_lines(wg, "fill "));
+  CHECK(1, count_lines(wg[0], "fill "));
   CHECK(WY_OCL_OK, run_fill(&fill, &right));
   counters_are(0, 1);
   /* a kernel that fails (another program: its options): not measured,
    * no file of its own; the call reports the failure */
   CHECK(WY_OCL_FLAG_BOUNDS, run_fill(&fill_fails, &right));
   counters_are(0, 0);
-  CHECK(1, shapes_files(wg, sizeof wg));
+  CHECK(1, test_cache_files(dir, ".wg", wg, 1));
   /* in place, and at the item's own index from a host list (its old
    * values in the same buffer): one launch's increments, never
    * measured, and lines naming them in the file are not read */
-  f = fopen(wg, "a");
+  f = fopen(wg[0], "a");
   CHECK(1, f != NULL);
   fputs("bump 10 0 0 64 1 1\nbump_own 10 0 0 64 1 1\n", f);
   fclose(f);

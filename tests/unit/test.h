@@ -14,6 +14,7 @@
 #ifndef TEST_H
 #define TEST_H
 
+#include <dirent.h>
 #include <ftw.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -184,6 +185,29 @@ test_remove_one(const char *path, const struct stat *sb, int flag,
 {
   (void)sb, (void)flag, (void)f;
   return remove(path);
+}
+
+/* The files of a cache directory (DIR/wyc) whose names end in suffix:
+ * how many; the first `max` of their paths into paths (may be NULL). */
+static inline int
+test_cache_files(const char *dir, const char *suffix, char paths[][512],
+                 int max)
+{
+  char sub[256];
+  DIR *d;
+  struct dirent *e;
+  size_t sl = strlen(suffix);
+  int n = 0;
+  snprintf(sub, sizeof sub, "%s/wyc", dir);
+  d = opendir(sub);
+  while (d && (e = readdir(d))) {
+    size_t len = strlen(e->d_name);
+    if (len <= sl || strcmp(e->d_name + len - sl, suffix) != 0) continue;
+    if (paths && n < max) snprintf(paths[n], 512, "%s/%s", sub, e->d_name);
+    n++;
+  }
+  if (d) closedir(d);
+  return n;
 }
 
 /* Remove a temporary cache directory and everything under it. */
