@@ -303,6 +303,7 @@ emit_frame_decls(Gen *g, const char *vol)
       cgen_emit(g, "WyHandler wyc_h%d;", i);
     }
   }
+  cgen_chain_decls(g, vol);
   cgen_emit(g, "%swyv wyc_rv = WY_NULL;", vol);
   if (throws_out(g)) cgen_emit(g, "%swyv wyc_tv = WY_UNDEF;", vol);
   for (int r = 0; r < fn->nparams && r < fn->nregs; r++)
@@ -349,6 +350,7 @@ emit_release_frame(Gen *g)
   sb_free(&line);
   for (int i = 0; i < fn->ncode; i++)
     if (fn->code[i]->op == OP_FORALL) cgen_emit(g, "wy_decref(wyc_c%d);", i);
+  cgen_chain_release(g);
 }
 
 static void
@@ -375,6 +377,7 @@ emit_func(Gen *g, Func *fn)
 {
   g->fn = fn;
   g->fl = cgen_flow_new(fn);
+  cgen_chain_scan(g);
   g->out = &g->body;
   g->set = g->fl->has_try ? "wyc_vset" : "wy_set";
   g->used_ret = false;

@@ -122,10 +122,12 @@ void
 cgen_emit_end(Gen *g, int i)
 {
   int h = g->fl->match[i];
+  cgen_chain_back_edge(g, i);
   g->indent--;
   cgen_emit(g, "}");
   if (g->fn->code[h]->op == OP_FORALL)
     cgen_emit(g, "%s(&wyc_c%d, WY_UNDEF);", g->set, h);
+  cgen_chain_after_end(g, i);
 }
 
 /* ---------------------------------------------------------------- */

@@ -439,6 +439,7 @@ cgen_emit_insn(Gen *g, int i)
       cgen_emit(g, "L%d:;", in->label);
       g->indent++;
       cgen_emit_offload_exit(g, i);
+      cgen_chain_exit_label(g, in->label);
     }
     return;
   case OP_GOTO: cgen_emit_goto(g, i, NULL, in->label); return;
@@ -450,19 +451,29 @@ cgen_emit_insn(Gen *g, int i)
     break;
   case OP_SWITCH: cgen_emit_switch(g, i); return;
   case OP_LOOP:
+    cgen_chain_begin(g, i);
     cgen_emit(g, "for (;;) {");
     g->indent++;
     return;
-  case OP_FORALL: cgen_emit_forall(g, i); return;
+  case OP_FORALL:
+    cgen_chain_begin(g, i);
+    cgen_emit_forall(g, i);
+    return;
   case OP_OFFLOAD: cgen_emit_offload(g, i); return;
   case OP_END: cgen_emit_end(g, i); return;
   case OP_ASSERT:
-    cgen_emit(g, "if (%s)", negate(cgen_cmp_expr(g, in->cmp, in->type, a, b)));
+    cgen_emit(g, "if (%s) {",
+              negate(cgen_cmp_expr(g, in->cmp, in->type, a, b)));
+    g->indent++;
+    cgen_chain_check(g, i);
+    g->indent--;
     cgen_emit(g, "  wy_fail(%s, %s);",
               cgen_cstr_lit(in->name ? in->name : "assertion failed"),
               cgen_pos_ref(g, in->pos));
+    cgen_emit(g, "}");
     break;
   case OP_FAIL:
+    cgen_chain_check(g, i);
     cgen_emit(g, "wy_fail(%s, %s);",
               cgen_cstr_lit(in->name ? in->name : "failure"),
               cgen_pos_ref(g, in->pos));

@@ -73,6 +73,13 @@ typedef struct Gen {
   bool cl_emitted;   /* wyc_cl_source is in `kernels` */
   StrBuf kern_refs;  /* "&wyc_kernN, " per descriptor, for prestart */
   int nkern_refs;
+  /* chained loops of the function (cgen_chain.c) */
+  bool any_chain;
+  int *chain_of;       /* insn -> the chained loop whose own code it is
+                          (not an offload's CPU path), -1 */
+  int *chain_exit_of;  /* label -> the chained loop it is the exit of, -1 */
+  bool **chain_written;/* LOOP/FORALL insn -> registers written in the
+                          chained loop, NULL: not chained */
 } Gen;
 
 /* Append one line of code at the current indentation. */
@@ -147,6 +154,29 @@ void cgen_emit_offload(Gen *g, int i);
  * WYC_OFFLOAD=mandatory, a CPU run that the kernel's report of a
  * language error sent there must not get here without that error. */
 void cgen_emit_offload_exit(Gen *g, int i);
+
+/* ================================================================ */
+/* cgen_chain.c: chained loops (filter/chain.c)                      */
+
+/* The function's chained loops: g->chain_* (before its code). */
+void cgen_chain_scan(Gen *g);
+/* Frame declarations and their release at the function's exits. */
+void cgen_chain_decls(Gen *g, const char *vol);
+void cgen_chain_release(Gen *g);
+/* Before the chained loop code[h]'s header: begin, keep its values. */
+void cgen_chain_begin(Gen *g, int h);
+/* In code[i] of a chained loop (each does nothing elsewhere): after the
+ * call of an OFFLOAD (wyc_st), before its CPU path, at its label; a
+ * failed ASSERT's or a FAIL's test of the chain (true: emitted). */
+void cgen_chain_status(Gen *g, int i);
+void cgen_chain_pause(Gen *g, int i);
+void cgen_chain_resume(Gen *g, int i);
+bool cgen_chain_check(Gen *g, int i);
+/* At the END code[e]: before its closing brace, and after it. */
+void cgen_chain_back_edge(Gen *g, int e);
+void cgen_chain_after_end(Gen *g, int e);
+/* After a LABEL: the exit of the chained loop it ends, if any. */
+void cgen_chain_exit_label(Gen *g, int label);
 
 /* ================================================================ */
 /* cgen_types.c                                                      */

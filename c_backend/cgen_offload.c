@@ -261,6 +261,7 @@ cgen_emit_offload(Gen *g, int i)
   } else {
     cgen_emit(g, "if (wyc_st == WY_OCL_OK) goto L%d;", in->label);
   }
+  cgen_chain_status(g, i);
   cgen_emit(g, "if (wy_ocl_mandatory() && !wy_ocl_language_error(wyc_st))");
   cgen_emit(g, "  wy_fail(wy_ocl_mandatory_message(), %s);",
             cgen_pos_ref(g, in->pos));
@@ -271,6 +272,7 @@ cgen_emit_offload(Gen *g, int i)
   }
   g->indent--;
   cgen_emit(g, "}");
+  cgen_chain_pause(g, i);
   sb_free(&empty);
   sb_free(&cond);
   sb_free(&los);
@@ -287,4 +289,5 @@ cgen_emit_offload_exit(Gen *g, int i)
     return;
   cgen_emit(g, "wy_ocl_confirm_end(&wyc_kern%d, %s);",
             in->callee->kernel->id, cgen_pos_ref(g, in->pos));
+  cgen_chain_resume(g, i);
 }

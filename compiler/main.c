@@ -426,6 +426,7 @@ main(int argc, char **argv)
     FilterResult *fr = ocl_filter(prog->m, &fopt, &oo);
     flt_explain(stdout, fr);
     flt_split(prog->m, fr);
+    flt_explain_chains(stdout, fr);
     ocl_explain_checks(stdout, prog->m, &oo);
     wyil_free_all();
     return 0;

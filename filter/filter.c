@@ -607,6 +607,20 @@ explain_iv(FILE *out, const FltIv *iv)
   }
 }
 
+bool
+flt_was_while(const FilterResult *r, const Insn *loop)
+{
+  if (loop->op == OP_LOOP) return true;
+  for (int j = 0; r->ivs && j < r->ivs->n; j++) {
+    const FltIv *iv = r->ivs->v[j];
+    if (iv->loop == loop
+        && (iv->kind == FLT_IV_COUNTED || iv->kind == FLT_IV_LENGTH
+            || iv->kind == FLT_IV_JUMP))
+      return true;
+  }
+  return false;
+}
+
 void
 flt_explain(FILE *out, FilterResult *r)
 {
@@ -616,13 +630,10 @@ flt_explain(FILE *out, FilterResult *r)
   for (int i = 0; i < r->loops.n; i++) {
     LoopInfo *li = v[i];
     fprintf(out, "%s:%d: ", li->pos.file, li->pos.line);
-    bool was_while = false, jump = false;
+    bool was_while = flt_was_while(r, li->loop) && li->loop->op != OP_LOOP,
+         jump = false;
     for (int j = 0; r->ivs && j < r->ivs->n; j++) {
       FltIv *iv = r->ivs->v[j];
-      if (iv->loop == li->loop
-          && (iv->kind == FLT_IV_COUNTED || iv->kind == FLT_IV_LENGTH
-              || iv->kind == FLT_IV_JUMP))
-        was_while = true;
       jump = jump || (iv->loop == li->loop && iv->kind == FLT_IV_JUMP);
     }
     if (li->var && !was_while) fprintf(out, "for %s: ", li->var);

@@ -103,7 +103,18 @@ typedef struct FilterOptions {
                           (filter/inject.c), kept the same way, or NULL */
 } FilterOptions;
 
+/* A host loop with an offloaded call in its body (filter/chain.c). */
+typedef struct FltChain {
+  Func *fn;
+  Insn *loop;          /* its LOOP or FORALL */
+  const char *why;     /* why its calls wait for their flags, or NULL:
+                          chained (Insn.chained) */
+  int line;            /* where that is */
+  int ncalls;          /* offloads in it */
+} FltChain;
+
 typedef struct FilterResult {
+  PtrVec chains;       /* FltChain*, after flt_split */
   PtrVec loops;        /* LoopInfo*, in source order */
   PtrVec kernels;      /* Kernel* */
   FltReal gpu_real;    /* the options' (for --explain) */
@@ -129,6 +140,12 @@ Func *flt_outline(Kernel *k);
  * registers of the kernel function's parameters; on success it jumps to
  * a label placed after the loop's END, else the loop runs). */
 void flt_split(Module *m, FilterResult *r);
+/* Mark the host loops whose offloaded calls may leave their error flags
+ * unread until the loop's exit (chain.c; flt_split's last step), and
+ * list in r->chains each host loop with an offload in its body. */
+void flt_chain(Module *m, FilterResult *r);
+/* `wyc --explain`, after flt_split: one line per r->chains entry. */
+void flt_explain_chains(FILE *out, FilterResult *r);
 /* `wyc --explain`: one line per loop, in source terms. */
 void flt_explain(FILE *out, FilterResult *r);
 

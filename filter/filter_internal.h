@@ -184,4 +184,10 @@ const char *flt_red_outside(Func *fn, int outer, int inner,
  * argument's win). */
 void flt_windows(Func *fn, int at, Kernel *k, const Cfg *cfg);
 
+/* ---- filter.c -------------------------------------------------- */
+
+/* Was the loop a while loop in the source (a LOOP, or a FORALL the
+ * filter made of one)? */
+bool flt_was_while(const FilterResult *r, const Insn *loop);
+
 #endif

@@ -187,4 +187,5 @@ flt_split(Module *m, FilterResult *r)
     insert_at(host, at, off);
     vec_push(&m->funcs, kfn);
   }
+  flt_chain(m, r);
 }

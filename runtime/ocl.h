@@ -124,6 +124,10 @@ typedef enum WyOclStatus {
   WY_OCL_E_SMALL,         /* no failure: the call would move far more
                              data than it has work items, so its loop
                              runs on the CPU (ocl_cost.c) */
+  WY_OCL_E_CHAIN,         /* an earlier launch of the chained loop this
+                             call belongs to set its error flag, or may
+                             have: the loop runs again from its start,
+                             each call checked (ocl_chain.c) */
   WY_OCL_NSTATUS
 } WyOclStatus;
 
@@ -317,6 +321,48 @@ bool wy_ocl_mandatory(void);
 /* The message for that error: names the kernel and the last reason. */
 const char *wy_ocl_mandatory_message(void);
 
+/* WYC_OFFLOAD=mandatory: kernel k reported a language error (an index
+ * out of bounds, a division by zero, a failed check: status), so its
+ * loop runs on the CPU to raise it;
+ * at the loop's end, reached without that error, wy_ocl_confirm_end
+ * fails the program: the device reported an error the program does not
+ * have (a wrong check, or one moved where it does not hold).  Other
+ * statuses, and runs without WYC_OFFLOAD=mandatory, change nothing. */
+void wy_ocl_confirm_begin(const WyOclKernel *k, int status);
+void wy_ocl_confirm_end(const WyOclKernel *k, const WyPos *pos);
+
+/* Chained loops (ocl_chain.c; c_backend/cgen_chain.c emits the calls,
+ * filter/chain.c chooses the loops).  Inside one, a launch whose
+ * results stay on the device does not wait for its error flag: the
+ * next launch queues behind it at once.  The flag, which every kernel
+ * of the chain sets and none clears, is read once when something needs
+ * it: the loop's exit (end), a failed check of the host code (check),
+ * a call whose loop must run on the CPU or whose results come to the
+ * host, a fetch of a list such a launch wrote, and the back edge when
+ * many launches or 5 ms have gone unread (poll: a loop that runs on
+ * after a failed launch still stops).  When it was set the loop's
+ * registers go back to their values at its start (the generated code
+ * kept them) and the loop runs again with chaining off (abort), each
+ * call checked as everywhere else, so that the failure is handled
+ * (64-bit rerun, CPU path, language error) where it happened.
+ *
+ *   begin: 1 when the launches may go unchecked (no chain running now,
+ *          WYC_CHAIN is not 0), else 0: the loop then runs unchained.
+ *   poll, check, end: 1 when the loop must run again (end also closes
+ *          the chain when it returns 0).
+ *   abort: close the chain before that rerun.
+ *   pause: before an offload's CPU path (the flag read first: 1 when
+ *          the loop must run again); the launches of its calls, if
+ *          any, wait for their flags until resume, after it.
+ * A call of a chained loop may also return WY_OCL_E_CHAIN (rerun). */
+int wy_ocl_chain_begin(void);
+int wy_ocl_chain_poll(void);
+int wy_ocl_chain_check(void);
+int wy_ocl_chain_end(void);
+void wy_ocl_chain_abort(void);
+int wy_ocl_chain_pause(void);
+void wy_ocl_chain_resume(void);
+
 /* Make the list in *slot unique (copy it when its count is above 1, so
  * that no other holder sees the write) and return it. */
 WyList *wy_ocl_list_unique(wyv *slot);
@@ -358,6 +404,9 @@ typedef struct WyOclCounters {
   long narrow_runs;     /* ... of which narrow variants */
   long tunings;         /* work-group shapes measured (ocl_tune.c) */
   long tuned_loads;     /* ... and read from the binary cache's files */
+  long chains;          /* chained loops begun (ocl_chain.c) */
+  long deferred;        /* launches whose error flag nobody waited for */
+  long chain_reruns;    /* chained loops run again, each call checked */
 } WyOclCounters;
 void wy_ocl_counters(WyOclCounters *out);
 
@@ -521,8 +570,35 @@ typedef struct WyOclRes {
   uint8_t bound;          /* ints, 1 + b: every element outside the dirty
                              rows lies in [-2^b, 2^b - 1]; 0: unknown */
   bool busy;              /* used by the call in progress */
+  unsigned chain_epoch;   /* the chain (WyOclChain.epoch) whose launch
+                             that was not checked wrote it last, or 0 */
   struct WyOclRes *prev, *next;  /* all copies, in no order */
 } WyOclRes;
+
+/* A launch of a chained loop whose error flag was not read yet: its
+ * profiling event (or NULL) and where its execute time goes, once it
+ * is known to have succeeded. */
+typedef struct WyOclPend {
+  cl_event ev;
+  int stat;               /* index into WyOclState.stats, or -1 */
+  long call;              /* index into WyOclState.calls, or -1 */
+} WyOclPend;
+
+/* The chained loop running now (ocl_chain.c). */
+typedef struct WyOclChain {
+  bool on;                /* between wy_ocl_chain_begin and its end,
+                             but for its offloads' CPU paths */
+  bool paused;            /* in such a CPU path (wy_ocl_chain_pause) */
+  bool failed;            /* a flag read since then was set (or could
+                             not be read): the loop must run again */
+  bool checked, off;      /* WYC_CHAIN read; it is 0 */
+  unsigned epoch;         /* chains begun in this process (from 1) */
+  int pending;            /* launches since the last flag read */
+  double since;           /* when the first of them was made */
+  WyOclPend *pend;        /* those of them with something to record */
+  int npend;
+  size_t cappend;
+} WyOclChain;
 
 /* All state of the device layer (Lua's global_State). */
 typedef struct WyOclState {
@@ -607,6 +683,7 @@ typedef struct WyOclState {
   bool small_off;         /* ... and it is off */
   bool early_checked;     /* the early rule's setting read */
   bool early_off;         /* ... and it is off */
+  WyOclChain chain;       /* ocl_chain.c */
 } WyOclState;
 
 /* One argument on its way to the device and back (ocl_marshal.c).  The
@@ -808,15 +885,6 @@ void wy_ocl_record(const WyOclKernel *k, int status, bool retried,
 /* Is anybody timing the calls (WYC_PROFILE=1, a benchmarking region)?
  * Otherwise a launch makes no profiling event. */
 bool wy_ocl_profiling(void);
-/* WYC_OFFLOAD=mandatory: kernel k reported a language error (an index
- * out of bounds, a division by zero, a failed check: status), so its
- * loop runs on the CPU to raise it;
- * at the loop's end, reached without that error, wy_ocl_confirm_end
- * fails the program: the device reported an error the program does not
- * have (a wrong check, or one moved where it does not hold).  Other
- * statuses, and runs without WYC_OFFLOAD=mandatory, change nothing. */
-void wy_ocl_confirm_begin(const WyOclKernel *k, int status);
-void wy_ocl_confirm_end(const WyOclKernel *k, const WyPos *pos);
 /* Once somebody times the calls, make the queue one that profiles
  * (ocl_device.c; the first is made without, which costs less). */
 void wy_ocl_profile_queue(void);
@@ -832,6 +900,27 @@ void wy_ocl_record_early(const WyOclKernel *k, uint64_t items);
 void wy_ocl_record_small(const WyOclKernel *k, uint64_t items,
                          uint64_t bytes);
 void wy_ocl_bench_free(void);
+
+/* ocl_chain.c, for ocl_run.c and ocl_resident.c */
+/* May the call in progress leave its flag unread (a chain is on and
+ * has not failed)? */
+bool wy_ocl_chain_defers(void);
+/* A launch was made without reading the flag; ev (or NULL) gets its
+ * time added to the kernel's last record once the flag says it ran. */
+void wy_ocl_chain_add(cl_event ev);
+/* Read the flag if launches are pending; true when the chain failed. */
+bool wy_ocl_chain_resolve(void);
+/* The flag was read by a call with launches pending: `set` says what
+ * it held.  True when the chain failed (set, which an earlier launch
+ * may have done as well as this one). */
+bool wy_ocl_chain_settle(bool set);
+/* Is r's list the result of a launch of the running chain that turned
+ * out to have failed?  Its device values may then be anything (the
+ * flag is read here when need be): a fetch leaves its host data. */
+bool wy_ocl_chain_garbage(const WyOclRes *r);
+void wy_ocl_chain_free(void);
+/* Seconds between a profiling event's start and end, 0 if unknown. */
+double wy_ocl_event_secs(cl_event e);
 
 #endif /* WY_OCL_IMPL */
 

@@ -261,6 +261,10 @@ print_profile(void)
   /* ocl_tune.c */
   fprintf(stderr, "# work-group shapes: %ld measured, %ld read from the "
           "cache\n", g->counters.tunings, g->counters.tuned_loads);
+  /* ocl_chain.c */
+  fprintf(stderr, "# chained loops: %ld begun, %ld launch(es) not waited "
+          "for, %ld rerun(s)\n", g->counters.chains, g->counters.deferred,
+          g->counters.chain_reruns);
 }
 
 void

@@ -41,6 +41,7 @@ static const char *const status_texts[WY_OCL_NSTATUS] = {
   "a descending range",
   "OpenCL error",
   "the call moves far more data than it has work items",
+  "an earlier launch of its chained loop failed: the loop runs again",
 };
 
 const char *
@@ -474,6 +475,7 @@ wy_ocl_shutdown(void)
   bool hooked;
   wy_ocl_wait_start();
   hooked = g->profile_hooked;
+  wy_ocl_chain_free();
   wy_ocl_res_free_all();
   wy_ocl_programs_free();
   wy_ocl_pool_free();

@@ -235,6 +235,20 @@ fetch_rows(WyOclState *g, WyOclRes *r, WyOclMarsh *m, size_t r0, size_t r1)
   wy_ocl_host_release(buf);
 }
 
+/* Is r stale with values a failed launch of the running chained loop
+ * left (ocl_chain.c)?  Then its host data, old but valid values, is
+ * taken as current instead: the loop runs again from values held
+ * before it began, and this list is not one of them. */
+static bool
+skip_garbage(WyOclRes *r)
+{
+  if (!(r->list->h.flags & WY_LIST_STALE) || !wy_ocl_chain_garbage(r))
+    return false;
+  box_clear(r);
+  r->list->h.flags &= (uint16_t)~WY_LIST_STALE;
+  return true;
+}
+
 /* Download r's buffer and write it into its list (which then is no
  * longer stale).  Ends the program when that fails. */
 static void
@@ -245,6 +259,7 @@ fetch_copy(WyOclState *g, WyOclRes *r)
   size_t bytes = r->count * r->esize;
   cl_int err = CL_SUCCESS;
   double t0 = wy_ocl_now(), t1;
+  if (skip_garbage(r)) return;
   fetch_marsh(r, &m);
   box_clear(r);
   l->h.flags &= (uint16_t)~WY_LIST_STALE;
@@ -299,6 +314,7 @@ res_write(WyList *l, size_t lo, size_t hi)
   WyOclState *g = &wy_ocl_g;
   WyOclRes *r = l->res;
   if (!r || g->res_quiet == l) return;
+  skip_garbage(r);
   if ((l->h.flags & WY_LIST_STALE) && lo < hi && hi <= r->dims[0]
       && by_rows(r)) {
     /* only the rows written come to the host, and the rows between

@@ -328,26 +328,15 @@ typedef struct Launch {
   cl_int flag;     /* the error flag read back */
 } Launch;
 
-static double
-event_secs(cl_event e)
-{
-  cl_ulong a, b;
-  if (!e
-      || clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof a, &a,
-                                 NULL) != CL_SUCCESS
-      || clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof b, &b,
-                                 NULL) != CL_SUCCESS
-      || b < a)
-    return 0;
-  return (double)(b - a) * 1e-9;
-}
-
-/* Run the NDRange, read the flag (blocking).  The flag is 0 between
- * calls: made so at start-up, and cleared again only after a kernel
- * set it, so a call costs one launch and one read. */
+/* Run the NDRange, read the flag (blocking) unless `defer` (a chained
+ * loop's launch, ocl_chain.c).  The flag is 0 between calls: made so at
+ * start-up, and cleared again only after a kernel set it, so a call
+ * costs one launch and one read.  A read with a chain's launches
+ * pending answers for them too. */
 static int
 execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
-        const size_t local[3], const size_t global[3], Launch *ln)
+        const size_t local[3], const size_t global[3], Launch *ln,
+        bool defer)
 {
   static const cl_int zero = 0;
   cl_int err;
@@ -355,6 +344,7 @@ execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
                                global, local, 0, NULL,
                                wy_ocl_profiling() ? &ln->ev_exec : NULL);
   if (err != CL_SUCCESS) return wy_ocl_cl_fail(err, "clEnqueueNDRangeKernel");
+  if (defer) return WY_OCL_OK;
   err = clEnqueueReadBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof ln->flag,
                             g->flag_host ? g->flag_host : &ln->flag, 0, NULL,
                             NULL);
@@ -367,6 +357,9 @@ execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
     if (err != CL_SUCCESS)
       return wy_ocl_cl_fail(err, "clEnqueueWriteBuffer (error flag)");
   }
+  if (g->chain.pending && wy_ocl_chain_settle(ln->flag != 0))
+    return wy_ocl_fail(WY_OCL_E_CHAIN, "the error flag was set with "
+                       "launches of its chained loop unread");
   if (ln->flag >= WY_OCL_FLAG_OVERFLOW && ln->flag <= WY_OCL_FLAG_CHECK)
     return wy_ocl_fail(ln->flag, "the kernel reported %s",
                        wy_ocl_status_text(ln->flag));
@@ -429,12 +422,12 @@ release(WyOclState *g, WyOclMarsh *ms, int np, Launch *ln, WyOclTimes *t,
         int st)
 {
   if (g->queue && st) clFinish(g->queue);  /* a failed call may leave work */
-  t->t[WY_OCL_PH_EXEC] += event_secs(ln->ev_exec);
+  t->t[WY_OCL_PH_EXEC] += wy_ocl_event_secs(ln->ev_exec);
   if (ln->ev_exec) clReleaseEvent(ln->ev_exec);
   for (int i = 0; ms && i < np; i++) {
-    t->t[WY_OCL_PH_UPLOAD] += event_secs(ms[i].ev_up) + ms[i].up_secs;
+    t->t[WY_OCL_PH_UPLOAD] += wy_ocl_event_secs(ms[i].ev_up) + ms[i].up_secs;
     t->t[WY_OCL_PH_MARSHAL] += ms[i].conv_secs;
-    t->t[WY_OCL_PH_DOWNLOAD] += event_secs(ms[i].ev_down);
+    t->t[WY_OCL_PH_DOWNLOAD] += wy_ocl_event_secs(ms[i].ev_down);
     if (ms[i].ev_up) clReleaseEvent(ms[i].ev_up);
     if (ms[i].ev_down) clReleaseEvent(ms[i].ev_down);
     if (ms[i].mem && ms[i].own_mem) clReleaseMemObject(ms[i].mem);
@@ -579,7 +572,8 @@ narrow_holds(const WyOclKernel *k, WyOclMarsh *ms, const WyOclArg *args,
  * the call wrote into is dropped (its host data is current: a copy
  * that was not is never written in place). */
 static void
-settle_lists(const WyOclKernel *k, WyOclMarsh *ms, WyOclArg *args, bool ok)
+settle_lists(const WyOclKernel *k, WyOclMarsh *ms, WyOclArg *args, bool ok,
+             unsigned epoch)
 {
   int np = k->nparams;
   for (int i = 0; i < np; i++) {
@@ -629,10 +623,29 @@ settle_lists(const WyOclKernel *k, WyOclMarsh *ms, WyOclArg *args, bool ok)
       l->h.flags &= (uint16_t)~(WY_LIST_RANGE | WY_LIST_DOWN);
       l->h.flags |= WY_LIST_STALE;
       l->res->writer = k->name;
+      l->res->chain_epoch = epoch;   /* unchecked yet: ocl_chain.c */
       if (!m->upload && m->par->elem == WY_OCL_T_REAL)
         wy_ocl_res_box_add(l->res, m);
     }
   }
+}
+
+/* May the call leave its flag unread (ocl_chain.c): a chained loop's,
+ * none of whose results comes to the host now (no list read back, no
+ * reduction), and which uploaded nothing (the flag's read is what lets
+ * the host reuse the memory an upload, queued without waiting, reads
+ * from: the pool's arrays, a list's own storage)? */
+static bool
+may_defer(const WyOclKernel *k, const WyOclMarsh *ms)
+{
+  if (!wy_ocl_chain_defers()) return false;
+  for (int i = 0; i < k->nparams; i++) {
+    if (k->params[i].kind == WY_OCL_REDUCE) return false;
+    if (!is_list_param(&ms[i])) continue;
+    if (ms[i].uploaded || (ms[i].download && !stays_on_device(&ms[i])))
+      return false;
+  }
+  return true;
 }
 
 int
@@ -648,7 +661,8 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   size_t n[3], local[3] = {1, 1, 1}, global[3] = {1, 1, 1};
   size_t items = 1, groups = 1;   /* per work group; work groups */
   size_t items_n[3];              /* work items along each dimension */
-  bool empty, tune = false;
+  bool empty, tune = false, defer = false;
+  cl_event pend = NULL;   /* a deferred launch's event */
   int st;
   if (wy_ocl_early_call(k, lo, hi)) return WY_OCL_E_SMALL;
   wy_ocl_wait_start();
@@ -692,12 +706,22 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   if (!st) st = set_args(g, k, run, ms, lo, n, items);
   /* a kernel that takes no reduction: its arguments do not depend on
    * the shape, which may change here */
+  if (!st) defer = may_defer(k, ms);
+  /* measuring reads and clears the flag: the chain's first */
+  if (!st && tune && wy_ocl_chain_resolve())
+    st = wy_ocl_fail(WY_OCL_E_CHAIN, "an earlier launch of its chained "
+                     "loop set the error flag");
   if (!st && tune) {
     mark = wy_ocl_now();
     wy_ocl_tune(g, run, items_n, local, global);
     t.t[WY_OCL_PH_INIT] += wy_ocl_now() - mark;
   }
-  if (!st) st = execute(g, k, run, local, global, &ln);
+  if (!st) st = execute(g, k, run, local, global, &ln, defer);
+  defer = defer && !st;   /* launched, its flag unread */
+  if (defer) {
+    pend = ln.ev_exec;    /* timed once the flag is read */
+    ln.ev_exec = NULL;
+  }
   if (!st) st = download(g, ms, k->nparams);
   mark = wy_ocl_now();
   /* the reductions may still fail (an overflow): before any list is
@@ -705,7 +729,7 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   if (!st) st = wy_ocl_red_finish(ms, k->nparams, args, groups);
   if (!st) st = unmarshal_all(k, args, ms);
   if (ms) wy_ocl_red_commit(ms, k->nparams, args, !st);
-  if (ms) settle_lists(k, ms, args, !st);
+  if (ms) settle_lists(k, ms, args, !st, defer ? g->chain.epoch : 0);
   t.t[WY_OCL_PH_UNMARSHAL] = wy_ocl_now() - mark;
   if (!st) g->counters.runs++;
   if (!st && run != kn) g->counters.narrow_runs++;
@@ -717,6 +741,7 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   t.t[WY_OCL_PH_OTHER] = total > sum ? total - sum : 0;
   wy_ocl_record(k, st, !use64 && (st == WY_OCL_E_OVERFLOW
                                    || st == WY_OCL_FLAG_OVERFLOW), &t);
+  if (defer) wy_ocl_chain_add(pend);
   return st;
 }
 
@@ -760,11 +785,15 @@ wy_ocl_offload(const WyOclKernel *k, WyOclArg *args, int nargs,
   int st = WY_OCL_E_OVERFLOW;
   /* a CPU run of k's loop that left it by an error, not its end */
   if (wy_ocl_g.confirm == k) wy_ocl_g.confirm = NULL;
+  if (wy_ocl_g.chain.on && wy_ocl_g.chain.failed) return WY_OCL_E_CHAIN;
   if (!k->int64_only && !known_to_overflow(k)
       && !wide_copies(k, args, nargs))
     st = wy_ocl_run(k, args, nargs, lo, hi, false);
   if (st == WY_OCL_E_OVERFLOW || st == WY_OCL_FLAG_OVERFLOW)
     st = wy_ocl_run(k, args, nargs, lo, hi, true);
+  /* the CPU path must not read what a failed launch left */
+  if (st && wy_ocl_g.chain.on && wy_ocl_chain_resolve()) st = WY_OCL_E_CHAIN;
+  if (st == WY_OCL_E_CHAIN) return st;
   if (st && st != WY_OCL_E_DISABLED && st != WY_OCL_E_SMALL
       && (!wy_ocl_mandatory() || wy_ocl_language_error(st)))
     wy_ocl_fallback_note(k->name, wy_ocl_last_reason());

@@ -255,6 +255,9 @@ typedef struct Insn {
   int ncases;        /* SWITCH */
   SwitchCase *cases;
   SrcPos pos;        /* source position (for errors and --explain) */
+  bool chained;      /* LOOP, FORALL: its offloads do not wait for their
+                        error flags (filter/chain.c) */
+  int chain_exit;    /* ... and the label its jumps leave it to, or -1 */
 } Insn;
 
 /* ---------------------------------------------------------------- */

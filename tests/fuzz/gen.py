@@ -30,6 +30,9 @@ i+c, i-c, n-1-i, 2*i and b[i]; private, carried and escaping scalars
 ints near the range analysis's rules: c * i / n, a value under a test
 of its square, a while loop's value under one;
 some top loops counted while loops: i = lo; while i < hi: ...; i = i + 1);
+some functions' loops inside a host while loop that runs them again
+(chained loops, filter/chain.c: launches that do not wait for their
+error flags, with host arithmetic and an assert between them);
 if/switch/break/return; assert; calls to helpers with requires/ensures;
 indices through a clamping call (cl(v + d, lo, hi), its bounds in or
 just past the list, or lo > hi);
@@ -84,6 +87,7 @@ class Gen:
         self.rnd = random.Random(seed)
         self.brnd = random.Random(seed * 2 + 1)   # build loops (maybe_build)
         self.jrnd = random.Random(seed * 3 + 2)   # blocked nests (maybe_jam)
+        self.crnd = random.Random(seed * 5 + 3)   # host loops (test_decl)
         self.tests = tests
         self.nat = nat
         self.inexact = inexact
@@ -1341,20 +1345,45 @@ class Gen:
                "clean": False, "W": {}, "mj": None, "top": None,
                "violate": [0]}
         nloops = self.rnd.randint(1, 3)
+        # now and then the loops run again inside a host loop (a chained
+        # loop when its own code is plain arithmetic: filter/chain.c),
+        # drawn from a stream of its own: otherwise the program is what
+        # it was before
+        host = self.crnd.random() < 0.35
+        d = 1
+        before = len(ctx["vars"])
+        if host:
+            rep = "rep%d" % j
+            self.emit(1, "%s = 0" % rep)
+            self.emit(1, "while %s < %s:" % (rep, self.crnd.choice(
+                ["2", "3", "k", "k + 1", "|b|"])))
+            d = 2
         for _ in range(nloops):
             for _ in range(self.rnd.randint(0, 2)):
-                self.top_scalar(ctx, 1)
+                self.top_scalar(ctx, d)
             ctx["outer_scalars"] = {v.name for v in ctx["vars"]
                                     if v.ty in ("int", "real")}
-            self.maybe_build(ctx, 1)
-            self.maybe_jam(ctx, 1)
+            self.maybe_build(ctx, d)
+            self.maybe_jam(ctx, d)
             r = self.rnd.random()
             if r < 0.3:
-                self.reduce_loop(ctx, 1)
+                self.reduce_loop(ctx, d)
             elif r < 0.4:
-                self.computed_write(ctx, 1)
+                self.computed_write(ctx, d)
             else:
-                self.top_for(ctx, 1)
+                self.top_for(ctx, d)
+        if host:
+            if self.crnd.random() < 0.5:
+                # host arithmetic between the launches, and a check that
+                # may fail after a kernel's failure
+                self.emit(2, "s = s + %s * %d" % (rep, self.crnd.randint(1, 5)))
+                if self.crnd.random() < 0.3:
+                    self.emit(2, "assert %s != %d" % (
+                        rep, self.crnd.randint(1, 4)))
+            self.emit(2, "%s = %s + 1" % (rep, rep))
+            # defined in a loop that may not run: not returned
+            for v in ctx["vars"][before:]:
+                v.ret = False
         self.emit(1, "return %s" % self.ret_expr(ctx))
         self.emit(0, "")
 

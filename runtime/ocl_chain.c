@@ -1,0 +1,221 @@
+/* ocl_chain.c -- chained loops: launches that do not wait for their
+ * error flag (ocl.h, "Chained loops").
+ *
+ * Input: wy_ocl_chain_begin .. end around a host loop the filter chose
+ * (filter/chain.c), the launches ocl_run.c makes inside it without a
+ * flag read (wy_ocl_chain_add), and the points that need the flag.
+ * Output: whether the loop must run again, each call checked.
+ *
+ * Why it is sound: the host code of a chained loop reads no element of
+ * a list and calls nothing (filter/chain.c), so what it computes does
+ * not depend on what the device computed; each kernel sets the one flag
+ * on a failure and nothing clears it until it is read here, so one read
+ * covers every launch before it; a launch after a failed one may read
+ * its garbage, but every kernel checks its indices against the lengths
+ * the host gave it (a narrow variant trusts a list's value bounds only
+ * for its arithmetic, never for an index), so it writes nothing outside
+ * its buffers, and the lists written since the loop began are not the
+ * ones the rerun starts from (a write makes its list unique first, and
+ * the generated code holds the loop's values from its start).  What
+ * the program shows (output, an error, the loop's results) therefore
+ * comes only from launches whose flag was read as 0, or from the
+ * rerun.
+ */
+#define WY_OCL_IMPL
+#include <stdlib.h>
+#include <string.h>
+
+#include "ocl.h"
+
+/* The back edge reads the flag when this many launches, or the first of
+ * them this long ago, went unread: bounded work lost on a failure, and
+ * a loop that would run forever after one still reports it. */
+enum { CHAIN_MAX_PENDING = 64 };
+#define CHAIN_MAX_SECS 0.005
+
+double
+wy_ocl_event_secs(cl_event e)
+{
+  cl_ulong a, b;
+  if (!e
+      || clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof a, &a,
+                                 NULL) != CL_SUCCESS
+      || clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof b, &b,
+                                 NULL) != CL_SUCCESS
+      || b < a)
+    return 0;
+  return (double)(b - a) * 1e-9;
+}
+
+int
+wy_ocl_chain_begin(void)
+{
+  WyOclChain *c = &wy_ocl_g.chain;
+  if (!c->checked) {
+    const char *env = getenv("WYC_CHAIN");
+    c->off = env && strcmp(env, "0") == 0;
+    c->checked = true;
+  }
+  if (c->off || c->on) return 0;   /* a chain inside a chain's CPU path */
+  c->on = true;
+  c->paused = false;   /* a CPU path a throw left is over */
+  c->failed = false;
+  c->pending = 0;
+  c->epoch++;
+  wy_ocl_g.counters.chains++;
+  return 1;
+}
+
+bool
+wy_ocl_chain_defers(void)
+{
+  const WyOclChain *c = &wy_ocl_g.chain;
+  return c->on && !c->failed;
+}
+
+void
+wy_ocl_chain_add(cl_event ev)
+{
+  WyOclState *g = &wy_ocl_g;
+  WyOclChain *c = &g->chain;
+  if (c->pending++ == 0) c->since = wy_ocl_now();
+  g->counters.deferred++;
+  if (!ev) return;
+  if (!wy_ocl_grow((void **)&c->pend, (size_t)c->npend, &c->cappend,
+                   sizeof *c->pend)) {
+    clReleaseEvent(ev);            /* its time goes unrecorded */
+    return;
+  }
+  c->pend[c->npend++] = (WyOclPend){
+    ev, g->last_stat - 1, g->bench_open && g->ncalls ? (long)g->ncalls - 1
+                                                      : -1};
+}
+
+/* The pending launches are settled: their times recorded when they
+ * succeeded, their events released. */
+static void
+drop_pending(WyOclState *g, bool ok)
+{
+  WyOclChain *c = &g->chain;
+  for (int i = 0; i < c->npend; i++) {
+    WyOclPend *p = &c->pend[i];
+    double s = ok ? wy_ocl_event_secs(p->ev) : 0;
+    if (p->stat >= 0 && p->stat < g->nstats)
+      g->stats[p->stat].sum.t[WY_OCL_PH_EXEC] += s;
+    if (p->call >= 0 && (size_t)p->call < g->ncalls)
+      g->calls[p->call].times.t[WY_OCL_PH_EXEC] += s;
+    clReleaseEvent(p->ev);
+  }
+  c->npend = 0;
+  c->pending = 0;
+}
+
+bool
+wy_ocl_chain_settle(bool set)
+{
+  WyOclState *g = &wy_ocl_g;
+  if (set) g->chain.failed = true;
+  drop_pending(g, !g->chain.failed);
+  return g->chain.failed;
+}
+
+bool
+wy_ocl_chain_resolve(void)
+{
+  static const cl_int zero = 0;
+  WyOclState *g = &wy_ocl_g;
+  cl_int flag = 0, err;
+  if (!g->chain.pending) return g->chain.failed;
+  err = clEnqueueReadBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof flag,
+                            g->flag_host ? g->flag_host : &flag, 0, NULL,
+                            NULL);
+  if (err == CL_SUCCESS && g->flag_host) flag = *g->flag_host;
+  if (err == CL_SUCCESS && flag)
+    err = clEnqueueWriteBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof zero,
+                               &zero, 0, NULL, NULL);
+  /* a flag that cannot be read (or cleared) counts as set: the rerun's
+   * calls then meet the same trouble and report it */
+  return wy_ocl_chain_settle(err != CL_SUCCESS || flag != 0);
+}
+
+bool
+wy_ocl_chain_garbage(const WyOclRes *r)
+{
+  const WyOclChain *c = &wy_ocl_g.chain;
+  return c->on && r->chain_epoch == c->epoch && wy_ocl_chain_resolve();
+}
+
+int
+wy_ocl_chain_poll(void)
+{
+  WyOclChain *c = &wy_ocl_g.chain;
+  if (!c->on) return 0;
+  if (c->pending && (c->pending >= CHAIN_MAX_PENDING
+                     || wy_ocl_now() - c->since > CHAIN_MAX_SECS))
+    wy_ocl_chain_resolve();
+  return c->failed;
+}
+
+int
+wy_ocl_chain_check(void)
+{
+  if (!wy_ocl_g.chain.on) return 0;
+  return wy_ocl_chain_resolve();
+}
+
+int
+wy_ocl_chain_end(void)
+{
+  WyOclChain *c = &wy_ocl_g.chain;
+  if (!c->on) return 0;
+  if (wy_ocl_chain_resolve()) return 1;   /* abort closes it */
+  c->on = false;
+  return 0;
+}
+
+void
+wy_ocl_chain_abort(void)
+{
+  WyOclState *g = &wy_ocl_g;
+  WyOclChain *c = &g->chain;
+  if (!c->on) return;
+  wy_ocl_chain_resolve();   /* clears a flag a last launch may set */
+  drop_pending(g, false);
+  c->on = false;
+  c->failed = false;
+  g->counters.chain_reruns++;
+}
+
+int
+wy_ocl_chain_pause(void)
+{
+  WyOclChain *c = &wy_ocl_g.chain;
+  if (!c->on) return 0;
+  if (wy_ocl_chain_resolve()) return 1;
+  c->on = false;
+  c->paused = true;
+  return 0;
+}
+
+void
+wy_ocl_chain_resume(void)
+{
+  WyOclChain *c = &wy_ocl_g.chain;
+  if (!c->paused) return;
+  c->paused = false;
+  c->on = true;
+}
+
+void
+wy_ocl_chain_free(void)
+{
+  WyOclChain *c = &wy_ocl_g.chain;
+  for (int i = 0; i < c->npend; i++) clReleaseEvent(c->pend[i].ev);
+  free(c->pend);
+  c->pend = NULL;
+  c->npend = 0;
+  c->cappend = 0;
+  c->pending = 0;
+  c->on = false;
+  c->paused = false;
+}

@@ -1,0 +1,175 @@
+/* ocl_chain.c -- unit tests of runtime/ocl_chain.c: inside a chained
+ * loop a launch whose results stay on the device does not wait for its
+ * error flag; the flag, read at the end, a failed check, a pause before
+ * a CPU path or a poll after many launches, says whether the loop must
+ * run again; a list a failed launch wrote is not fetched (its host
+ * values stay); outside a chain, and with WYC_CHAIN=0, every call
+ * waits.  Runs on the device WYC_DEVICE picks; prints SKIP and succeeds
+ * when there is none.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ocl.h"
+#include "test.h"
+
+/* o[i] = i + v, or the flag (index out of bounds) when v < 0 */
+static const char src[] =
+  "__kernel void add(__global int *wyc_err, int lo0, int n0,\n"
+  "                  __global int *o, int o_n, int v) {\n"
+  "  int g = get_global_id(0);\n"
+  "  if (g >= n0) return;\n"
+  "  if (v < 0) { atomic_cmpxchg(wyc_err, 0, 2); return; }\n"
+  "  o[lo0 + g] = lo0 + g + v;\n"
+  "}\n";
+static const WyOclParam params[] = {
+  {WY_OCL_LIST_OUT, WY_OCL_T_INT, 1, {0, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
+  {WY_OCL_INT, WY_OCL_T_INT, 0, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
+};
+static const WyOclKernel add = {src, NULL, "add", 1, false, false, 2, params,
+                                false, NULL, 0, {1, 1, 1}};
+
+enum { N = 100 };
+
+static wyv
+filled(int64_t x)
+{
+  wyv xs = wy_list_new(WY_LS_INT, N);
+  for (int i = 0; i < N; i++) wy_list_push(&xs, wy_small(x));
+  return xs;
+}
+
+/* kernel `add` over all of *xs with v */
+static int
+launch(wyv *xs, int64_t v)
+{
+  wyv vv = wy_small(v);
+  WyOclArg a[] = {{xs}, {&vv}};
+  int64_t lo[3] = {0, 0, 0}, hi[3] = {N, 1, 1};
+  return wy_ocl_offload(&add, a, 2, lo, hi);
+}
+
+static int64_t
+at(wyv xs, size_t i)
+{
+  wyv v = wy_list_get(xs, i);
+  int64_t x = wy_small_val(v);
+  wy_decref(v);
+  return x;
+}
+
+static long
+deferred(void)
+{
+  WyOclCounters c;
+  wy_ocl_counters(&c);
+  return c.deferred;
+}
+
+static long
+reruns(void)
+{
+  WyOclCounters c;
+  wy_ocl_counters(&c);
+  return c.chain_reruns;
+}
+
+int
+main(int argc, char **argv)
+{
+  wyv xs, ys, zs;
+  wy_decref(wy_init(argc, argv));
+  if (!ocl_ready("ocl_chain")) return 0;
+  setenv("WYC_BINARY_CACHE", "0", 1);
+  setenv("WYC_QUIET", "1", 1);
+  unsetenv("WYC_CHAIN");
+  wy_ocl_shutdown();
+  xs = filled(-7);
+  ys = filled(-7);
+  zs = filled(9);
+
+  /* outside a chain every call waits */
+  CHECK(WY_OCL_OK, launch(&xs, 5));
+  CHECK(0, deferred());
+  CHECK(12, at(xs, 7));
+
+  /* a chain: the launch goes unchecked, the end finds the flag clear */
+  CHECK(1, wy_ocl_chain_begin());
+  CHECK(0, wy_ocl_chain_begin());        /* no chain inside a chain */
+  CHECK(WY_OCL_OK, launch(&xs, 1));
+  CHECK(1, deferred());
+  CHECK(WY_OCL_OK, launch(&ys, 2));
+  CHECK(2, deferred());
+  CHECK(0, wy_ocl_chain_end());
+  CHECK(8, at(xs, 7));
+  CHECK(9, at(ys, 7));
+  CHECK(0, wy_ocl_chain_end());          /* closed: nothing to say */
+
+  /* a failed launch, then a good one: the end says run again; the
+   * flag is clear afterwards */
+  CHECK(1, wy_ocl_chain_begin());
+  CHECK(WY_OCL_OK, launch(&ys, -1));     /* fails unseen */
+  CHECK(WY_OCL_OK, launch(&xs, 3));
+  CHECK(1, wy_ocl_chain_end());
+  wy_ocl_chain_abort();
+  CHECK(1, reruns());
+  CHECK(WY_OCL_OK, launch(&xs, 4));      /* checked, and clean */
+  CHECK(11, at(xs, 7));
+
+  /* a list a failed launch wrote: a read keeps its host values */
+  CHECK(1, wy_ocl_chain_begin());
+  CHECK(WY_OCL_OK, launch(&zs, -1));
+  CHECK(9, at(zs, 3));
+  CHECK(1, wy_ocl_chain_check());        /* that read saw the flag */
+  CHECK(WY_OCL_E_CHAIN, launch(&xs, 1)); /* the chain failed: rerun */
+  wy_ocl_chain_abort();
+  CHECK(2, reruns());
+
+  /* a failed check of the host code asks the chain */
+  CHECK(1, wy_ocl_chain_begin());
+  CHECK(WY_OCL_OK, launch(&xs, 2));
+  CHECK(0, wy_ocl_chain_check());
+  CHECK(WY_OCL_OK, launch(&xs, -1));
+  CHECK(1, wy_ocl_chain_check());
+  wy_ocl_chain_abort();
+
+  /* a CPU path: the pause reads the flag; its calls wait; resume */
+  CHECK(1, wy_ocl_chain_begin());
+  CHECK(WY_OCL_OK, launch(&xs, -1));
+  CHECK(1, wy_ocl_chain_pause());
+  wy_ocl_chain_abort();
+  long d0 = deferred();
+  CHECK(1, wy_ocl_chain_begin());
+  CHECK(WY_OCL_OK, launch(&xs, 2));
+  CHECK(0, wy_ocl_chain_pause());
+  CHECK(WY_OCL_OK, launch(&ys, 3));      /* paused: waited for */
+  CHECK(d0 + 1, deferred());
+  wy_ocl_chain_resume();
+  CHECK(WY_OCL_OK, launch(&ys, 4));
+  CHECK(d0 + 2, deferred());
+  CHECK(0, wy_ocl_chain_end());
+  CHECK(11, at(ys, 7));
+
+  /* the back edge: 64 unread launches are read */
+  CHECK(1, wy_ocl_chain_begin());
+  CHECK(WY_OCL_OK, launch(&xs, -1));
+  for (int i = 0; i < 63; i++) CHECK(WY_OCL_OK, launch(&xs, 1));
+  CHECK(1, wy_ocl_chain_poll());
+  wy_ocl_chain_abort();
+
+  /* WYC_CHAIN=0: no chain */
+  wy_ocl_shutdown();
+  setenv("WYC_CHAIN", "0", 1);
+  CHECK(0, wy_ocl_chain_begin());
+  CHECK(WY_OCL_OK, launch(&xs, 6));
+  CHECK(0, deferred());
+  CHECK(13, at(xs, 7));
+  unsetenv("WYC_CHAIN");
+
+  wy_decref(xs);
+  wy_decref(ys);
+  wy_decref(zs);
+  wy_ocl_shutdown();
+  test_done("ocl_chain");
+  return 0;
+}
