@@ -6,8 +6,8 @@
  * For the chained LOOP or FORALL at code[h], with W the registers
  * written in it (its offloads may write their operands):
  *
- *   wyc_chH = wy_ocl_chain_begin();
- *   if (wyc_chH) { wyc_kH_R = wyc_own(rR); ... }     for R in W
+ *   wyc_chH = wy_ocl_chain_begin(wyc_kH, |W|);
+ *   if (wyc_chH) { wyc_kH[j] = wyc_own(rR); ... }    for R, the j-th of W
  *   wyc_rpH:;
  *   ... the loop; in its own code (not its offloads' CPU paths):
  *       a call returning WY_OCL_E_CHAIN:   goto wyc_rbH;
@@ -22,16 +22,18 @@
  *     if (wy_ocl_chain_end()) {
  *     wyc_rbH:
  *       wy_ocl_chain_abort();
- *       rR = wyc_kH_R (owned), wyc_kH_R = WY_UNDEF;   for R in W
+ *       rR = wyc_kH[j] (owned), wyc_kH[j] = WY_UNDEF;  for R in W
  *       wyc_chH = 0;
  *       goto wyc_rpH;                 the loop again, unchained
  *     }
- *     wy_decref(wyc_kH_R), wyc_kH_R = WY_UNDEF;        for R in W
+ *     wy_decref(wyc_kH[j]), wyc_kH[j] = WY_UNDEF;     for R in W
  *     wyc_chH = 0;
  *   }
  *
  * The kept values are references: a list a call or the loop writes is
- * copied first (copy-on-write), so they are the loop's start.  A CPU
+ * copied first (copy-on-write), so they are the loop's start; a call
+ * that would copy a large one ends the chain instead (the runtime then
+ * drops them: ocl.h).  A CPU
  * path runs paused (the flag read first): it may call functions, which
  * may throw out of the loop, and no launch of it goes unchecked then.
  */
@@ -81,16 +83,31 @@ cgen_chain_scan(Gen *g)
   }
 }
 
+/* The registers the chained loop code[h] writes, in order: wyc_kH[j]
+ * keeps the j-th. */
+static int
+kept_regs(Gen *g, int h, int *regs)
+{
+  int n = 0;
+  for (int r = 0; r < g->fn->nregs; r++)
+    if (g->chain_written[h][r]) regs[n++] = r;
+  return n;
+}
+
 void
 cgen_chain_decls(Gen *g, const char *vol)
 {
   Func *fn = g->fn;
+  int *regs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
   for (int h = 0; g->any_chain && h < fn->ncode; h++) {
-    bool *w = g->chain_written[h];
-    if (!w) continue;
+    if (!g->chain_written[h]) continue;
+    int n = kept_regs(g, h, regs);
     cgen_emit(g, "%sint wyc_ch%d = 0;", vol, h);
-    for (int r = 0; r < fn->nregs; r++)
-      if (w[r]) cgen_emit(g, "%swyv wyc_k%d_%d = WY_UNDEF;", vol, h, r);
+    /* not volatile: a chained loop is in no try region, and its values
+     * are dropped when it ends */
+    cgen_emit(g, "wyv wyc_k%d[%d];", h, n ? n : 1);
+    cgen_emit(g, "for (int j = 0; j < %d; j++) wyc_k%d[j] = WY_UNDEF;",
+              n ? n : 1, h);
   }
 }
 
@@ -98,22 +115,25 @@ void
 cgen_chain_release(Gen *g)
 {
   Func *fn = g->fn;
+  int *regs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
   for (int h = 0; g->any_chain && h < fn->ncode; h++)
-    for (int r = 0; g->chain_written[h] && r < fn->nregs; r++)
-      if (g->chain_written[h][r]) cgen_emit(g, "wy_decref(wyc_k%d_%d);", h, r);
+    if (g->chain_written[h])
+      cgen_emit(g, "for (int j = 0; j < %d; j++) wy_decref(wyc_k%d[j]);",
+                kept_regs(g, h, regs), h);
 }
 
 void
 cgen_chain_begin(Gen *g, int h)
 {
-  bool *w = g->chain_written[h];
-  if (!w) return;
+  if (!g->chain_written[h]) return;
+  int *regs = wyil_alloc(sizeof(int) * (size_t)(g->fn->nregs + 1));
+  int n = kept_regs(g, h, regs);
   cgen_emit(g, "/* a chained loop: its launches do not wait for their "
             "error flags */");
-  cgen_emit(g, "wyc_ch%d = wy_ocl_chain_begin();", h);
+  cgen_emit(g, "wyc_ch%d = wy_ocl_chain_begin(wyc_k%d, %d);", h, h, n);
   cgen_emit(g, "if (wyc_ch%d) {", h);
-  for (int r = 0; r < g->fn->nregs; r++)
-    if (w[r]) cgen_emit(g, "  wyc_k%d_%d = wyc_own(r%d);", h, r, r);
+  for (int j = 0; j < n; j++)
+    cgen_emit(g, "  wyc_k%d[%d] = wyc_own(r%d);", h, j, regs[j]);
   cgen_emit(g, "}");
   g->indent--;
   cgen_emit(g, "wyc_rp%d:;", h);
@@ -172,25 +192,24 @@ cgen_chain_back_edge(Gen *g, int e)
 static void
 emit_exit(Gen *g, int h)
 {
-  Func *fn = g->fn;
-  bool *w = g->chain_written[h];
+  int *regs = wyil_alloc(sizeof(int) * (size_t)(g->fn->nregs + 1));
+  int n = kept_regs(g, h, regs);
   cgen_emit(g, "if (wyc_ch%d) {", h);
   cgen_emit(g, "  if (wy_ocl_chain_end()) {");
   cgen_emit(g, "  wyc_rb%d:", h);
   cgen_emit(g, "    wy_ocl_chain_abort();   /* the loop again, unchained */");
-  for (int r = 0; r < fn->nregs; r++)
-    if (w[r]) {
-      cgen_emit(g, "    %s(&r%d, wyc_k%d_%d);", g->set, r, h, r);
-      cgen_emit(g, "    wyc_k%d_%d = WY_UNDEF;", h, r);
-    }
+  for (int j = 0; j < n; j++) {
+    cgen_emit(g, "    %s(&r%d, wyc_k%d[%d]);", g->set, regs[j], h, j);
+    cgen_emit(g, "    wyc_k%d[%d] = WY_UNDEF;", h, j);
+  }
   cgen_emit(g, "    wyc_ch%d = 0;", h);
   cgen_emit(g, "    goto wyc_rp%d;", h);
   cgen_emit(g, "  }");
-  for (int r = 0; r < fn->nregs; r++)
-    if (w[r]) {
-      cgen_emit(g, "  wy_decref(wyc_k%d_%d);", h, r);
-      cgen_emit(g, "  wyc_k%d_%d = WY_UNDEF;", h, r);
-    }
+  /* (a chain a large write ended has dropped them already) */
+  cgen_emit(g, "  for (int j = 0; j < %d; j++) {", n);
+  cgen_emit(g, "    wy_decref(wyc_k%d[j]);", h);
+  cgen_emit(g, "    wyc_k%d[j] = WY_UNDEF;", h);
+  cgen_emit(g, "  }");
   cgen_emit(g, "  wyc_ch%d = 0;", h);
   cgen_emit(g, "}");
 }

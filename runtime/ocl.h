@@ -348,6 +348,12 @@ void wy_ocl_confirm_end(const WyOclKernel *k, const WyPos *pos);
  *
  *   begin: 1 when the launches may go unchecked (no chain running now,
  *          WYC_CHAIN is not 0), else 0: the loop then runs unchained.
+ *          kept[0 .. nkept) is where the generated code then keeps the
+ *          loop's values (owned references): a call that would copy one
+ *          of them, 1 MiB or more, because it writes the list they
+ *          share, ends the chain instead (the flag read, kept dropped,
+ *          the loop's later calls checked), a copy per loop being worth
+ *          more than the waits it saves.
  *   poll, check, end: 1 when the loop must run again (end also closes
  *          the chain when it returns 0).
  *   abort: close the chain before that rerun.
@@ -355,7 +361,7 @@ void wy_ocl_confirm_end(const WyOclKernel *k, const WyPos *pos);
  *          the loop must run again); the launches of its calls, if
  *          any, wait for their flags until resume, after it.
  * A call of a chained loop may also return WY_OCL_E_CHAIN (rerun). */
-int wy_ocl_chain_begin(void);
+int wy_ocl_chain_begin(wyv *kept, int nkept);
 int wy_ocl_chain_poll(void);
 int wy_ocl_chain_check(void);
 int wy_ocl_chain_end(void);
@@ -407,6 +413,7 @@ typedef struct WyOclCounters {
   long chains;          /* chained loops begun (ocl_chain.c) */
   long deferred;        /* launches whose error flag nobody waited for */
   long chain_reruns;    /* chained loops run again, each call checked */
+  long chain_commits;   /* ... ended early: a kept list would be copied */
 } WyOclCounters;
 void wy_ocl_counters(WyOclCounters *out);
 
@@ -598,6 +605,8 @@ typedef struct WyOclChain {
   WyOclPend *pend;        /* those of them with something to record */
   int npend;
   size_t cappend;
+  wyv *kept;              /* the generated code's kept values */
+  int nkept;
 } WyOclChain;
 
 /* All state of the device layer (Lua's global_State). */
@@ -908,6 +917,10 @@ bool wy_ocl_chain_defers(void);
 /* A launch was made without reading the flag; ev (or NULL) gets its
  * time added to the kernel's last record once the flag says it ran. */
 void wy_ocl_chain_add(cl_event ev);
+/* Before a call writes the list v (marshal_all): when that would copy
+ * it because the chain keeps it, and it is large, end the chain
+ * (ocl.h).  WY_OCL_E_CHAIN when the flag then read was set. */
+int wy_ocl_chain_keep(wyv v);
 /* Read the flag if launches are pending; true when the chain failed. */
 bool wy_ocl_chain_resolve(void);
 /* The flag was read by a call with launches pending: `set` says what

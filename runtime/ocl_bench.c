@@ -263,8 +263,9 @@ print_profile(void)
           "cache\n", g->counters.tunings, g->counters.tuned_loads);
   /* ocl_chain.c */
   fprintf(stderr, "# chained loops: %ld begun, %ld launch(es) not waited "
-          "for, %ld rerun(s)\n", g->counters.chains, g->counters.deferred,
-          g->counters.chain_reruns);
+          "for, %ld ended early (a large kept list written), %ld "
+          "rerun(s)\n", g->counters.chains, g->counters.deferred,
+          g->counters.chain_commits, g->counters.chain_reruns);
 }
 
 void

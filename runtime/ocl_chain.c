@@ -32,6 +32,8 @@
  * a loop that would run forever after one still reports it. */
 enum { CHAIN_MAX_PENDING = 64 };
 #define CHAIN_MAX_SECS 0.005
+/* A kept list this large that a call would copy ends the chain. */
+enum { CHAIN_KEEP_COPY = 1 << 20 };
 
 double
 wy_ocl_event_secs(cl_event e)
@@ -48,7 +50,7 @@ wy_ocl_event_secs(cl_event e)
 }
 
 int
-wy_ocl_chain_begin(void)
+wy_ocl_chain_begin(wyv *kept, int nkept)
 {
   WyOclChain *c = &wy_ocl_g.chain;
   if (!c->checked) {
@@ -60,6 +62,8 @@ wy_ocl_chain_begin(void)
   c->on = true;
   c->paused = false;   /* a CPU path a throw left is over */
   c->failed = false;
+  c->kept = kept;
+  c->nkept = nkept;
   c->pending = 0;
   c->epoch++;
   wy_ocl_g.counters.chains++;
@@ -170,6 +174,7 @@ wy_ocl_chain_end(void)
   if (!c->on) return 0;
   if (wy_ocl_chain_resolve()) return 1;   /* abort closes it */
   c->on = false;
+  c->kept = NULL;
   return 0;
 }
 
@@ -183,7 +188,46 @@ wy_ocl_chain_abort(void)
   drop_pending(g, false);
   c->on = false;
   c->failed = false;
+  c->kept = NULL;
   g->counters.chain_reruns++;
+}
+
+/* Bytes of l's values, roughly (rows: as many as the first's). */
+static uint64_t
+list_bytes(const WyList *l)
+{
+  if (l->res) return (uint64_t)l->res->count * l->res->esize;
+  if (l->h.sub == WY_LS_ANY && l->len && !(l->h.flags & WY_LIST_RANGE)) {
+    wyv v = ((const wyv *)l->data)[0];
+    if (wy_kind(v) == WY_K_LIST) return (uint64_t)l->len * wy_list(v)->len * 8;
+  }
+  return (uint64_t)l->len * 8;
+}
+
+int
+wy_ocl_chain_keep(wyv v)
+{
+  WyOclState *g = &wy_ocl_g;
+  WyOclChain *c = &g->chain;
+  WyList *l;
+  uint32_t k = 0;
+  if (!c->on || !c->kept || wy_kind(v) != WY_K_LIST) return WY_OCL_OK;
+  for (int i = 0; i < c->nkept; i++) k += c->kept[i] == v;
+  l = wy_list(v);
+  /* copied only for the chain's sake, and worth more than its waits */
+  if (!k || l->h.rc != k + 1 || list_bytes(l) < CHAIN_KEEP_COPY)
+    return WY_OCL_OK;
+  if (wy_ocl_chain_resolve())
+    return wy_ocl_fail(WY_OCL_E_CHAIN, "an earlier launch of its chained "
+                       "loop set the error flag");
+  for (int i = 0; i < c->nkept; i++) {
+    wy_decref(c->kept[i]);
+    c->kept[i] = WY_UNDEF;
+  }
+  c->kept = NULL;
+  c->on = false;
+  g->counters.chain_commits++;
+  return WY_OCL_OK;
 }
 
 int
@@ -218,4 +262,5 @@ wy_ocl_chain_free(void)
   c->pending = 0;
   c->on = false;
   c->paused = false;
+  c->kept = NULL;
 }

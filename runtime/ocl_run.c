@@ -460,6 +460,7 @@ marshal_all(const WyOclKernel *k, WyOclKern *kn, WyOclArg *args,
         || k->params[i].kind == WY_OCL_LIST_INOUT) {
       if (wy_kind(*args[i].slot) != WY_K_LIST)
         return wy_ocl_fail(WY_OCL_E_ARGS, "argument %d is not a list", i + 1);
+      if ((st = wy_ocl_chain_keep(*args[i].slot))) return st;
       wy_ocl_list_unique(args[i].slot);
     }
     if ((st = wy_ocl_marshal(&ms[i], *args[i].slot, lo, hi))) return st;

@@ -29,14 +29,20 @@ static const WyOclParam params[] = {
 static const WyOclKernel add = {src, NULL, "add", 1, false, false, 2, params,
                                 false, NULL, 0, {1, 1, 1}};
 
-enum { N = 100 };
+enum { N = 100, BIG = 300000 };   /* BIG ints: over 1 MiB as int32 */
+
+static wyv
+filled_n(int64_t x, int n)
+{
+  wyv xs = wy_list_new(WY_LS_INT, (size_t)n);
+  for (int i = 0; i < n; i++) wy_list_push(&xs, wy_small(x));
+  return xs;
+}
 
 static wyv
 filled(int64_t x)
 {
-  wyv xs = wy_list_new(WY_LS_INT, N);
-  for (int i = 0; i < N; i++) wy_list_push(&xs, wy_small(x));
-  return xs;
+  return filled_n(x, N);
 }
 
 /* kernel `add` over all of *xs with v */
@@ -45,7 +51,7 @@ launch(wyv *xs, int64_t v)
 {
   wyv vv = wy_small(v);
   WyOclArg a[] = {{xs}, {&vv}};
-  int64_t lo[3] = {0, 0, 0}, hi[3] = {N, 1, 1};
+  int64_t lo[3] = {0, 0, 0}, hi[3] = {(int64_t)wy_list_len(*xs), 1, 1};
   return wy_ocl_offload(&add, a, 2, lo, hi);
 }
 
@@ -64,6 +70,14 @@ deferred(void)
   WyOclCounters c;
   wy_ocl_counters(&c);
   return c.deferred;
+}
+
+static long
+commits(void)
+{
+  WyOclCounters c;
+  wy_ocl_counters(&c);
+  return c.chain_commits;
 }
 
 static long
@@ -94,8 +108,8 @@ main(int argc, char **argv)
   CHECK(12, at(xs, 7));
 
   /* a chain: the launch goes unchecked, the end finds the flag clear */
-  CHECK(1, wy_ocl_chain_begin());
-  CHECK(0, wy_ocl_chain_begin());        /* no chain inside a chain */
+  CHECK(1, wy_ocl_chain_begin(NULL, 0));
+  CHECK(0, wy_ocl_chain_begin(NULL, 0));        /* no chain inside a chain */
   CHECK(WY_OCL_OK, launch(&xs, 1));
   CHECK(1, deferred());
   CHECK(WY_OCL_OK, launch(&ys, 2));
@@ -107,7 +121,7 @@ main(int argc, char **argv)
 
   /* a failed launch, then a good one: the end says run again; the
    * flag is clear afterwards */
-  CHECK(1, wy_ocl_chain_begin());
+  CHECK(1, wy_ocl_chain_begin(NULL, 0));
   CHECK(WY_OCL_OK, launch(&ys, -1));     /* fails unseen */
   CHECK(WY_OCL_OK, launch(&xs, 3));
   CHECK(1, wy_ocl_chain_end());
@@ -117,7 +131,7 @@ main(int argc, char **argv)
   CHECK(11, at(xs, 7));
 
   /* a list a failed launch wrote: a read keeps its host values */
-  CHECK(1, wy_ocl_chain_begin());
+  CHECK(1, wy_ocl_chain_begin(NULL, 0));
   CHECK(WY_OCL_OK, launch(&zs, -1));
   CHECK(9, at(zs, 3));
   CHECK(1, wy_ocl_chain_check());        /* that read saw the flag */
@@ -126,7 +140,7 @@ main(int argc, char **argv)
   CHECK(2, reruns());
 
   /* a failed check of the host code asks the chain */
-  CHECK(1, wy_ocl_chain_begin());
+  CHECK(1, wy_ocl_chain_begin(NULL, 0));
   CHECK(WY_OCL_OK, launch(&xs, 2));
   CHECK(0, wy_ocl_chain_check());
   CHECK(WY_OCL_OK, launch(&xs, -1));
@@ -134,12 +148,12 @@ main(int argc, char **argv)
   wy_ocl_chain_abort();
 
   /* a CPU path: the pause reads the flag; its calls wait; resume */
-  CHECK(1, wy_ocl_chain_begin());
+  CHECK(1, wy_ocl_chain_begin(NULL, 0));
   CHECK(WY_OCL_OK, launch(&xs, -1));
   CHECK(1, wy_ocl_chain_pause());
   wy_ocl_chain_abort();
   long d0 = deferred();
-  CHECK(1, wy_ocl_chain_begin());
+  CHECK(1, wy_ocl_chain_begin(NULL, 0));
   CHECK(WY_OCL_OK, launch(&xs, 2));
   CHECK(0, wy_ocl_chain_pause());
   CHECK(WY_OCL_OK, launch(&ys, 3));      /* paused: waited for */
@@ -151,16 +165,50 @@ main(int argc, char **argv)
   CHECK(11, at(ys, 7));
 
   /* the back edge: 64 unread launches are read */
-  CHECK(1, wy_ocl_chain_begin());
+  CHECK(1, wy_ocl_chain_begin(NULL, 0));
   CHECK(WY_OCL_OK, launch(&xs, -1));
   for (int i = 0; i < 63; i++) CHECK(WY_OCL_OK, launch(&xs, 1));
   CHECK(1, wy_ocl_chain_poll());
   wy_ocl_chain_abort();
 
+  /* the loop's values kept: a call writing a small one copies it and
+   * the chain goes on; a large one ends the chain instead of a copy */
+  {
+    wyv kept[1] = {WY_UNDEF}, big = filled_n(-1, BIG), old;
+    long c0 = commits(), d1;
+    CHECK(WY_OCL_OK, launch(&big, 1));          /* resident now */
+    CHECK(1, wy_ocl_chain_begin(kept, 1));
+    kept[0] = xs;
+    wy_incref(xs);
+    old = xs;
+    d1 = deferred();
+    CHECK(WY_OCL_OK, launch(&xs, 5));           /* a copy of xs */
+    CHECK(d1 + 1, deferred());
+    CHECK(c0, commits());
+    CHECK(1, xs != old);
+    CHECK(0, wy_ocl_chain_end());
+    CHECK(12, at(xs, 7));
+    CHECK(1, kept[0] == old);                   /* the loop's start */
+    CHECK(8, at(old, 7));                       /* as the last launch left it */
+    wy_decref(kept[0]);
+    kept[0] = big;
+    wy_incref(big);
+    old = big;
+    CHECK(1, wy_ocl_chain_begin(kept, 1));
+    CHECK(WY_OCL_OK, launch(&big, 2));          /* no copy: ends it */
+    CHECK(c0 + 1, commits());
+    CHECK(1, kept[0] == WY_UNDEF);
+    CHECK(1, big == old);
+    CHECK(d1 + 1, deferred());                  /* this one waited */
+    CHECK(0, wy_ocl_chain_end());
+    CHECK(7, at(big, 5));
+    wy_decref(big);
+  }
+
   /* WYC_CHAIN=0: no chain */
   wy_ocl_shutdown();
   setenv("WYC_CHAIN", "0", 1);
-  CHECK(0, wy_ocl_chain_begin());
+  CHECK(0, wy_ocl_chain_begin(NULL, 0));
   CHECK(WY_OCL_OK, launch(&xs, 6));
   CHECK(0, deferred());
   CHECK(13, at(xs, 7));
