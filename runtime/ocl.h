@@ -591,6 +591,12 @@ typedef struct WyOclPend {
   long call;              /* index into WyOclState.calls, or -1 */
 } WyOclPend;
 
+/* A device buffer kept for reuse (ocl_bufs.c). */
+typedef struct WyOclBuf {
+  cl_mem mem;
+  size_t bytes;
+} WyOclBuf;
+
 /* The chained loop running now (ocl_chain.c). */
 typedef struct WyOclChain {
   bool on;                /* between wy_ocl_chain_begin and its end,
@@ -607,6 +613,10 @@ typedef struct WyOclChain {
   size_t cappend;
   wyv *kept;              /* the generated code's kept values */
   int nkept;
+  cl_mem *rel;            /* buffers freed while launches were pending */
+  int nrel;
+  size_t caprel;
+  uint64_t rel_bytes;     /* ... and their bytes */
 } WyOclChain;
 
 /* All state of the device layer (Lua's global_State). */
@@ -693,6 +703,11 @@ typedef struct WyOclState {
   bool early_checked;     /* the early rule's setting read */
   bool early_off;         /* ... and it is off */
   WyOclChain chain;       /* ocl_chain.c */
+  /* buffers of freed lists, ocl_bufs.c */
+  WyOclBuf *bufs;
+  int nbufs;
+  size_t capbufs;
+  uint64_t buf_bytes;
 } WyOclState;
 
 /* One argument on its way to the device and back (ocl_marshal.c).  The
@@ -910,6 +925,14 @@ void wy_ocl_record_small(const WyOclKernel *k, uint64_t items,
                          uint64_t bytes);
 void wy_ocl_bench_free(void);
 
+/* ocl_bufs.c: buffers of freed lists kept for new ones.  take: one of
+ * at least `bytes` (not much more), or NULL; put: keep it (or release
+ * it); flush: release them all (memory is short); free: at shutdown. */
+cl_mem wy_ocl_buf_take(size_t bytes);
+void wy_ocl_buf_put(cl_mem mem);
+void wy_ocl_buf_flush(void);
+void wy_ocl_buf_free(void);
+
 /* ocl_chain.c, for ocl_run.c and ocl_resident.c */
 /* May the call in progress leave its flag unread (a chain is on and
  * has not failed)? */
@@ -921,6 +944,11 @@ void wy_ocl_chain_add(cl_event ev);
  * it because the chain keeps it, and it is large, end the chain
  * (ocl.h).  WY_OCL_E_CHAIN when the flag then read was set. */
 int wy_ocl_chain_keep(wyv v);
+/* Release a buffer of `bytes`: at once, or, while a chain's launches
+ * are pending, when the flag is next read (NVIDIA's release waits for
+ * the device to finish with it, which would make the launches wait
+ * after all). */
+void wy_ocl_chain_release(cl_mem mem, uint64_t bytes);
 /* Read the flag if launches are pending; true when the chain failed. */
 bool wy_ocl_chain_resolve(void);
 /* The flag was read by a call with launches pending: `set` says what

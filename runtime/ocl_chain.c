@@ -34,6 +34,9 @@ enum { CHAIN_MAX_PENDING = 64 };
 #define CHAIN_MAX_SECS 0.005
 /* A kept list this large that a call would copy ends the chain. */
 enum { CHAIN_KEEP_COPY = 1 << 20 };
+/* Buffers freed while launches are pending wait for the flag's read up
+ * to this many bytes. */
+#define CHAIN_MAX_RELEASE ((uint64_t)512 << 20)
 
 double
 wy_ocl_event_secs(cl_event e)
@@ -112,6 +115,26 @@ drop_pending(WyOclState *g, bool ok)
   }
   c->npend = 0;
   c->pending = 0;
+  /* the flag's read waited for every launch: nothing uses them now */
+  for (int i = 0; i < c->nrel; i++) clReleaseMemObject(c->rel[i]);
+  c->nrel = 0;
+  c->rel_bytes = 0;
+}
+
+void
+wy_ocl_chain_release(cl_mem mem, uint64_t bytes)
+{
+  WyOclChain *c = &wy_ocl_g.chain;
+  if (!mem) return;
+  if (!c->pending
+      || !wy_ocl_grow((void **)&c->rel, (size_t)c->nrel, &c->caprel,
+                      sizeof *c->rel)) {
+    clReleaseMemObject(mem);
+    return;
+  }
+  c->rel[c->nrel++] = mem;
+  c->rel_bytes += bytes;
+  if (c->rel_bytes > CHAIN_MAX_RELEASE) wy_ocl_chain_resolve();
 }
 
 bool
@@ -257,6 +280,12 @@ wy_ocl_chain_free(void)
   for (int i = 0; i < c->npend; i++) clReleaseEvent(c->pend[i].ev);
   free(c->pend);
   c->pend = NULL;
+  for (int i = 0; i < c->nrel; i++) clReleaseMemObject(c->rel[i]);
+  free(c->rel);
+  c->rel = NULL;
+  c->nrel = 0;
+  c->caprel = 0;
+  c->rel_bytes = 0;
   c->npend = 0;
   c->cappend = 0;
   c->pending = 0;

@@ -477,6 +477,7 @@ wy_ocl_shutdown(void)
   hooked = g->profile_hooked;
   wy_ocl_chain_free();
   wy_ocl_res_free_all();
+  wy_ocl_buf_free();
   wy_ocl_programs_free();
   wy_ocl_pool_free();
   unpin_flag(g);

@@ -65,18 +65,31 @@ wy_ocl_res_touch(WyOclRes *r)
   r->stamp = ++wy_ocl_g.res_clock;
 }
 
+/* Drop r; its buffers are released, or kept for the next lists
+ * (ocl_bufs.c) when `keep`. */
 static void
-unlink_res(WyOclState *g, WyOclRes *r)
+unlink_res_keep(WyOclState *g, WyOclRes *r, bool keep)
 {
   if (r->prev) r->prev->next = r->next;
   else g->res = r->next;
   if (r->next) r->next->prev = r->prev;
   g->res_bytes -= r->count * r->esize * (r->spare ? 2 : 1);
-  if (r->mem) clReleaseMemObject(r->mem);
-  if (r->spare) clReleaseMemObject(r->spare);
+  if (keep) {
+    wy_ocl_buf_put(r->mem);
+    wy_ocl_buf_put(r->spare);
+  } else {
+    wy_ocl_chain_release(r->mem, r->count * r->esize);
+    wy_ocl_chain_release(r->spare, r->count * r->esize);
+  }
   r->list->res = NULL;
   r->list->h.flags &= (uint16_t)~WY_LIST_STALE;
   free(r);
+}
+
+static void
+unlink_res(WyOclState *g, WyOclRes *r)
+{
+  unlink_res_keep(g, r, false);
 }
 
 WyOclRes *
@@ -348,10 +361,12 @@ res_write(WyList *l, size_t lo, size_t hi)
   }
 }
 
+/* The host freed l: its buffers are kept for the next lists
+ * (ocl_bufs.c). */
 static void
 res_drop(WyList *l)
 {
-  if (l->res) unlink_res(&wy_ocl_g, l->res);
+  if (l->res) unlink_res_keep(&wy_ocl_g, l->res, true);
 }
 
 void
@@ -373,7 +388,7 @@ void
 wy_ocl_res_put_spare(WyOclRes *r, cl_mem mem)
 {
   if (r->spare) {
-    clReleaseMemObject(mem);
+    wy_ocl_chain_release(mem, r->count * r->esize);
     return;
   }
   r->spare = mem;
@@ -385,7 +400,8 @@ wy_ocl_res_reserve(uint64_t bytes)
 {
   WyOclState *g = &wy_ocl_g;
   uint64_t cap = budget(g);
-  /* spare buffers go first: dropping one costs no transfer */
+  /* kept and spare buffers go first: dropping one costs no transfer */
+  if (g->res_bytes + bytes > cap) wy_ocl_buf_flush();
   for (WyOclRes *r = g->res; r && g->res_bytes + bytes > cap; r = r->next)
     if (!r->busy && r->spare) clReleaseMemObject(wy_ocl_res_take_spare(r));
   while (g->res_bytes + bytes > cap) {

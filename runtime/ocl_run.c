@@ -171,6 +171,7 @@ make_buffers(WyOclState *g, WyOclMarsh *ms, int np)
     if (!is_list_param(m)) continue;
     if (needs_fresh(m)) {
       if (m->res && (m->mem = wy_ocl_res_take_spare(m->res))) err = 0;
+      else if ((m->mem = wy_ocl_buf_take(bytes ? bytes : m->esize))) err = 0;
       else m->mem = clCreateBuffer(g->ctx, CL_MEM_READ_WRITE,
                                    bytes ? bytes : m->esize, NULL, &err);
       if (!m->mem) return wy_ocl_cl_fail(err, "clCreateBuffer");
@@ -430,7 +431,8 @@ release(WyOclState *g, WyOclMarsh *ms, int np, Launch *ln, WyOclTimes *t,
     t->t[WY_OCL_PH_DOWNLOAD] += wy_ocl_event_secs(ms[i].ev_down);
     if (ms[i].ev_up) clReleaseEvent(ms[i].ev_up);
     if (ms[i].ev_down) clReleaseEvent(ms[i].ev_down);
-    if (ms[i].mem && ms[i].own_mem) clReleaseMemObject(ms[i].mem);
+    if (ms[i].mem && ms[i].own_mem)
+      wy_ocl_chain_release(ms[i].mem, ms[i].count * ms[i].esize);
     wy_ocl_marsh_free(&ms[i]);
   }
   if (np > SMALL_ARGS) free(ms);
