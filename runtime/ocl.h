@@ -414,6 +414,7 @@ typedef struct WyOclCounters {
   long deferred;        /* launches whose error flag nobody waited for */
   long chain_reruns;    /* chained loops run again, each call checked */
   long chain_commits;   /* ... ended early: a kept list would be copied */
+  long buffers_reused;  /* new lists' buffers that freed lists left */
 } WyOclCounters;
 void wy_ocl_counters(WyOclCounters *out);
 

@@ -261,6 +261,9 @@ print_profile(void)
   /* ocl_tune.c */
   fprintf(stderr, "# work-group shapes: %ld measured, %ld read from the "
           "cache\n", g->counters.tunings, g->counters.tuned_loads);
+  /* ocl_bufs.c */
+  fprintf(stderr, "# device buffers: %ld reused from freed lists\n",
+          g->counters.buffers_reused);
   /* ocl_chain.c */
   fprintf(stderr, "# chained loops: %ld begun, %ld launch(es) not waited "
           "for, %ld ended early (a large kept list written), %ld "

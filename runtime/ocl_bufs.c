@@ -40,6 +40,7 @@ wy_ocl_buf_take(size_t bytes)
   cl_mem m = g->bufs[best].mem;
   g->buf_bytes -= g->bufs[best].bytes;
   g->bufs[best] = g->bufs[--g->nbufs];
+  g->counters.buffers_reused++;
   return m;
 }
 
