@@ -39,15 +39,6 @@ made(int n, int64_t v)
   return xs;
 }
 
-static int64_t
-at(wyv xs, size_t i)
-{
-  wyv v = wy_list_get(xs, i);
-  int64_t x = wy_small_val(v);
-  wy_decref(v);
-  return x;
-}
-
 static long
 reused(void)
 {
@@ -66,20 +57,20 @@ main(int argc, char **argv)
   wy_ocl_shutdown();
   a = made(4000, 1);
   CHECK(0, reused());
-  CHECK(8, at(a, 7));
+  CHECK(8, test_int_at(a, 7));
   wy_decref(a);                 /* its buffer is kept */
   b = made(1000, 2);            /* a quarter of it: reused */
   CHECK(1, reused());
-  CHECK(9, at(b, 7));
-  CHECK(1001, at(b, 999));
+  CHECK(9, test_int_at(b, 7));
+  CHECK(1001, test_int_at(b, 999));
   wy_decref(b);
   c = made(100, 3);             /* a fortieth: a buffer of its own */
   CHECK(1, reused());
-  CHECK(10, at(c, 7));
+  CHECK(10, test_int_at(c, 7));
   wy_decref(c);
   a = made(1000, 4);            /* b's, kept again */
   CHECK(2, reused());
-  CHECK(1003, at(a, 999));
+  CHECK(1003, test_int_at(a, 999));
   wy_decref(a);
   wy_ocl_shutdown();
   test_done("ocl_bufs");

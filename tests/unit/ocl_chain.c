@@ -55,15 +55,6 @@ launch(wyv *xs, int64_t v)
   return wy_ocl_offload(&add, a, 2, lo, hi);
 }
 
-static int64_t
-at(wyv xs, size_t i)
-{
-  wyv v = wy_list_get(xs, i);
-  int64_t x = wy_small_val(v);
-  wy_decref(v);
-  return x;
-}
-
 static long
 deferred(void)
 {
@@ -105,7 +96,7 @@ main(int argc, char **argv)
   /* outside a chain every call waits */
   CHECK(WY_OCL_OK, launch(&xs, 5));
   CHECK(0, deferred());
-  CHECK(12, at(xs, 7));
+  CHECK(12, test_int_at(xs, 7));
 
   /* a chain: the launch goes unchecked, the end finds the flag clear */
   CHECK(1, wy_ocl_chain_begin(NULL, 0));
@@ -115,8 +106,8 @@ main(int argc, char **argv)
   CHECK(WY_OCL_OK, launch(&ys, 2));
   CHECK(2, deferred());
   CHECK(0, wy_ocl_chain_end());
-  CHECK(8, at(xs, 7));
-  CHECK(9, at(ys, 7));
+  CHECK(8, test_int_at(xs, 7));
+  CHECK(9, test_int_at(ys, 7));
   CHECK(0, wy_ocl_chain_end());          /* closed: nothing to say */
 
   /* a failed launch, then a good one: the end says run again; the
@@ -128,12 +119,12 @@ main(int argc, char **argv)
   wy_ocl_chain_abort();
   CHECK(1, reruns());
   CHECK(WY_OCL_OK, launch(&xs, 4));      /* checked, and clean */
-  CHECK(11, at(xs, 7));
+  CHECK(11, test_int_at(xs, 7));
 
   /* a list a failed launch wrote: a read keeps its host values */
   CHECK(1, wy_ocl_chain_begin(NULL, 0));
   CHECK(WY_OCL_OK, launch(&zs, -1));
-  CHECK(9, at(zs, 3));
+  CHECK(9, test_int_at(zs, 3));
   CHECK(1, wy_ocl_chain_check());        /* that read saw the flag */
   CHECK(WY_OCL_E_CHAIN, launch(&xs, 1)); /* the chain failed: rerun */
   wy_ocl_chain_abort();
@@ -162,7 +153,7 @@ main(int argc, char **argv)
   CHECK(WY_OCL_OK, launch(&ys, 4));
   CHECK(d0 + 2, deferred());
   CHECK(0, wy_ocl_chain_end());
-  CHECK(11, at(ys, 7));
+  CHECK(11, test_int_at(ys, 7));
 
   /* the back edge: 64 unread launches are read */
   CHECK(1, wy_ocl_chain_begin(NULL, 0));
@@ -187,9 +178,9 @@ main(int argc, char **argv)
     CHECK(c0, commits());
     CHECK(1, xs != old);
     CHECK(0, wy_ocl_chain_end());
-    CHECK(12, at(xs, 7));
+    CHECK(12, test_int_at(xs, 7));
     CHECK(1, kept[0] == old);                   /* the loop's start */
-    CHECK(8, at(old, 7));                       /* as the last launch left it */
+    CHECK(8, test_int_at(old, 7));                       /* as the last launch left it */
     wy_decref(kept[0]);
     kept[0] = big;
     wy_incref(big);
@@ -201,7 +192,7 @@ main(int argc, char **argv)
     CHECK(1, big == old);
     CHECK(d1 + 1, deferred());                  /* this one waited */
     CHECK(0, wy_ocl_chain_end());
-    CHECK(7, at(big, 5));
+    CHECK(7, test_int_at(big, 5));
     wy_decref(big);
   }
 
@@ -211,7 +202,7 @@ main(int argc, char **argv)
   CHECK(0, wy_ocl_chain_begin(NULL, 0));
   CHECK(WY_OCL_OK, launch(&xs, 6));
   CHECK(0, deferred());
-  CHECK(13, at(xs, 7));
+  CHECK(13, test_int_at(xs, 7));
   unsetenv("WYC_CHAIN");
 
   wy_decref(xs);

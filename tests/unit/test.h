@@ -87,6 +87,17 @@ keep(wyv v)
   return v;
 }
 
+/* Element i of the list of small ints xs (read through the runtime:
+ * a list left on the device is fetched). */
+static inline int64_t
+test_int_at(wyv xs, size_t i)
+{
+  wyv v = wy_list_get(xs, i);
+  int64_t x = wy_small_val(v);
+  wy_decref(v);
+  return x;
+}
+
 /* tmp(v): an owned value the test uses as an operand; released by
  * test_done (or release_tmps), so that expressions can nest. */
 static wyv test_tmps[1 << 14];
