@@ -37,7 +37,6 @@
  * path runs paused (the flag read first): it may call functions, which
  * may throw out of the loop, and no launch of it goes unchecked then.
  */
-#include <string.h>
 
 #include "../wyil/wyil.h"
 #include "cgen_internal.h"

@@ -25,8 +25,6 @@
  * offloads (which run only after the flag was read) start no offload
  * themselves, directly or through a call.
  */
-#include <stdlib.h>
-#include <string.h>
 
 #include "filter_internal.h"
 
