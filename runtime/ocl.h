@@ -348,6 +348,9 @@ void wy_ocl_confirm_end(const WyOclKernel *k, const WyPos *pos);
  *
  *   begin: 1 when the launches may go unchecked (no chain running now,
  *          WYC_CHAIN is not 0), else 0: the loop then runs unchained.
+ *          Only a GPU runs them unchecked (WYC_CHAIN=always: any device
+ *          but Oclgrind); elsewhere the loop's first call ends the
+ *          chain.
  *          kept[0 .. nkept) is where the generated code then keeps the
  *          loop's values (owned references): a call that would copy one
  *          of them, 1 MiB or more, because it writes the list they
@@ -368,6 +371,9 @@ int wy_ocl_chain_end(void);
 void wy_ocl_chain_abort(void);
 int wy_ocl_chain_pause(void);
 void wy_ocl_chain_resume(void);
+/* Would this process's device run a chain's launches unchecked (it
+ * started, WYC_CHAIN allows it)?  For tests. */
+int wy_ocl_chain_unchecked(void);
 
 /* Make the list in *slot unique (copy it when its count is above 1, so
  * that no other holder sees the write) and return it. */
@@ -606,6 +612,7 @@ typedef struct WyOclChain {
   bool failed;            /* a flag read since then was set (or could
                              not be read): the loop must run again */
   bool checked, off;      /* WYC_CHAIN read; it is 0 */
+  bool always;            /* ... it is `always`: CPU devices chain too */
   unsigned epoch;         /* chains begun in this process (from 1) */
   int pending;            /* launches since the last flag read */
   double since;           /* when the first of them was made */
@@ -943,7 +950,8 @@ bool wy_ocl_chain_defers(void);
 void wy_ocl_chain_add(cl_event ev);
 /* Before a call writes the list v (marshal_all): when that would copy
  * it because the chain keeps it, and it is large, end the chain
- * (ocl.h).  WY_OCL_E_CHAIN when the flag then read was set. */
+ * (ocl.h); likewise on a device whose launches are all checked (a CPU
+ * device, Oclgrind).  WY_OCL_E_CHAIN when the flag then read was set. */
 int wy_ocl_chain_keep(wyv v);
 /* Release a buffer of `bytes`: at once, or, while a chain's launches
  * are pending, when the flag is next read (NVIDIA's release waits for

@@ -52,15 +52,21 @@ wy_ocl_event_secs(cl_event e)
   return (double)(b - a) * 1e-9;
 }
 
+static void
+read_setting(WyOclChain *c)
+{
+  const char *env = getenv("WYC_CHAIN");
+  if (c->checked) return;
+  c->off = env && strcmp(env, "0") == 0;
+  c->always = env && strcmp(env, "always") == 0;
+  c->checked = true;
+}
+
 int
 wy_ocl_chain_begin(wyv *kept, int nkept)
 {
   WyOclChain *c = &wy_ocl_g.chain;
-  if (!c->checked) {
-    const char *env = getenv("WYC_CHAIN");
-    c->off = env && strcmp(env, "0") == 0;
-    c->checked = true;
-  }
+  read_setting(c);
   if (c->off || c->on) return 0;   /* a chain inside a chain's CPU path */
   c->on = true;
   c->paused = false;   /* a CPU path a throw left is over */
@@ -73,15 +79,34 @@ wy_ocl_chain_begin(wyv *kept, int nkept)
   return 1;
 }
 
-/* Not under Oclgrind: a launch after a failed one reads what that one
- * did not write, which the rerun makes harmless but its checker would
- * report as a read of uninitialised memory (every launch is checked
- * there, as outside a chain). */
+/* Does the device run launches unchecked?  A GPU does (WYC_CHAIN=always:
+ * every device).  Not a CPU device: the flag's read costs no bus round
+ * trip there, and the host's next call competes with the kernel for the
+ * same cores (PoCL on 2 cores: n-body's kernels 9% slower chained, the
+ * wall 2% faster).  Not Oclgrind: a launch after a failed one reads what
+ * that one did not write, which the rerun makes harmless but its
+ * checker would report as a read of uninitialised memory. */
+static bool
+device_defers(void)
+{
+  const WyOclState *g = &wy_ocl_g;
+  return !g->simulator && (g->gpu || g->chain.always);
+}
+
+int
+wy_ocl_chain_unchecked(void)
+{
+  WyOclState *g = &wy_ocl_g;
+  wy_ocl_wait_start();
+  read_setting(&g->chain);
+  return g->tried && !g->init_status && !g->chain.off && device_defers();
+}
+
 bool
 wy_ocl_chain_defers(void)
 {
   const WyOclChain *c = &wy_ocl_g.chain;
-  return c->on && !c->failed && !wy_ocl_g.simulator;
+  return c->on && !c->failed && device_defers();
 }
 
 void
@@ -231,6 +256,24 @@ list_bytes(const WyList *l)
   return (uint64_t)l->len * 8;
 }
 
+/* End the chain before its loop does: the flag read, the kept values
+ * dropped (no rerun can need them), the loop's later calls checked. */
+static int
+end_early(void)
+{
+  WyOclChain *c = &wy_ocl_g.chain;
+  if (wy_ocl_chain_resolve())
+    return wy_ocl_fail(WY_OCL_E_CHAIN, "an earlier launch of its chained "
+                       "loop set the error flag");
+  for (int i = 0; c->kept && i < c->nkept; i++) {
+    wy_decref(c->kept[i]);
+    c->kept[i] = WY_UNDEF;
+  }
+  c->kept = NULL;
+  c->on = false;
+  return WY_OCL_OK;
+}
+
 int
 wy_ocl_chain_keep(wyv v)
 {
@@ -238,23 +281,18 @@ wy_ocl_chain_keep(wyv v)
   WyOclChain *c = &g->chain;
   WyList *l;
   uint32_t k = 0;
-  if (!c->on || !c->kept || wy_kind(v) != WY_K_LIST) return WY_OCL_OK;
+  int st;
+  if (!c->on) return WY_OCL_OK;
+  /* a device that checks every launch: keeping them costs copies */
+  if (!device_defers()) return end_early();
+  if (!c->kept || wy_kind(v) != WY_K_LIST) return WY_OCL_OK;
   for (int i = 0; i < c->nkept; i++) k += c->kept[i] == v;
   l = wy_list(v);
   /* copied only for the chain's sake, and worth more than its waits */
   if (!k || l->h.rc != k + 1 || list_bytes(l) < CHAIN_KEEP_COPY)
     return WY_OCL_OK;
-  if (wy_ocl_chain_resolve())
-    return wy_ocl_fail(WY_OCL_E_CHAIN, "an earlier launch of its chained "
-                       "loop set the error flag");
-  for (int i = 0; i < c->nkept; i++) {
-    wy_decref(c->kept[i]);
-    c->kept[i] = WY_UNDEF;
-  }
-  c->kept = NULL;
-  c->on = false;
-  g->counters.chain_commits++;
-  return WY_OCL_OK;
+  if (!(st = end_early())) g->counters.chain_commits++;
+  return st;
 }
 
 int

@@ -443,6 +443,9 @@ static int
 marshal_all(const WyOclKernel *k, WyOclKern *kn, WyOclArg *args,
             WyOclMarsh *ms, const int64_t lo[3], const int64_t hi[3])
 {
+  /* a chain on a device that checks every launch ends here (no list) */
+  int st0 = wy_ocl_chain_keep(WY_UNDEF);
+  if (st0) return st0;
   for (int i = 0; i < k->nparams; i++) {
     int st;
     ms[i].par = &k->params[i];

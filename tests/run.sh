@@ -12,6 +12,8 @@
 #                mention `real`)
 #   WYC_DEVICE   device for --target=opencl    (default cpu)
 #   WYC_JOBS     parallel jobs                 (default 2)
+#   WYC_CHAIN    chained loops                 (default always: on PoCL
+#                too, where a program's default leaves them checked)
 #
 # Categories, each step under a 60 s timeout (a fuzz program: 400 s):
 #   unit     every executable $WYC_BUILD/unit/*: passes when it exits 0.
@@ -357,6 +359,9 @@ trap 'rm -rf "$WORK"' EXIT
 trap 'exit 130' INT TERM
 export WORK RESULT_DIR=$WORK/results TIMEOUT ROOT
 [ -n "${WYC_DEVICE:-}" ] && export WYC_DEVICE
+# chained loops' launches go unchecked on PoCL too (by default a GPU's
+# alone: runtime/ocl_chain.c), so that the tests take that path
+export WYC_CHAIN=${WYC_CHAIN-always}
 mkdir -p "$RESULT_DIR"
 
 # Build the job list: SEQ KIND ARGS, NUL-separated fields, one job per line

@@ -247,6 +247,9 @@ class Checker:
         # call on the CPU (runtime/ocl_cost.c: the early rule would take
         # nearly every call of a small generated program)
         env["WYC_SMALL_CALLS"] = "device"
+        # chained loops' launches unchecked on PoCL too (by default a
+        # GPU's alone: runtime/ocl_chain.c)
+        env.setdefault("WYC_CHAIN", "always")
         rc, out, err, to = run([exe] + ["x"] * start, self.opts.timeout,
                                env=env, cwd=work)
         return Outcome(out, rc, err, first_errline(err), to)

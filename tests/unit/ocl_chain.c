@@ -98,6 +98,22 @@ main(int argc, char **argv)
   CHECK(0, deferred());
   CHECK(12, test_int_at(xs, 7));
 
+  /* by default only a GPU runs a chain's launches unchecked; on
+   * another device the loop's first call ends the chain */
+  CHECK(1, wy_ocl_chain_begin(NULL, 0));
+  CHECK(WY_OCL_OK, launch(&xs, 1));
+  CHECK(wy_ocl_chain_unchecked() ? 1 : 0, deferred());
+  CHECK(0, wy_ocl_chain_end());
+  CHECK(8, test_int_at(xs, 7));
+  /* WYC_CHAIN=always: every device, from here on */
+  setenv("WYC_CHAIN", "always", 1);
+  wy_ocl_shutdown();
+  CHECK(1, wy_ocl_chain_begin(NULL, 0));
+  CHECK(WY_OCL_OK, launch(&xs, 5));
+  CHECK(1, wy_ocl_chain_unchecked());
+  CHECK(0, wy_ocl_chain_end());
+  wy_ocl_shutdown();   /* the counters from 0 again */
+
   /* a chain: the launch goes unchecked, the end finds the flag clear */
   CHECK(1, wy_ocl_chain_begin(NULL, 0));
   CHECK(0, wy_ocl_chain_begin(NULL, 0));        /* no chain inside a chain */
@@ -199,6 +215,7 @@ main(int argc, char **argv)
   /* WYC_CHAIN=0: no chain */
   wy_ocl_shutdown();
   setenv("WYC_CHAIN", "0", 1);
+  CHECK(0, wy_ocl_chain_unchecked());
   CHECK(0, wy_ocl_chain_begin(NULL, 0));
   CHECK(WY_OCL_OK, launch(&xs, 6));
   CHECK(0, deferred());
