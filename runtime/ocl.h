@@ -933,6 +933,11 @@ void wy_ocl_record_small(const WyOclKernel *k, uint64_t items,
                          uint64_t bytes);
 void wy_ocl_bench_free(void);
 
+/* ocl_device.c: read the kernels' error flag (blocking: every command
+ * queued before has finished) into *flag, and clear it when set.  Not
+ * CL_SUCCESS: *what names the step that failed. */
+cl_int wy_ocl_flag_take(cl_int *flag, const char **what);
+
 /* ocl_bufs.c: buffers of freed lists kept for new ones.  take: one of
  * at least `bytes` (not much more), or NULL; put: keep it (or release
  * it); flush: release them all (memory is short); free: at shutdown. */
@@ -969,7 +974,8 @@ bool wy_ocl_chain_settle(bool set);
  * flag is read here when need be): a fetch leaves its host data. */
 bool wy_ocl_chain_garbage(const WyOclRes *r);
 void wy_ocl_chain_free(void);
-/* Seconds between a profiling event's start and end, 0 if unknown. */
+/* ocl_run.c: seconds between a profiling event's start and end, 0 if
+ * unknown (an event not finished). */
 double wy_ocl_event_secs(cl_event e);
 
 #endif /* WY_OCL_IMPL */

@@ -38,20 +38,6 @@ enum { CHAIN_KEEP_COPY = 1 << 20 };
  * to this many bytes. */
 #define CHAIN_MAX_RELEASE ((uint64_t)512 << 20)
 
-double
-wy_ocl_event_secs(cl_event e)
-{
-  cl_ulong a, b;
-  if (!e
-      || clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof a, &a,
-                                 NULL) != CL_SUCCESS
-      || clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof b, &b,
-                                 NULL) != CL_SUCCESS
-      || b < a)
-    return 0;
-  return (double)(b - a) * 1e-9;
-}
-
 static void
 read_setting(WyOclChain *c)
 {
@@ -178,17 +164,11 @@ wy_ocl_chain_settle(bool set)
 bool
 wy_ocl_chain_resolve(void)
 {
-  static const cl_int zero = 0;
   WyOclState *g = &wy_ocl_g;
-  cl_int flag = 0, err;
+  const char *what;
+  cl_int flag, err;
   if (!g->chain.pending) return g->chain.failed;
-  err = clEnqueueReadBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof flag,
-                            g->flag_host ? g->flag_host : &flag, 0, NULL,
-                            NULL);
-  if (err == CL_SUCCESS && g->flag_host) flag = *g->flag_host;
-  if (err == CL_SUCCESS && flag)
-    err = clEnqueueWriteBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof zero,
-                               &zero, 0, NULL, NULL);
+  err = wy_ocl_flag_take(&flag, &what);
   /* a flag that cannot be read (or cleared) counts as set: the rerun's
    * calls then meet the same trouble and report it */
   return wy_ocl_chain_settle(err != CL_SUCCESS || flag != 0);

@@ -368,6 +368,28 @@ unpin_flag(WyOclState *g)
   g->flag_host = NULL;
 }
 
+cl_int
+wy_ocl_flag_take(cl_int *flag, const char **what)
+{
+  static const cl_int zero = 0;
+  WyOclState *g = &wy_ocl_g;
+  cl_int err;
+  *flag = 0;
+  err = clEnqueueReadBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof *flag,
+                            g->flag_host ? g->flag_host : flag, 0, NULL,
+                            NULL);
+  if (err != CL_SUCCESS) {
+    *what = "running the kernel (reading its flag)";
+    return err;
+  }
+  if (g->flag_host) *flag = *g->flag_host;
+  if (!*flag) return CL_SUCCESS;
+  err = clEnqueueWriteBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof zero,
+                             &zero, 0, NULL, NULL);
+  if (err != CL_SUCCESS) *what = "clEnqueueWriteBuffer (error flag)";
+  return err;
+}
+
 /* Context, profiling queue and error-flag buffer for g->device. */
 static int
 make_context(WyOclState *g)

@@ -329,6 +329,20 @@ typedef struct Launch {
   cl_int flag;     /* the error flag read back */
 } Launch;
 
+double
+wy_ocl_event_secs(cl_event e)
+{
+  cl_ulong a, b;
+  if (!e
+      || clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof a, &a,
+                                 NULL) != CL_SUCCESS
+      || clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof b, &b,
+                                 NULL) != CL_SUCCESS
+      || b < a)
+    return 0;
+  return (double)(b - a) * 1e-9;
+}
+
 /* Run the NDRange, read the flag (blocking) unless `defer` (a chained
  * loop's launch, ocl_chain.c).  The flag is 0 between calls: made so at
  * start-up, and cleared again only after a kernel set it, so a call
@@ -339,25 +353,15 @@ execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
         const size_t local[3], const size_t global[3], Launch *ln,
         bool defer)
 {
-  static const cl_int zero = 0;
+  const char *what = NULL;
   cl_int err;
   err = clEnqueueNDRangeKernel(g->queue, kn->kern, (cl_uint)k->ndims, NULL,
                                global, local, 0, NULL,
                                wy_ocl_profiling() ? &ln->ev_exec : NULL);
   if (err != CL_SUCCESS) return wy_ocl_cl_fail(err, "clEnqueueNDRangeKernel");
   if (defer) return WY_OCL_OK;
-  err = clEnqueueReadBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof ln->flag,
-                            g->flag_host ? g->flag_host : &ln->flag, 0, NULL,
-                            NULL);
-  if (err != CL_SUCCESS)
-    return wy_ocl_cl_fail(err, "running the kernel (reading its flag)");
-  if (g->flag_host) ln->flag = *g->flag_host;
-  if (ln->flag) {
-    err = clEnqueueWriteBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof zero,
-                               &zero, 0, NULL, NULL);
-    if (err != CL_SUCCESS)
-      return wy_ocl_cl_fail(err, "clEnqueueWriteBuffer (error flag)");
-  }
+  if ((err = wy_ocl_flag_take(&ln->flag, &what)) != CL_SUCCESS)
+    return wy_ocl_cl_fail(err, what);
   if (g->chain.pending && wy_ocl_chain_settle(ln->flag != 0))
     return wy_ocl_fail(WY_OCL_E_CHAIN, "the error flag was set with "
                        "launches of its chained loop unread");

@@ -350,17 +350,11 @@ timed_launch(const WyOclState *g, WyOclKern *kn, const size_t items_n[3],
 
 /* Did the launches set the error flag?  Then it is cleared. */
 static bool
-flag_set(const WyOclState *g)
+flag_set(void)
 {
-  static const cl_int zero = 0;
-  cl_int flag = 0;
-  if (clEnqueueReadBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof flag,
-                          &flag, 0, NULL, NULL) != CL_SUCCESS)
-    return true;
-  if (flag)
-    clEnqueueWriteBuffer(g->queue, g->err_buf, CL_TRUE, 0, sizeof zero,
-                         &zero, 0, NULL, NULL);
-  return flag != 0;
+  const char *what;
+  cl_int flag;
+  return wy_ocl_flag_take(&flag, &what) != CL_SUCCESS || flag != 0;
 }
 
 static void
@@ -396,7 +390,7 @@ wy_ocl_tune(WyOclState *g, WyOclKern *kn, const size_t items_n[3],
   /* the first launch warms up (the driver may load the kernel then) */
   if (timed_launch(g, kn, items_n, c[0]) < 0
       || (t[0] = timed_launch(g, kn, items_n, c[0])) < 0) {
-    flag_set(g);                    /* cleared, if a launch set it */
+    flag_set();                    /* cleared, if a launch set it */
     return;
   }
   if (mode != TUNE_ALWAYS && (t[0] < TUNE_MIN_S || t[0] > TUNE_MAX_S))
@@ -416,7 +410,7 @@ wy_ocl_tune(WyOclState *g, WyOclKern *kn, const size_t items_n[3],
   }
   /* the kernel reported an error (the flag is cleared): the call's own
    * launch reports it */
-  if (flag_set(g)) return;
+  if (flag_set()) return;
   /* WYC_PROFILE=1 (the environment read once, ocl_bench.c) */
   if (wy_ocl_profiling() && g->profile_hooked)
     print_measure(kn, items_n, c, t, n, best);
