@@ -953,10 +953,12 @@ bool wy_ocl_chain_defers(void);
 /* A launch was made without reading the flag; ev (or NULL) gets its
  * time added to the kernel's last record once the flag says it ran. */
 void wy_ocl_chain_add(cl_event ev);
-/* Before a call writes the list v (marshal_all): when that would copy
- * it because the chain keeps it, and it is large, end the chain
- * (ocl.h); likewise on a device whose launches are all checked (a CPU
- * device, Oclgrind).  WY_OCL_E_CHAIN when the flag then read was set. */
+/* At a call (the device started): on a device whose launches are all
+ * checked (a CPU device, Oclgrind) end the chain.  Before a call writes
+ * the list v (marshal_all): when that would copy it because the chain
+ * keeps it, and it is large, end the chain (ocl.h).  Both:
+ * WY_OCL_E_CHAIN when the flag then read was set. */
+int wy_ocl_chain_call(void);
 int wy_ocl_chain_keep(wyv v);
 /* Release a buffer of `bytes`: at once, or, while a chain's launches
  * are pending, when the flag is next read (NVIDIA's release waits for

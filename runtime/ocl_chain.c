@@ -255,6 +255,13 @@ end_early(void)
 }
 
 int
+wy_ocl_chain_call(void)
+{
+  /* a device that checks every launch: keeping them costs copies */
+  return wy_ocl_g.chain.on && !device_defers() ? end_early() : WY_OCL_OK;
+}
+
+int
 wy_ocl_chain_keep(wyv v)
 {
   WyOclState *g = &wy_ocl_g;
@@ -262,10 +269,7 @@ wy_ocl_chain_keep(wyv v)
   WyList *l;
   uint32_t k = 0;
   int st;
-  if (!c->on) return WY_OCL_OK;
-  /* a device that checks every launch: keeping them costs copies */
-  if (!device_defers()) return end_early();
-  if (!c->kept || wy_kind(v) != WY_K_LIST) return WY_OCL_OK;
+  if (!c->on || !c->kept || wy_kind(v) != WY_K_LIST) return WY_OCL_OK;
   for (int i = 0; i < c->nkept; i++) k += c->kept[i] == v;
   l = wy_list(v);
   /* copied only for the chain's sake, and worth more than its waits */

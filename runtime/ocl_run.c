@@ -447,9 +447,6 @@ static int
 marshal_all(const WyOclKernel *k, WyOclKern *kn, WyOclArg *args,
             WyOclMarsh *ms, const int64_t lo[3], const int64_t hi[3])
 {
-  /* a chain on a device that checks every launch ends here (no list) */
-  int st0 = wy_ocl_chain_keep(WY_UNDEF);
-  if (st0) return st0;
   for (int i = 0; i < k->nparams; i++) {
     int st;
     ms[i].par = &k->params[i];
@@ -682,6 +679,7 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   if (!st) st = wy_ocl_init();
   if (!st && wy_ocl_small_call(k, args, n)) return WY_OCL_E_SMALL;
   if (!st) wy_ocl_profile_queue();
+  if (!st) st = wy_ocl_chain_call();
   if (!st) st = wy_ocl_get_kernel(k, use64, &kn);
   t.t[WY_OCL_PH_INIT] = wy_ocl_now() - mark;
   if (!st && k->nparams <= SMALL_ARGS) {
