@@ -320,6 +320,8 @@ begin_func(OclGen *g, Func *fn, Kernel *k, int from, int to)
   memset(g->nchk, 0, sizeof g->nchk);
   g->nupward = 0;
   g->nupward_all = 0;
+  g->nfma = 0;
+  g->nspec = 0;
   g->range_at = wyil_alloc(sizeof(int) * nr);
   g->views = wyil_alloc(sizeof(View *) * nr);
   g->uses = wyil_alloc(nr);
@@ -442,6 +444,13 @@ put_stats(OclGen *g, const char *what, SrcPos pos)
                                     "running sum's bound counts their "
                                     "iterations; ", g->nupward_all)
                          : "");
+  if (g->nfma || g->nspec)
+    fprintf(g->stats, "%s:%d: %s: %d real product%s computed with the sum "
+            "that reads %s (fma, one rounding); %d loop%s run several steps "
+            "between exit tests %s\n", pos.file ? pos.file : "?",
+            pos.line, what, g->nfma, g->nfma == 1 ? "" : "s",
+            g->nfma == 1 ? "it" : "them", g->nspec, g->nspec == 1 ? "" : "s",
+            g->o->unroll > 1 ? "on every device" : "on a GPU");
 }
 
 static void
@@ -776,7 +785,7 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
   g->variant = 0;
 }
 
-static const OclOptions defaults = {FLT_REAL_AUTO, false, 0, OCL_TILE_GPU};
+static const OclOptions defaults = {.real = FLT_REAL_AUTO, .tile = OCL_TILE_GPU};
 
 const char *
 ocl_check_kernel(Module *m, Func *k, const OclOptions *o)

@@ -275,6 +275,7 @@ emit_arith(OclGen *g, Insn *in)
   const char *d = ocl_var(g, in->dst, t);
   if (t == TAG_BOOL) unsupported(g, in, "arithmetic on bools");
   if (t == TAG_REAL) {
+    if (ocl_emit_fma(g, in)) return;
     switch (in->op) {
     case OP_ADD: ocl_line(g, "%s = %s + %s;", d, x, y); return;
     case OP_SUB: ocl_line(g, "%s = %s - %s;", d, x, y); return;
@@ -334,8 +335,8 @@ emit_arith(OclGen *g, Insn *in)
 /* ---------------------------------------------------------------- */
 /* Conditions and checks                                              */
 
-static const char *
-cond_expr(OclGen *g, Insn *in)
+const char *
+ocl_cond_expr(OclGen *g, Insn *in)
 {
   static const char *const rel[] = {"==", "!=", "<", "<=", ">", ">="};
   if (in->cmp > CMP_GE) unsupported(g, in, "a set or membership test");
@@ -676,7 +677,7 @@ emit_assert(OclGen *g, int i, Insn *in)
 {
   CheckPlan c = g->chk ? (CheckPlan)g->chk[i] : CHK_EMIT;
   const char *fail = ocl_fail_stmt(g, ocl_assert_code(in->name));
-  const char *cond = cond_expr(g, in);
+  const char *cond = ocl_cond_expr(g, in);
   g->nchk[c]++;
   if (c == CHK_EMIT) {
     ocl_line(g, "if (!(%s)) %s", cond, fail);
@@ -753,10 +754,11 @@ emit_at(OclGen *g, int i)
     return;
   case OP_GOTO: ocl_line(g, "%s", target(g, in, in->label)); return;
   case OP_IF:
-    ocl_line(g, "if (%s) %s", cond_expr(g, in), target(g, in, in->label));
+    ocl_line(g, "if (%s) %s", ocl_cond_expr(g, in), target(g, in, in->label));
     return;
   case OP_SWITCH: emit_switch(g, in); return;
   case OP_LOOP:
+    ocl_spec_loop(g, i);
     ocl_line(g, "for (;;) {");
     g->indent++;
     return;
@@ -783,6 +785,7 @@ void
 ocl_emit_body(OclGen *g)
 {
   ocl_plan_checks(g);
+  ocl_plan_fma(g);
   if (g->k) ocl_emit_call_site_tests(g);
   for (int i = g->from; i < g->to; i++) emit_insn(g, i);
 }

@@ -176,7 +176,16 @@ typedef struct OclGen {
                            the plan (ocl_direction), 2: not yet */
   int *sum_seen, sum_stamp; /* the search's marks */
   bool sums_off;        /* no running sums' bounds (the narrow choice) */
+  /* fused multiply-adds (oclgen_fma.c) */
+  int *fma;             /* instruction -> OCL_FMA_NONE; a product
+                           OCL_FMA_GONE (its sum computes it); a sum
+                           2 * (its product's index) + (which operand) */
+  int nfma;             /* products fused in the function (--explain) */
+  int nspec;            /* loops run speculatively on a GPU (oclgen_spec.c,
+                           --explain) */
 } OclGen;
+
+enum { OCL_FMA_NONE = -1, OCL_FMA_GONE = -2 };
 
 /* ================================================================ */
 /* oclgen.c                                                          */
@@ -294,6 +303,23 @@ bool ocl_index_known(OclGen *g, int i, const char *len);
 bool ocl_index_nonneg(OclGen *g, int i);
 
 /* ================================================================ */
+/* oclgen_fma.c                                                      */
+
+/* Which real products the sums of code[g->from .. g->to) compute with
+ * them as one fma (g->fma, g->nfma; none with --fma=off). */
+void ocl_plan_fma(OclGen *g);
+/* The real add or sub `in` (at g->at) as its plan says: nothing (a
+ * product a sum computes), one fma, and true; false: emit it as it is. */
+bool ocl_emit_fma(OclGen *g, Insn *in);
+
+/* ================================================================ */
+/* oclgen_spec.c                                                     */
+
+/* Before the LOOP at h: on a GPU, its steps K at a time between exit
+ * tests, when they only compute and test (see the file); else nothing. */
+void ocl_spec_loop(OclGen *g, int h);
+
+/* ================================================================ */
 /* oclgen_insn.c                                                     */
 
 /* Emit the instructions code[g->from .. g->to) of g->fn. */
@@ -308,6 +334,8 @@ void ocl_emit_const(OclGen *g, Insn *in);
  * row view of d; `in` is for messages. */
 void ocl_emit_element(OclGen *g, Insn *in, int d, View *v, const char *i);
 
+/* The C condition of an IF or ASSERT on scalars. */
+const char *ocl_cond_expr(OclGen *g, Insn *in);
 /* The error code of a failed assert, by its message. */
 int ocl_assert_code(const char *msg);
 

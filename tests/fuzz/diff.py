@@ -6,7 +6,7 @@ target, must print the same thing.
 Usage:
   diff.py [-n N] [--seed S] [-j JOBS] [--out DIR] [--tests K]
           [--nat on|off|odd]
-          [--variants c,O0,O1,O2,O2d,O2t] [--timeout SECS] [--deadline SECS] [--quiet]
+          [--variants c,O0,O1,O2,O2u,O2d,O2t] [--timeout SECS] [--deadline SECS] [--quiet]
   diff.py --minimize FILE [--out DIR] ...    delta-debug one program
 
 For each seed S..S+N-1: generate tests/fuzz/gen.py SEED (K test
@@ -24,6 +24,9 @@ functions in one program), build it once per variant
        tiles in local memory on any device but PoCL's (by default only a
        GPU tiles; PoCL 3.1 ran tiled kernels wrong): with FUZZ_DEVICE=gpu;
        not in the default set
+  O2u  --target=opencl -O2 --unroll=4
+       device loops that only compute and test run 4 steps between their
+       exit tests on every device (by default only on a GPU)
 
 and run each executable with WYC_DEVICE=cpu (PoCL; FUZZ_DEVICE names
 another) and WYC_QUIET=1.
@@ -81,6 +84,7 @@ VARIANTS = {
     "O2": ["--target=opencl", "-O2"],
     "O2d": ["--target=opencl", "-O2", "--gpu-real=double"],
     "O2t": ["--target=opencl", "-O2", "--tile=all", "--jam=2"],
+    "O2u": ["--target=opencl", "-O2", "--unroll=4"],
 }
 ERRLINE = re.compile(r"^\S+:\d+:\d+: ")
 MARKER = re.compile(r"^t(\d+)$")
@@ -563,8 +567,8 @@ def main():
     ap.add_argument("--nat", choices=("on", "off", "odd"), default="odd",
                     help="constrained types (nat) in every program, in "
                     "none, or in those of odd seeds (the default)")
-    ap.add_argument("--variants", default="c,O0,O1,O2",
-                    help="builds to compare (c,O0,O1,O2; also O2d)")
+    ap.add_argument("--variants", default="c,O0,O1,O2,O2u",
+                    help="builds to compare (c,O0,O1,O2,O2u; also O2d, O2t)")
     ap.add_argument("--timeout", type=float, default=120,
                     help="seconds per run (120; builds 4x): PoCL builds "
                     "kernels at run time, which takes long on a busy "

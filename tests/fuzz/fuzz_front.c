@@ -60,7 +60,7 @@ main(int argc, char **argv)
     if (prog->m->main) cgen_module(null, prog->m, NULL);
   } else {                /* wyc --gpu-real=float (the filter at -O2) */
     FilterOptions fopt = {2, FLT_REAL_FLOAT, NULL, NULL, NULL};
-    OclOptions oo = {FLT_REAL_FLOAT, false, 0, OCL_TILE_GPU};
+    OclOptions oo = {.real = FLT_REAL_FLOAT, .tile = OCL_TILE_GPU};
     FilterResult *fr = ocl_filter(prog->m, &fopt, &oo);
     flt_explain(null, fr);
     flt_split(prog->m, fr);

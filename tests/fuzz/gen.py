@@ -88,6 +88,7 @@ class Gen:
         self.brnd = random.Random(seed * 2 + 1)   # build loops (maybe_build)
         self.jrnd = random.Random(seed * 3 + 2)   # blocked nests (maybe_jam)
         self.crnd = random.Random(seed * 5 + 3)   # host loops (test_decl)
+        self.srnd = random.Random(seed * 7 + 5)   # real escape loops
         self.tests = tests
         self.nat = nat
         self.inexact = inexact
@@ -1053,7 +1054,10 @@ class Gen:
             lst, "%s][%s" % (i, c["mj"]) if two else i, val))
 
     def private(self, ctx, depth):
-        if ctx["depth"] >= 1 and self.chance(0.12):
+        # its own stream: programs without one are those of before
+        if ctx["depth"] >= 1 and self.srnd.random() < 0.06:
+            self.real_escape(ctx, depth)
+        elif ctx["depth"] >= 1 and self.chance(0.12):
             self.private_sum(ctx, depth)
         elif ctx["depth"] >= 1 and self.chance(0.1):
             self.range_probe(ctx, depth)
@@ -1065,6 +1069,24 @@ class Gen:
             name = self.fresh("p")
             self.emit(depth, "%s = %s" % (name, self.real_expr(ctx)))
             ctx["vars"].append(Var(name, "real"))
+
+    def real_escape(self, ctx, depth):
+        """A while loop on reals left by a comparison of a square
+        (mandelbrot's shape), its values exact in binary: a GPU (or any
+        device under O2t's --unroll) runs several of its steps between
+        the tests and redoes them when one says leave
+        (opencl_backend/oclgen_spec.c)."""
+        z, c, w = self.fresh("z"), self.fresh("c"), self.fresh("w")
+        self.emit(depth, "%s = %s" % (z, self.real_leaf(ctx)))
+        self.emit(depth, "%s = %s" % (c, self.real_leaf(ctx)))
+        self.emit(depth, "%s = 0" % w)
+        self.emit(depth, "while %s < k && %s * %s <= %s:" % (
+            w, z, z, self.pick(["4.0", "100.0", "16384.0"])))
+        self.emit(depth + 1, "%s = %s * %s + %s" % (
+            z, z, self.pick(["2.0", "(-2.0)", "1.0"]), c))
+        self.emit(depth + 1, "%s = %s + 1" % (w, w))
+        ctx["vars"].append(Var(w, "int"))
+        ctx["vars"].append(Var(z, "real"))
 
     def range_probe(self, ctx, depth):
         """Ints near the rules of the kernels' range analysis

@@ -258,7 +258,7 @@ compile_child(const Case *c)
   add_hand_kernels(prog->m, r);
   flt_split(prog->m, r);
   wyil_verify(prog->m);
-  OclOptions o = {c->gpu_real, c->int64_only, 0, OCL_TILE_GPU};
+  OclOptions o = {.real = c->gpu_real, .int64_only = c->int64_only, .tile = OCL_TILE_GPU};
   char *cl = ocl_emit_program(prog->m, &o);
   write_file(path_of(c->name, ".cl"), cl);
   FILE *f = fopen(path_of(c->name, "_cpu.c"), "w");
@@ -790,7 +790,7 @@ refused_child(void)
   setvbuf(stderr, NULL, _IONBF, 0);
   Program *prog = resolve_program(src, "stdlib");
   lower_program(prog);
-  FilterResult r = {{0}, {0}, FLT_REAL_EXACT, NULL};
+  FilterResult r = {.gpu_real = FLT_REAL_EXACT};
   for (int i = 0; i < prog->m->funcs.n; i++) {
     Func *fn = prog->m->funcs.v[i];
     for (int j = 0; strcmp(fn->name, "grow") == 0 && j < fn->ncode; j++) {
@@ -886,7 +886,7 @@ check_arith_variant(bool is64)
     memcpy(a + i * es, is64 ? (void *)&x : (void *)&x4, es);
     memcpy(b + i * es, is64 ? (void *)&y : (void *)&y4, es);
   }
-  OclOptions o = {FLT_REAL_EXACT, false, 0, OCL_TILE_GPU};
+  OclOptions o = {.real = FLT_REAL_EXACT, .tile = OCL_TILE_GPU};
   char *pre = ocl_emit_program(NULL, &o);
   const char *src = wyil_fmt("%s%s", pre, arith_kernel);
   free(pre);
