@@ -44,7 +44,7 @@ typedef struct Options {
   const char *emit_cl;   /* --emit-cl FILE */
   int jam;               /* --jam=N (0: the back end's default) */
   OclTile tile;          /* --tile= */
-  bool fma_off;          /* --fma=off */
+  OclFma fma;            /* --fma= */
   int unroll;            /* --unroll=N (0: the back end's default) */
 } Options;
 
@@ -85,13 +85,13 @@ usage(FILE *out)
     "                    loop: gpu (the default: on a GPU device), all\n"
     "                    (every device but PoCL's, which runs them\n"
     "                    wrong), off\n"
-    "  --fma=on|off      compute a real product and the sum that reads\n"
-    "                    it as one fma, rounded once (on, the default:\n"
-    "                    the same on every device)\n"
+    "  --fma=WHERE       compute a real product and the sum that reads\n"
+    "                    it as one fma, rounded once: gpu (the default:\n"
+    "                    on a GPU device), all (every device), off\n"
     "  --unroll=N        a device loop whose steps only compute and test\n"
     "                    runs N steps between its exit tests and redoes\n"
     "                    them one by one when one says leave (-O2; 1, 2,\n"
-    "                    4, 8 or 16; 1: none).  By default 8, on a GPU\n"
+    "                    4, 8 or 16; 1: none).  By default 16, on a GPU\n"
     "                    only; given, on every device\n"
     "  --version         print the version\n"
     "  --help            print this help\n\n"
@@ -144,6 +144,16 @@ unroll_option(const char *n)
   die("--unroll takes 1, 2, 4, 8 or 16, not '%s'", n);
 }
 
+/* --fma=WHERE */
+static OclFma
+fma_option(const char *where)
+{
+  if (!strcmp(where, "gpu")) return OCL_FMA_GPU;
+  if (!strcmp(where, "off")) return OCL_FMA_OFF;
+  if (!strcmp(where, "all")) return OCL_FMA_ALL;
+  die("--fma takes gpu, all or off, not '%s'", where);
+}
+
 /* --tile=WHERE */
 static OclTile
 tile_option(const char *where)
@@ -158,7 +168,7 @@ static Options
 parse_options(int argc, char **argv)
 {
   Options o = {TARGET_OPENCL, NULL, NULL, false, false, false, false, 2,
-               FLT_REAL_AUTO, false, NULL, 0, OCL_TILE_GPU, false, 0};
+               FLT_REAL_AUTO, false, NULL, 0, OCL_TILE_GPU, OCL_FMA_GPU, 0};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -198,10 +208,8 @@ parse_options(int argc, char **argv)
       o.jam = jam_option(a + 6);
     } else if (!strncmp(a, "--tile=", 7)) {
       o.tile = tile_option(a + 7);
-    } else if (!strcmp(a, "--fma=off") || !strcmp(a, "--fma=on")) {
-      o.fma_off = a[7] == 'f';
     } else if (!strncmp(a, "--fma=", 6)) {
-      die("--fma takes on or off, not '%s'", a + 6);
+      o.fma = fma_option(a + 6);
     } else if (!strncmp(a, "--unroll=", 9)) {
       o.unroll = unroll_option(a + 9);
     } else if (!strcmp(a, "--emit-cl")) {
@@ -447,7 +455,7 @@ main(int argc, char **argv)
   wyil_verify(prog->m);
   FilterOptions fopt = {o.opt_level, o.gpu_real, NULL, NULL, NULL};
   OclOptions oo = {o.gpu_real, o.gpu_int64, o.opt_level < 2 ? 1 : o.jam,
-                   o.tile, o.fma_off, o.opt_level < 2 ? 1 : o.unroll};
+                   o.tile, o.fma, o.opt_level < 2 ? 1 : o.unroll};
   if (o.explain) {
     FilterResult *fr = ocl_filter(prog->m, &fopt, &oo);
     flt_explain(stdout, fr);

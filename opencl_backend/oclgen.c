@@ -293,6 +293,7 @@ put_prelude(StrBuf *sb, Module *m)
   sb_puts(sb, prelude_int);
   /* a*b+c rounds twice, as on the CPU and on every device alike */
   sb_puts(sb, "#pragma OPENCL FP_CONTRACT OFF\n\n");
+  ocl_fma_defines(sb);
   sb_puts(sb, prelude_real);
   sb_puts(sb, prelude_arith);
 }
@@ -446,10 +447,12 @@ put_stats(OclGen *g, const char *what, SrcPos pos)
                          : "");
   if (g->nfma || g->nspec)
     fprintf(g->stats, "%s:%d: %s: %d real product%s computed with the sum "
-            "that reads %s (fma, one rounding); %d loop%s run several steps "
-            "between exit tests %s\n", pos.file ? pos.file : "?",
+            "that reads %s (fma, one rounding) %s; %d loop%s run several "
+            "steps between exit tests %s\n", pos.file ? pos.file : "?",
             pos.line, what, g->nfma, g->nfma == 1 ? "" : "s",
-            g->nfma == 1 ? "it" : "them", g->nspec, g->nspec == 1 ? "" : "s",
+            g->nfma == 1 ? "it" : "them",
+            g->o->fma == OCL_FMA_ALL ? "on every device" : "on a GPU",
+            g->nspec, g->nspec == 1 ? "" : "s",
             g->o->unroll > 1 ? "on every device" : "on a GPU");
 }
 

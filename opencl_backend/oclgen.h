@@ -26,6 +26,13 @@ typedef enum OclTile {
   OCL_TILE_ALL       /* on every device but PoCL's (runtime/ocl.h, pocl) */
 } OclTile;
 
+/* Where a real product and the sum that reads it are one fma. */
+typedef enum OclFma {
+  OCL_FMA_GPU,       /* on a GPU (the default) */
+  OCL_FMA_OFF,
+  OCL_FMA_ALL        /* on every device */
+} OclFma;
+
 typedef struct OclOptions {
   FltReal real;      /* --gpu-real: how the kernels that compute with
                         reals are built (the source is the same: the
@@ -37,14 +44,14 @@ typedef struct OclOptions {
                         the default, OCL_JAM_DEFAULT for 2-D kernels
                         only; given (2, 4, 8): 1-D kernels too */
   OclTile tile;      /* --tile: tiles in local memory (oclgen_tile.c) */
-  bool fma_off;      /* --fma=off: no real product is computed with the
+  OclFma fma;        /* --fma: where a real product is computed with the
                         sum that reads it as one fma (oclgen_fma.c) */
   int unroll;        /* --unroll: steps a GPU runs between a loop's exit
                         tests (oclgen_spec.c): 0 the default,
                         OCL_UNROLL_DEFAULT; 1 none (-O1) */
 } OclOptions;
 
-enum { OCL_JAM_DEFAULT = 8, OCL_UNROLL_DEFAULT = 8 };
+enum { OCL_JAM_DEFAULT = 8, OCL_UNROLL_DEFAULT = 16 };
 
 /* NULL when kernel function k and the functions it calls can be
  * written as OpenCL C; otherwise why not, in source terms (the driver

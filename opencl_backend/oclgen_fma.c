@@ -7,14 +7,21 @@
  * `c - t`: fma(-a, b, c)), rounding once where the two operations round
  * twice.
  *
- * Why wyc fuses, not the device's compiler: OpenCL requires fma to be
- * correctly rounded on every device, so a kernel computes the same reals
- * on NVIDIA's, PoCL's and Oclgrind's OpenCL; the program says
- * `#pragma OPENCL FP_CONTRACT OFF`, so no device fuses anything else.
- * Device reals differ from exact ones by rounding only (the design's
- * Types); a fused operation is one rounding fewer.  On a GPU it is one
- * instruction where there were two: mandelbrot's step is six where it
- * was eight.  `--fma=off` keeps every product and sum apart.
+ * wyc chooses what fuses, not the device's compiler: the program says
+ * `#pragma OPENCL FP_CONTRACT OFF`, and OpenCL requires fma to be
+ * correctly rounded, so a kernel's reals are the same on every device
+ * that fuses.  Device reals differ from exact ones by rounding only (the
+ * design's Types); a fused operation is one rounding fewer.
+ *
+ * Where (--fma): by default on a GPU only (wyc_fma, the prelude's macro:
+ * fma under WYC_GPU, the product and the sum elsewhere).  On the H200
+ * an fma is one instruction where there were two: mandelbrot real
+ * 8192^2 (float) 5.04 -> 4.30 ms a kernel, gaussian blur 4096^2 75.8 ->
+ * 71.7, matrix multiply 2048^2 1.09 -> 0.90.  On PoCL (2 cores of an AMD
+ * EPYC) a sum carried round a loop, `s = fma(a, b, s)`, waits for the
+ * fma's longer latency at every step: the blur at 200^2 took 239-265 ms
+ * where it took 191-212 (mandelbrot 262 where 293).  `--fma=all` fuses
+ * on every device (the tests use it on PoCL), `--fma=off` nowhere.
  */
 #include <stdlib.h>
 
@@ -46,7 +53,7 @@ fusable(OclGen *g, const int *reads, int j, int k)
     Insn *in = fn->code[i];
     if (breaks_run(in)) return -1;
     if (wyil_def_reg(in) != r) continue;
-    if (!real_product(in) || g->fma[i] != OCL_FMA_NONE) return -1;
+    if (!real_product(in) || g->fma[i] != OCL_FUSE_NONE) return -1;
     /* its operands still hold what they held at i */
     for (int p = i + 1; p < j; p++) {
       int d = wyil_def_reg(fn->code[p]);
@@ -63,8 +70,8 @@ ocl_plan_fma(OclGen *g)
   Func *fn = g->fn;
   g->fma = wyil_alloc(sizeof(int) * ((size_t)fn->ncode + 1));
   g->nfma = 0;
-  for (int p = 0; p <= fn->ncode; p++) g->fma[p] = OCL_FMA_NONE;
-  if (g->o->fma_off) return;
+  for (int p = 0; p <= fn->ncode; p++) g->fma[p] = OCL_FUSE_NONE;
+  if (g->o->fma == OCL_FMA_OFF) return;
   /* the reads of each register anywhere in the function */
   int *reads = wyil_alloc(sizeof(int) * ((size_t)fn->nregs + 1));
   for (int p = 0; p < fn->ncode; p++) {
@@ -82,7 +89,7 @@ ocl_plan_fma(OclGen *g)
     for (int k = 0; k < 2; k++) {
       int i = fusable(g, reads, j, k);
       if (i < 0) continue;
-      g->fma[i] = OCL_FMA_GONE;
+      g->fma[i] = OCL_FUSE_GONE;
       g->fma[j] = 2 * i + k;
       g->nfma++;
       break;
@@ -93,8 +100,8 @@ ocl_plan_fma(OclGen *g)
 bool
 ocl_emit_fma(OclGen *g, Insn *in)
 {
-  int f = g->fma ? g->fma[g->at] : OCL_FMA_NONE;
-  if (f == OCL_FMA_GONE) return true;
+  int f = g->fma ? g->fma[g->at] : OCL_FUSE_NONE;
+  if (f == OCL_FUSE_GONE) return true;
   if (f < 0) return false;
   Insn *mul = g->fn->code[f / 2];
   int k = f % 2;
@@ -102,11 +109,19 @@ ocl_emit_fma(OclGen *g, Insn *in)
   const char *b = ocl_var(g, mul->args[1], TAG_REAL);
   const char *c = ocl_var(g, in->args[1 - k], TAG_REAL);
   const char *d = ocl_var(g, in->dst, TAG_REAL);
+  const char *op = g->o->fma == OCL_FMA_ALL ? "fma" : "wyc_fma";
   if (in->op == OP_ADD)
-    ocl_line(g, "%s = fma(%s, %s, %s);", d, a, b, c);
+    ocl_line(g, "%s = %s(%s, %s, %s);", d, op, a, b, c);
   else if (k == 0)     /* a * b - c */
-    ocl_line(g, "%s = fma(%s, %s, -%s);", d, a, b, c);
+    ocl_line(g, "%s = %s(%s, %s, -%s);", d, op, a, b, c);
   else                 /* c - a * b */
-    ocl_line(g, "%s = fma(-%s, %s, %s);", d, a, b, c);
+    ocl_line(g, "%s = %s(-%s, %s, %s);", d, op, a, b, c);
   return true;
+}
+
+void
+ocl_fma_defines(StrBuf *sb)
+{
+  sb_puts(sb, "#ifdef WYC_GPU\n#define wyc_fma(a, b, c) fma(a, b, c)\n"
+          "#else\n#define wyc_fma(a, b, c) ((a) * (b) + (c))\n#endif\n\n");
 }

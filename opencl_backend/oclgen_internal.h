@@ -177,15 +177,15 @@ typedef struct OclGen {
   int *sum_seen, sum_stamp; /* the search's marks */
   bool sums_off;        /* no running sums' bounds (the narrow choice) */
   /* fused multiply-adds (oclgen_fma.c) */
-  int *fma;             /* instruction -> OCL_FMA_NONE; a product
-                           OCL_FMA_GONE (its sum computes it); a sum
+  int *fma;             /* instruction -> OCL_FUSE_NONE; a product
+                           OCL_FUSE_GONE (its sum computes it); a sum
                            2 * (its product's index) + (which operand) */
   int nfma;             /* products fused in the function (--explain) */
   int nspec;            /* loops run speculatively on a GPU (oclgen_spec.c,
                            --explain) */
 } OclGen;
 
-enum { OCL_FMA_NONE = -1, OCL_FMA_GONE = -2 };
+enum { OCL_FUSE_NONE = -1, OCL_FUSE_GONE = -2 };
 
 /* ================================================================ */
 /* oclgen.c                                                          */
@@ -308,6 +308,9 @@ bool ocl_index_nonneg(OclGen *g, int i);
 /* Which real products the sums of code[g->from .. g->to) compute with
  * them as one fma (g->fma, g->nfma; none with --fma=off). */
 void ocl_plan_fma(OclGen *g);
+/* The prelude's wyc_fma: fma on a GPU, a product and a sum elsewhere
+ * (--fma=gpu, the default). */
+void ocl_fma_defines(StrBuf *sb);
 /* The real add or sub `in` (at g->at) as its plan says: nothing (a
  * product a sum computes), one fma, and true; false: emit it as it is. */
 bool ocl_emit_fma(OclGen *g, Insn *in);

@@ -33,9 +33,11 @@
  * Why only on a GPU: each test is a compare and a branch that the
  * warp's lanes issue together; a pass of mandelbrot's step is about 12
  * instructions of which the counter's test and add and the exit branch
- * are 4.  Unrolled by 8, an H200 ran mandelbrot real 8192^2 (float) in
- * 4.03 ms where it took 5.02 (with fused multiply-adds, oclgen_fma.c:
- * 3.42).  PoCL's vectorised work items got slower (19.8 -> 21.5 ms at
+ * are 4.  Mandelbrot real 8192^2 (float) on an H200, the kernel's ms
+ * (2026-11-29): 5.04 as it was, 4.21 with K = 8, 4.30
+ * with fused multiply-adds alone (oclgen_fma.c), 3.57 with both, 3.44
+ * with both and K = 16, the default (27.6 TFLOP/s at 8 operations a
+ * step).  PoCL's vectorised work items got slower (19.8 -> 21.5 ms at
  * 512^2 on 2 cores), so a CPU device runs the loop as it was.
  */
 #include <stdlib.h>

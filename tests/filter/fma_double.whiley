@@ -1,9 +1,11 @@
 // A real product and the sum that reads it are one fma on the device,
-// rounded once (opencl_backend/oclgen_fma.c).  For x = 1 + 2^-30, x * x - 1
+// rounded once (opencl_backend/oclgen_fma.c; on a GPU by default, on
+// every device with --fma=all).  For x = 1 + 2^-30, x * x - 1
 // is 2^-29 + 2^-60, which a double holds: the device agrees with the exact
 // reals.  Rounded after the product, it would be 2^-29 (fma_off_float
 // shows that case).
-// explain: fma_double.whiley:12: kernel wyk_1: 1 real product computed with the sum that reads it (fma, one rounding)
+// flags: --fma=all
+// explain: fma_double.whiley:14: kernel wyk_1: 1 real product computed with the sum that reads it (fma, one rounding) on every device
 import * from whiley.lang.*
 
 // x * x - 1 for each x

@@ -1,8 +1,8 @@
 // Floats too: for x = 1 + 2^-12, x * x - 1 is 2^-11 + 2^-24, which a
 // float holds; one fma (opencl_backend/oclgen_fma.c) computes it, where a
 // product rounded first (a tie, to even) gives 2^-11 (fma_off_float).
-// flags: --gpu-real=float
-// explain: fma_float.whiley:11: kernel wyk_1: 1 real product computed with the sum that reads it (fma, one rounding)
+// flags: --gpu-real=float --fma=all
+// explain: fma_float.whiley:11: kernel wyk_1: 1 real product computed with the sum that reads it (fma, one rounding) on every device
 import * from whiley.lang.*
 
 // x * x - 1 for each x

@@ -6,7 +6,7 @@
 // device would divide 0 by 0 into a NaN, which no test after it sees
 // (NaN <= 1000 is not false in the device's `z > 1000`), and count to 50.
 // flags: --unroll=8
-// explain: spec_check.whiley:15: kernel wyk_1: 0 real products computed with the sum that reads them (fma, one rounding); 1 loop run several steps between exit tests on every device
+// explain: spec_check.whiley:15: kernel wyk_1: 0 real products computed with the sum that reads them (fma, one rounding) on a GPU; 1 loop run several steps between exit tests on every device
 import * from whiley.lang.*
 
 public void ::main(System.Console sys):

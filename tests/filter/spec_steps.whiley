@@ -8,7 +8,7 @@
 // loop, must hold the last whole step's value even when the first step of
 // a group leaves.
 // flags: --unroll=8
-// explain: spec_steps.whiley:27: kernel wyk_1: 0 real products computed with the sum that reads them (fma, one rounding); 1 loop run several steps between exit tests on every device
+// explain: spec_steps.whiley:27: kernel wyk_1: 0 real products computed with the sum that reads them (fma, one rounding) on a GPU; 1 loop run several steps between exit tests on every device
 import * from whiley.lang.*
 
 public void ::main(System.Console sys):

@@ -24,9 +24,10 @@ functions in one program), build it once per variant
        tiles in local memory on any device but PoCL's (by default only a
        GPU tiles; PoCL 3.1 ran tiled kernels wrong): with FUZZ_DEVICE=gpu;
        not in the default set
-  O2u  --target=opencl -O2 --unroll=4
+  O2u  --target=opencl -O2 --unroll=4 --fma=all
        device loops that only compute and test run 4 steps between their
-       exit tests on every device (by default only on a GPU)
+       exit tests, and fuse multiply-adds, on every device (by default
+       only on a GPU)
 
 and run each executable with WYC_DEVICE=cpu (PoCL; FUZZ_DEVICE names
 another) and WYC_QUIET=1.
@@ -84,7 +85,7 @@ VARIANTS = {
     "O2": ["--target=opencl", "-O2"],
     "O2d": ["--target=opencl", "-O2", "--gpu-real=double"],
     "O2t": ["--target=opencl", "-O2", "--tile=all", "--jam=2"],
-    "O2u": ["--target=opencl", "-O2", "--unroll=4"],
+    "O2u": ["--target=opencl", "-O2", "--unroll=4", "--fma=all"],
 }
 ERRLINE = re.compile(r"^\S+:\d+:\d+: ")
 MARKER = re.compile(r"^t(\d+)$")
