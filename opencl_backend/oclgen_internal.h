@@ -318,9 +318,12 @@ bool ocl_emit_fma(OclGen *g, Insn *in);
 /* ================================================================ */
 /* oclgen_spec.c                                                     */
 
-/* Before the LOOP at h: on a GPU, its steps K at a time between exit
- * tests, when they only compute and test (see the file); else nothing. */
-void ocl_spec_loop(OclGen *g, int h);
+/* A LOOP at h whose steps only compute and test runs them K at a time
+ * between exit tests on a GPU, after K passes as they are (see the
+ * file): the line before its `for (;;) {`, and the block at the top of
+ * its pass; nothing for another loop. */
+void ocl_spec_before(OclGen *g, int h);
+void ocl_spec_top(OclGen *g, int h);
 
 /* ================================================================ */
 /* oclgen_insn.c                                                     */

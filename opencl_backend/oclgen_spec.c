@@ -8,21 +8,32 @@
  * N not written in the loop) gets a block before it, inside
  * `#ifdef WYC_GPU` (with `--unroll=K` given, on every device):
  *
- *   for (;;) {
- *     if (!(c < N && N - c >= K * s)) break;   (none without a counter)
- *     saved = every register the steps write, c too
- *     ok = 1
- *     K copies of a step: each exit test and check `ok &= its outcome`,
- *       the counter test left out (the guard proves it false), the rest
- *       as it is (the counter's add unchecked: the guard proves it fits)
- *     if (!ok) { registers = saved; break; }
- *   }
- *   the loop as it was
+ *   w = 0
+ *   the loop as it was, whose every pass first does:
+ *     if (w >= 0 && ++w > K) {            (after K passes, once)
+ *       w = -1
+ *       for (;;) {
+ *         if (!(c < N && N - c >= K * s)) break;   (none without a
+ *                                  counter; `>`: the test after the add)
+ *         saved = every register the steps write, c too
+ *         ok = 1
+ *         K copies of a step: each exit test and check `ok &= its
+ *           outcome`, the counter test left out (the guard proves it
+ *           false), the rest as it is (the counter's add unchecked: the
+ *           guard proves it fits)
+ *         if (!ok) { registers = saved; break; }
+ *       }
+ *     }
+ *
+ * A loop that leaves within K passes never speculates (a Newton
+ * iteration that converges in 6 steps would otherwise compute K + 6).
  *
  * Why it is the same program: while ok holds, the K copies did what K
  * passes of the loop do (same operations on the same values, each test
  * passed); once a test fails, its values are discarded and the loop,
- * as it was, redoes those steps from the saved registers, leaving at
+ * as it was, redoes those steps from the saved registers (the block
+ * runs at the start of a pass, where the loop is as before any step),
+ * leaving at
  * the same test with the same registers (every register the steps
  * write is restored, so one the exit keeps holds what it held).  A step
  * after the failing one may compute an infinity or a NaN: reals do not
@@ -235,26 +246,66 @@ emit_copy(OclGen *g, int h, int e, const Spec *s)
   }
 }
 
+/* Is loop h run speculatively?  Its plan into *s. */
+static bool
+planned(OclGen *g, int h, Spec *s)
+{
+  int e = g->match[h];
+  return e >= 0 && plan(g, h, e, s);
+}
+
+/* What follows, to gpu_only_end, only on a GPU (by default) or on every
+ * device (--unroll=K given). */
+static void
+gpu_only_begin(OclGen *g)
+{
+  if (g->o->unroll <= 1) ocl_line(g, "#ifdef WYC_GPU");
+}
+
+static void
+gpu_only_end(OclGen *g)
+{
+  if (g->o->unroll <= 1) ocl_line(g, "#endif");
+}
+
 void
-ocl_spec_loop(OclGen *g, int h)
+ocl_spec_before(OclGen *g, int h)
+{
+  Spec s;
+  if (!planned(g, h, &s)) return;
+  sb_printf(&g->decls, "  int wyc_w%d = 0;\n", h);
+  gpu_only_begin(g);
+  ocl_line(g, "wyc_w%d = 0;", h);
+  gpu_only_end(g);
+}
+
+void
+ocl_spec_top(OclGen *g, int h)
 {
   int e = g->match[h];
   Spec s;
-  if (e < 0 || !plan(g, h, e, &s)) return;
+  if (!planned(g, h, &s)) return;
   int keep[CHK_NKINDS];
   memcpy(keep, g->nchk, sizeof keep);
   Saved v = saved_regs(g, h, e);
-  bool everywhere = g->o->unroll > 1;     /* given: every device */
-  if (!everywhere) ocl_line(g, "#ifdef WYC_GPU");
-  ocl_line(g, "/* %d steps between exit tests, redone one by one when "
-           "one says leave (oclgen_spec.c) */", s.steps);
+  gpu_only_begin(g);
+  ocl_line(g, "/* after %d steps as they are, %d at a time between exit "
+           "tests, redone one by one when one says leave (oclgen_spec.c) */",
+           s.steps, s.steps);
+  ocl_line(g, "if (wyc_w%d >= 0 && ++wyc_w%d > %d) {", h, h, s.steps);
+  g->indent++;
+  ocl_line(g, "wyc_w%d = -1;", h);
   ocl_line(g, "for (;;) {");
   g->indent++;
   if (s.counter >= 0) {
+    /* the K tests of `c >= N` are false: before its add (a while loop)
+     * c + (K - 1)s < N; after it (a do-while) c + Ks < N.  c < N first,
+     * so that N - c, in (0, 2^32), is the unsigned difference */
     const char *c = ocl_var(g, s.counter, TAG_INT);
     const char *n = ocl_var(g, s.limit, TAG_INT);
-    ocl_line(g, "if (!(%s < %s && (wy_uint)%s - (wy_uint)%s >= (wy_uint)%lld))"
-             " break;", c, n, n, c, s.steps * s.step);
+    ocl_line(g, "if (!(%s < %s && (wy_uint)%s - (wy_uint)%s %s (wy_uint)%lld))"
+             " break;", c, n, n, c, s.test_at < s.inc_at ? ">=" : ">",
+             s.steps * s.step);
   }
   for (int j = 0; j < v.n; j++)
     ocl_line(g, "%s wyc_s%d_%d = %s;", ocl_tag_ctype(v.tag[j]), h, j,
@@ -270,7 +321,9 @@ ocl_spec_loop(OclGen *g, int h)
   ocl_line(g, "}");
   g->indent--;
   ocl_line(g, "}");
-  if (!everywhere) ocl_line(g, "#endif");
+  g->indent--;
+  ocl_line(g, "}");
+  gpu_only_end(g);
   memcpy(g->nchk, keep, sizeof keep);
   g->nspec++;
   g->at = h;

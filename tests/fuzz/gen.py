@@ -1080,11 +1080,16 @@ class Gen:
         self.emit(depth, "%s = %s" % (z, self.real_leaf(ctx)))
         self.emit(depth, "%s = %s" % (c, self.real_leaf(ctx)))
         self.emit(depth, "%s = 0" % w)
-        self.emit(depth, "while %s < k && %s * %s <= %s:" % (
-            w, z, z, self.pick(["4.0", "100.0", "16384.0"])))
+        test = "%s < k && %s * %s <= %s" % (
+            w, z, z, self.pick(["4.0", "100.0", "16384.0"]))
+        # a do-while counts before its tests (the guard differs)
+        do = self.chance(0.4)
+        self.emit(depth, "do:" if do else "while %s:" % test)
         self.emit(depth + 1, "%s = %s * %s + %s" % (
             z, z, self.pick(["2.0", "(-2.0)", "1.0"]), c))
         self.emit(depth + 1, "%s = %s + 1" % (w, w))
+        if do:
+            self.emit(depth, "while %s" % test)
         ctx["vars"].append(Var(w, "int"))
         ctx["vars"].append(Var(z, "real"))
 
