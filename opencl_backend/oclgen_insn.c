@@ -758,10 +758,9 @@ emit_at(OclGen *g, int i)
     return;
   case OP_SWITCH: emit_switch(g, in); return;
   case OP_LOOP:
-    ocl_spec_before(g, i);
+    ocl_spec_loop(g, i);
     ocl_line(g, "for (;;) {");
     g->indent++;
-    ocl_spec_top(g, i);
     return;
   case OP_FORALL: emit_forall(g, i, in); return;
   case OP_END: emit_end(g, i); return;

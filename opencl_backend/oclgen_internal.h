@@ -318,12 +318,10 @@ bool ocl_emit_fma(OclGen *g, Insn *in);
 /* ================================================================ */
 /* oclgen_spec.c                                                     */
 
-/* A LOOP at h whose steps only compute and test runs them K at a time
- * between exit tests on a GPU, after K passes as they are (see the
- * file): the line before its `for (;;) {`, and the block at the top of
- * its pass; nothing for another loop. */
-void ocl_spec_before(OclGen *g, int h);
-void ocl_spec_top(OclGen *g, int h);
+/* Before the LOOP at h, when its steps only compute and test: on a
+ * GPU, K passes of it as they are, then its steps K at a time between
+ * exit tests (see the file); else nothing. */
+void ocl_spec_loop(OclGen *g, int h);
 
 /* ================================================================ */
 /* oclgen_insn.c                                                     */

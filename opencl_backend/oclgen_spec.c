@@ -9,21 +9,23 @@
  * `#ifdef WYC_GPU` (with `--unroll=K` given, on every device):
  *
  *   w = 0
- *   the loop as it was, whose every pass first does:
- *     if (w >= 0 && ++w > K) {            (after K passes, once)
- *       w = -1
- *       for (;;) {
- *         if (!(c < N && N - c >= K * s)) break;   (none without a
- *                                  counter; `>`: the test after the add)
- *         saved = every register the steps write, c too
- *         ok = 1
- *         K copies of a step: each exit test and check `ok &= its
- *           outcome`, the counter test left out (the guard proves it
- *           false), the rest as it is (the counter's add unchecked: the
- *           guard proves it fits)
- *         if (!ok) { registers = saved; break; }
- *       }
- *     }
+ *   for (;;) {                            (the loop as it is, once more,
+ *     if (++w > K) goto spec;              and K passes at most)
+ *     the steps, leaving by their exits
+ *   }
+ *   spec:
+ *   for (;;) {
+ *     if (!(c < N && N - c >= K * s)) break;   (none without a counter;
+ *                                  `>`: the test after the add)
+ *     saved = every register the steps write, c too
+ *     ok = 1
+ *     K copies of a step: each exit test and check `ok &= its outcome`,
+ *       the counter test left out (the guard proves it false), the rest
+ *       as it is (the counter's add unchecked: the guard proves it fits)
+ *     if (!ok) { registers = saved; break; }
+ *   }
+ *   #endif
+ *   the loop as it was
  *
  * A loop that leaves within K passes never speculates (a Newton
  * iteration that converges in 6 steps would otherwise compute K + 6).
@@ -246,14 +248,6 @@ emit_copy(OclGen *g, int h, int e, const Spec *s)
   }
 }
 
-/* Is loop h run speculatively?  Its plan into *s. */
-static bool
-planned(OclGen *g, int h, Spec *s)
-{
-  int e = g->match[h];
-  return e >= 0 && plan(g, h, e, s);
-}
-
 /* What follows, to gpu_only_end, only on a GPU (by default) or on every
  * device (--unroll=K given). */
 static void
@@ -269,32 +263,30 @@ gpu_only_end(OclGen *g)
 }
 
 void
-ocl_spec_before(OclGen *g, int h)
-{
-  Spec s;
-  if (!planned(g, h, &s)) return;
-  sb_printf(&g->decls, "  int wyc_w%d = 0;\n", h);
-  gpu_only_begin(g);
-  ocl_line(g, "wyc_w%d = 0;", h);
-  gpu_only_end(g);
-}
-
-void
-ocl_spec_top(OclGen *g, int h)
+ocl_spec_loop(OclGen *g, int h)
 {
   int e = g->match[h];
   Spec s;
-  if (!planned(g, h, &s)) return;
+  if (e < 0 || !plan(g, h, e, &s)) return;
   int keep[CHK_NKINDS];
   memcpy(keep, g->nchk, sizeof keep);
   Saved v = saved_regs(g, h, e);
+  sb_printf(&g->decls, "  int wyc_w%d = 0;\n", h);
   gpu_only_begin(g);
-  ocl_line(g, "/* after %d steps as they are, %d at a time between exit "
-           "tests, redone one by one when one says leave (oclgen_spec.c) */",
-           s.steps, s.steps);
-  ocl_line(g, "if (wyc_w%d >= 0 && ++wyc_w%d > %d) {", h, h, s.steps);
+  ocl_line(g, "/* %d passes as they are, then %d steps at a time between "
+           "exit tests, redone one by one when one says leave "
+           "(oclgen_spec.c) */", s.steps, s.steps);
+  ocl_line(g, "wyc_w%d = 0;", h);
+  ocl_line(g, "for (;;) {");
   g->indent++;
-  ocl_line(g, "wyc_w%d = -1;", h);
+  ocl_line(g, "if (++wyc_w%d > %d) goto wyc_sp%d;", h, s.steps, h);
+  for (int p = h + 1; p < e; p++)
+    if (!(g->move_to && g->move_to[p] >= 0)) ocl_emit_moved(g, p);
+  g->indent--;
+  ocl_line(g, "}");
+  g->indent--;
+  ocl_line(g, "wyc_sp%d:", h);
+  g->indent++;
   ocl_line(g, "for (;;) {");
   g->indent++;
   if (s.counter >= 0) {
@@ -317,8 +309,6 @@ ocl_spec_top(OclGen *g, int h)
   for (int j = 0; j < v.n; j++)
     ocl_line(g, "%s = wyc_s%d_%d;", ocl_var(g, v.reg[j], v.tag[j]), h, j);
   ocl_line(g, "break;");
-  g->indent--;
-  ocl_line(g, "}");
   g->indent--;
   ocl_line(g, "}");
   g->indent--;
