@@ -27,31 +27,33 @@
  *   #endif
  *   the loop as it was
  *
- * A loop that leaves within K passes never speculates (a Newton
- * iteration that converges in 6 steps would otherwise compute K + 6).
+ * A loop that leaves within K passes leaves from the copy and never
+ * speculates (a Newton iteration that converges in 6 steps would
+ * otherwise compute K + 6); the copy keeps the block out of the loop,
+ * whose passes then test nothing more (a test of a pass counter at the
+ * top of every pass cost that iteration 35% on the H200).
  *
  * Why it is the same program: while ok holds, the K copies did what K
  * passes of the loop do (same operations on the same values, each test
  * passed); once a test fails, its values are discarded and the loop,
  * as it was, redoes those steps from the saved registers (the block
- * runs at the start of a pass, where the loop is as before any step),
- * leaving at
- * the same test with the same registers (every register the steps
- * write is restored, so one the exit keeps holds what it held).  A step
- * after the failing one may compute an infinity or a NaN: reals do not
- * trap, and nothing of it survives.  Nothing here can fail or write
- * memory, which is why ints other than the counter, list reads, calls
- * and divisions of ints (a trap on a CPU) keep a loop out.
+ * starts where a pass starts), leaving at the same test with the same
+ * registers (every register the steps write is restored, so one the
+ * exit keeps holds what it held).  A step after the failing one may
+ * compute an infinity or a NaN: reals do not trap, and nothing of it
+ * survives.  Nothing here can fail or write memory, which is why ints
+ * other than the counter, list reads, calls and divisions of ints (a
+ * trap on a CPU) keep a loop out.
  *
  * Why only on a GPU: each test is a compare and a branch that the
  * warp's lanes issue together; a pass of mandelbrot's step is about 12
  * instructions of which the counter's test and add and the exit branch
  * are 4.  Mandelbrot real 8192^2 (float) on an H200, the kernel's ms
- * (2026-11-29): 5.04 as it was, 4.21 with K = 8, 4.30
- * with fused multiply-adds alone (oclgen_fma.c), 3.57 with both, 3.44
- * with both and K = 16, the default (27.6 TFLOP/s at 8 operations a
- * step).  PoCL's vectorised work items got slower (19.8 -> 21.5 ms at
- * 512^2 on 2 cores), so a CPU device runs the loop as it was.
+ * (2026-11-29): 5.04 as it was, 4.21 with K = 8, 4.30 with fused
+ * multiply-adds alone (oclgen_fma.c), 3.57 with both, 3.28 with both,
+ * K = 16 (the default) and the plain copy first (28.9 TFLOP/s at 8
+ * operations a step).  PoCL's vectorised work items got slower (19.8 ->
+ * 21.5 ms at 512^2 on 2 cores), so a CPU device runs the loop as it was.
  */
 #include <stdlib.h>
 #include <string.h>
