@@ -116,52 +116,59 @@ die2(const char *fmt, const char *a, const char *b)
   exit(1);
 }
 
+/* The index of arg among words[0 .. n); else exit 1 with the message
+ * fmt (its %s: arg). */
+static int
+word_option(const char *arg, const char *const *words, int n,
+            const char *fmt)
+{
+  for (int i = 0; i < n; i++)
+    if (!strcmp(arg, words[i])) return i;
+  die(fmt, arg);
+}
+
 /* --gpu-real=HOW; ORDER FltReal */
 static FltReal
 real_option(const char *how)
 {
   static const char *const names[] = {"exact", "auto", "float", "double"};
-  for (int i = 0; i < 4; i++)
-    if (!strcmp(how, names[i])) return (FltReal)i;
-  die("--gpu-real takes auto, float, double or exact, not '%s'", how);
+  return (FltReal)word_option(how, names, 4, "--gpu-real takes auto, float, "
+                              "double or exact, not '%s'");
 }
 
 /* --jam=N */
 static int
 jam_option(const char *n)
 {
-  if (strlen(n) == 1 && strchr("1248", n[0])) return n[0] - '0';
-  die("--jam takes 1, 2, 4 or 8, not '%s'", n);
+  static const char *const ns[] = {"1", "2", "4", "8"};
+  return atoi(ns[word_option(n, ns, 4, "--jam takes 1, 2, 4 or 8, not "
+                             "'%s'")]);
 }
 
 /* --unroll=N */
 static int
 unroll_option(const char *n)
 {
-  if (!strcmp(n, "1") || !strcmp(n, "2") || !strcmp(n, "4") || !strcmp(n, "8")
-      || !strcmp(n, "16"))
-    return atoi(n);
-  die("--unroll takes 1, 2, 4, 8 or 16, not '%s'", n);
+  static const char *const ns[] = {"1", "2", "4", "8", "16"};
+  return atoi(ns[word_option(n, ns, 5, "--unroll takes 1, 2, 4, 8 or 16, "
+                             "not '%s'")]);
 }
 
-/* --fma=WHERE */
+/* --fma=WHERE and --tile=WHERE; ORDER OclFma, OclTile */
+static const char *const where_names[] = {"gpu", "off", "all"};
+
 static OclFma
 fma_option(const char *where)
 {
-  if (!strcmp(where, "gpu")) return OCL_FMA_GPU;
-  if (!strcmp(where, "off")) return OCL_FMA_OFF;
-  if (!strcmp(where, "all")) return OCL_FMA_ALL;
-  die("--fma takes gpu, all or off, not '%s'", where);
+  return (OclFma)word_option(where, where_names, 3,
+                             "--fma takes gpu, all or off, not '%s'");
 }
 
-/* --tile=WHERE */
 static OclTile
 tile_option(const char *where)
 {
-  if (!strcmp(where, "gpu")) return OCL_TILE_GPU;
-  if (!strcmp(where, "off")) return OCL_TILE_OFF;
-  if (!strcmp(where, "all")) return OCL_TILE_ALL;
-  die("--tile takes gpu, all or off, not '%s'", where);
+  return (OclTile)word_option(where, where_names, 3,
+                              "--tile takes gpu, all or off, not '%s'");
 }
 
 static Options

@@ -19,14 +19,16 @@
 #include "../filter/filter.h"
 #include "../wyil/wyil.h"
 
-/* Where kernels read through tiles in local memory. */
+/* Where kernels read through tiles in local memory.  ORDER
+ * compiler/main.c's where_names. */
 typedef enum OclTile {
   OCL_TILE_GPU,      /* on a GPU (the default) */
   OCL_TILE_OFF,
   OCL_TILE_ALL       /* on every device but PoCL's (runtime/ocl.h, pocl) */
 } OclTile;
 
-/* Where a real product and the sum that reads it are one fma. */
+/* Where a real product and the sum that reads it are one fma.  ORDER
+ * compiler/main.c's where_names. */
 typedef enum OclFma {
   OCL_FMA_GPU,       /* on a GPU (the default) */
   OCL_FMA_OFF,

@@ -691,8 +691,8 @@ emit_assert(OclGen *g, int i, Insn *in)
 /* ---------------------------------------------------------------- */
 /* The switch                                                         */
 
-static void
-emit_insn(OclGen *g, int i)
+void
+ocl_emit_insn(OclGen *g, int i)
 {
   if (g->move_to && g->move_to[i] >= 0) return;   /* before its loop */
   ocl_emit_moved(g, i);
@@ -787,5 +787,5 @@ ocl_emit_body(OclGen *g)
   ocl_plan_checks(g);
   ocl_plan_fma(g);
   if (g->k) ocl_emit_call_site_tests(g);
-  for (int i = g->from; i < g->to; i++) emit_insn(g, i);
+  for (int i = g->from; i < g->to; i++) ocl_emit_insn(g, i);
 }

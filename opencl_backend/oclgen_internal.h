@@ -328,6 +328,9 @@ void ocl_spec_loop(OclGen *g, int h);
 
 /* Emit the instructions code[g->from .. g->to) of g->fn. */
 void ocl_emit_body(OclGen *g);
+/* Instruction i where it is (nothing when the plan moved it before its
+ * loop, g->move_to). */
+void ocl_emit_insn(OclGen *g, int i);
 /* The NDRange dimension whose FORALL in is, -1 for an ordinary loop. */
 int ocl_dim_of(OclGen *g, Insn *in);
 /* Instruction p, which the body skips (g->move_to), here. */

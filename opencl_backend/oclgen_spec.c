@@ -72,6 +72,14 @@ typedef struct Spec {
   int steps;       /* K */
 } Spec;
 
+/* Is the assert at p tested elsewhere (before its loop) or not at all? */
+static bool
+check_elsewhere(OclGen *g, int p)
+{
+  CheckPlan c = g->chk ? (CheckPlan)g->chk[p] : CHK_EMIT;
+  return c == CHK_PROVED || c == CHK_HOISTED || c == CHK_BOUNDED;
+}
+
 /* The register code[i] writes and the type of the value it writes. */
 static int
 written(Insn *in, Tag *t)
@@ -154,12 +162,10 @@ plan(OclGen *g, int h, int e, Spec *s)
       if (t == TAG_NONE) return false;
       exits++;
       break;
-    case OP_ASSERT: {
-      CheckPlan c = g->chk ? (CheckPlan)g->chk[p] : CHK_EMIT;
-      if (c == CHK_PROVED || c == CHK_HOISTED || c == CHK_BOUNDED) continue;
+    case OP_ASSERT:
+      if (check_elsewhere(g, p)) continue;
       if (t != TAG_REAL || in->cmp > CMP_GE) return false;
       break;
-    }
     default:
       return false;
     }
@@ -240,12 +246,10 @@ emit_copy(OclGen *g, int h, int e, const Spec *s)
       continue;
     }
     if (in->op == OP_ASSERT) {
-      CheckPlan c = g->chk ? (CheckPlan)g->chk[p] : CHK_EMIT;
-      if (c == CHK_PROVED || c == CHK_HOISTED || c == CHK_BOUNDED) continue;
-      ocl_line(g, "wyc_ok = wyc_ok & (%s);", ocl_cond_expr(g, in));
+      if (!check_elsewhere(g, p))
+        ocl_line(g, "wyc_ok = wyc_ok & (%s);", ocl_cond_expr(g, in));
       continue;
     }
-    g->at = p;
     ocl_emit_moved(g, p);
   }
 }
@@ -282,8 +286,7 @@ ocl_spec_loop(OclGen *g, int h)
   ocl_line(g, "for (;;) {");
   g->indent++;
   ocl_line(g, "if (++wyc_w%d > %d) goto wyc_sp%d;", h, s.steps, h);
-  for (int p = h + 1; p < e; p++)
-    if (!(g->move_to && g->move_to[p] >= 0)) ocl_emit_moved(g, p);
+  for (int p = h + 1; p < e; p++) ocl_emit_insn(g, p);
   g->indent--;
   ocl_line(g, "}");
   g->indent--;

@@ -39,14 +39,6 @@ made(int n, int64_t v)
   return xs;
 }
 
-static long
-reused(void)
-{
-  WyOclCounters c;
-  wy_ocl_counters(&c);
-  return c.buffers_reused;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -56,20 +48,20 @@ main(int argc, char **argv)
   setenv("WYC_BINARY_CACHE", "0", 1);
   wy_ocl_shutdown();
   a = made(4000, 1);
-  CHECK(0, reused());
+  CHECK(0, ocl_counters_now().buffers_reused);
   CHECK(8, test_int_at(a, 7));
   wy_decref(a);                 /* its buffer is kept */
   b = made(1000, 2);            /* a quarter of it: reused */
-  CHECK(1, reused());
+  CHECK(1, ocl_counters_now().buffers_reused);
   CHECK(9, test_int_at(b, 7));
   CHECK(1001, test_int_at(b, 999));
   wy_decref(b);
   c = made(100, 3);             /* a fortieth: a buffer of its own */
-  CHECK(1, reused());
+  CHECK(1, ocl_counters_now().buffers_reused);
   CHECK(10, test_int_at(c, 7));
   wy_decref(c);
   a = made(1000, 4);            /* b's, kept again */
-  CHECK(2, reused());
+  CHECK(2, ocl_counters_now().buffers_reused);
   CHECK(1003, test_int_at(a, 999));
   wy_decref(a);
   wy_ocl_shutdown();

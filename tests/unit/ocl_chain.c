@@ -55,30 +55,6 @@ launch(wyv *xs, int64_t v)
   return wy_ocl_offload(&add, a, 2, lo, hi);
 }
 
-static long
-deferred(void)
-{
-  WyOclCounters c;
-  wy_ocl_counters(&c);
-  return c.deferred;
-}
-
-static long
-commits(void)
-{
-  WyOclCounters c;
-  wy_ocl_counters(&c);
-  return c.chain_commits;
-}
-
-static long
-reruns(void)
-{
-  WyOclCounters c;
-  wy_ocl_counters(&c);
-  return c.chain_reruns;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -95,14 +71,14 @@ main(int argc, char **argv)
 
   /* outside a chain every call waits */
   CHECK(WY_OCL_OK, launch(&xs, 5));
-  CHECK(0, deferred());
+  CHECK(0, ocl_counters_now().deferred);
   CHECK(12, test_int_at(xs, 7));
 
   /* by default only a GPU runs a chain's launches unchecked; on
    * another device the loop's first call ends the chain */
   CHECK(1, wy_ocl_chain_begin(NULL, 0));
   CHECK(WY_OCL_OK, launch(&xs, 1));
-  CHECK(wy_ocl_chain_unchecked() ? 1 : 0, deferred());
+  CHECK(wy_ocl_chain_unchecked() ? 1 : 0, ocl_counters_now().deferred);
   CHECK(0, wy_ocl_chain_end());
   CHECK(8, test_int_at(xs, 7));
   /* WYC_CHAIN=always: every device, from here on */
@@ -118,9 +94,9 @@ main(int argc, char **argv)
   CHECK(1, wy_ocl_chain_begin(NULL, 0));
   CHECK(0, wy_ocl_chain_begin(NULL, 0));        /* no chain inside a chain */
   CHECK(WY_OCL_OK, launch(&xs, 1));
-  CHECK(1, deferred());
+  CHECK(1, ocl_counters_now().deferred);
   CHECK(WY_OCL_OK, launch(&ys, 2));
-  CHECK(2, deferred());
+  CHECK(2, ocl_counters_now().deferred);
   CHECK(0, wy_ocl_chain_end());
   CHECK(8, test_int_at(xs, 7));
   CHECK(9, test_int_at(ys, 7));
@@ -133,7 +109,7 @@ main(int argc, char **argv)
   CHECK(WY_OCL_OK, launch(&xs, 3));
   CHECK(1, wy_ocl_chain_end());
   wy_ocl_chain_abort();
-  CHECK(1, reruns());
+  CHECK(1, ocl_counters_now().chain_reruns);
   CHECK(WY_OCL_OK, launch(&xs, 4));      /* checked, and clean */
   CHECK(11, test_int_at(xs, 7));
 
@@ -144,7 +120,7 @@ main(int argc, char **argv)
   CHECK(1, wy_ocl_chain_check());        /* that read saw the flag */
   CHECK(WY_OCL_E_CHAIN, launch(&xs, 1)); /* the chain failed: rerun */
   wy_ocl_chain_abort();
-  CHECK(2, reruns());
+  CHECK(2, ocl_counters_now().chain_reruns);
 
   /* a failed check of the host code asks the chain */
   CHECK(1, wy_ocl_chain_begin(NULL, 0));
@@ -159,15 +135,15 @@ main(int argc, char **argv)
   CHECK(WY_OCL_OK, launch(&xs, -1));
   CHECK(1, wy_ocl_chain_pause());
   wy_ocl_chain_abort();
-  long d0 = deferred();
+  long d0 = ocl_counters_now().deferred;
   CHECK(1, wy_ocl_chain_begin(NULL, 0));
   CHECK(WY_OCL_OK, launch(&xs, 2));
   CHECK(0, wy_ocl_chain_pause());
   CHECK(WY_OCL_OK, launch(&ys, 3));      /* paused: waited for */
-  CHECK(d0 + 1, deferred());
+  CHECK(d0 + 1, ocl_counters_now().deferred);
   wy_ocl_chain_resume();
   CHECK(WY_OCL_OK, launch(&ys, 4));
-  CHECK(d0 + 2, deferred());
+  CHECK(d0 + 2, ocl_counters_now().deferred);
   CHECK(0, wy_ocl_chain_end());
   CHECK(11, test_int_at(ys, 7));
 
@@ -182,31 +158,31 @@ main(int argc, char **argv)
    * the chain goes on; a large one ends the chain instead of a copy */
   {
     wyv kept[1] = {WY_UNDEF}, big = filled_n(-1, BIG), old;
-    long c0 = commits(), d1;
+    long c0 = ocl_counters_now().chain_commits, d1;
     CHECK(WY_OCL_OK, launch(&big, 1));          /* resident now */
     CHECK(1, wy_ocl_chain_begin(kept, 1));
     kept[0] = xs;
     wy_incref(xs);
     old = xs;
-    d1 = deferred();
+    d1 = ocl_counters_now().deferred;
     CHECK(WY_OCL_OK, launch(&xs, 5));           /* a copy of xs */
-    CHECK(d1 + 1, deferred());
-    CHECK(c0, commits());
+    CHECK(d1 + 1, ocl_counters_now().deferred);
+    CHECK(c0, ocl_counters_now().chain_commits);
     CHECK(1, xs != old);
     CHECK(0, wy_ocl_chain_end());
     CHECK(12, test_int_at(xs, 7));
     CHECK(1, kept[0] == old);                   /* the loop's start */
-    CHECK(8, test_int_at(old, 7));                       /* as the last launch left it */
+    CHECK(8, test_int_at(old, 7));    /* as the last launch left it */
     wy_decref(kept[0]);
     kept[0] = big;
     wy_incref(big);
     old = big;
     CHECK(1, wy_ocl_chain_begin(kept, 1));
     CHECK(WY_OCL_OK, launch(&big, 2));          /* no copy: ends it */
-    CHECK(c0 + 1, commits());
+    CHECK(c0 + 1, ocl_counters_now().chain_commits);
     CHECK(1, kept[0] == WY_UNDEF);
     CHECK(1, big == old);
-    CHECK(d1 + 1, deferred());                  /* this one waited */
+    CHECK(d1 + 1, ocl_counters_now().deferred);   /* this one waited */
     CHECK(0, wy_ocl_chain_end());
     CHECK(7, test_int_at(big, 5));
     wy_decref(big);
@@ -218,7 +194,7 @@ main(int argc, char **argv)
   CHECK(0, wy_ocl_chain_unchecked());
   CHECK(0, wy_ocl_chain_begin(NULL, 0));
   CHECK(WY_OCL_OK, launch(&xs, 6));
-  CHECK(0, deferred());
+  CHECK(0, ocl_counters_now().deferred);
   CHECK(13, test_int_at(xs, 7));
   unsetenv("WYC_CHAIN");
 

@@ -97,14 +97,6 @@ filled(int64_t v)
   return l;
 }
 
-static long
-narrow_runs(void)
-{
-  WyOclCounters c;
-  wy_ocl_counters(&c);
-  return c.narrow_runs;
-}
-
 /* Run mark on in (with 64-bit ints if use64); 2 when its variant ran, 1
  * when the kernel did.  The result's first element says the same. */
 static int
@@ -112,9 +104,9 @@ which64(wyv *in, bool use64)
 {
   wyv out = filled(0);
   WyOclArg a[] = {{in}, {&out}};
-  long before = narrow_runs();
+  long before = ocl_counters_now().narrow_runs;
   CHECK(WY_OCL_OK, wy_ocl_run(&mark, a, 2, lo, hi, use64));
-  int ran = narrow_runs() > before ? 2 : 1;
+  int ran = ocl_counters_now().narrow_runs > before ? 2 : 1;
   int64_t first = wy_small_val(wy_list_get(out, 0));
   int64_t in0 = wy_small_val(wy_list_get(*in, 0));
   CHECK(ran * 1000 + in0, first);
@@ -196,9 +188,9 @@ which_s(int64_t lo0, int64_t hi0, int64_t sv)
   wyv out = filled(0), s = wy_small(sv);
   WyOclArg a[] = {{&out}, {&s}};
   int64_t lo[3] = {lo0, 0, 0}, hi[3] = {hi0, 1, 1};
-  long before = narrow_runs();
+  long before = ocl_counters_now().narrow_runs;
   CHECK(WY_OCL_OK, wy_ocl_run(&marks, a, 2, lo, hi, false));
-  int ran = narrow_runs() > before ? 2 : 1;
+  int ran = ocl_counters_now().narrow_runs > before ? 2 : 1;
   CHECK(ran * 1000 + lo0 + sv, wy_small_val(wy_list_get(out, 0)));
   wy_decref(out);
   return ran;

@@ -228,6 +228,15 @@ test_remove_tree(const char *dir)
   nftw(dir, test_remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* The device layer's counters now (one field: ocl_counters_now().deferred). */
+static inline WyOclCounters
+ocl_counters_now(void)
+{
+  WyOclCounters c;
+  wy_ocl_counters(&c);
+  return c;
+}
+
 /* Start the OpenCL device layer (after wy_init); false, having printed
  * "SKIP name: REASON", when there is no device to test on. */
 static inline bool
