@@ -14,6 +14,9 @@
 #   WYC_JOBS     parallel jobs                 (default 2)
 #   WYC_CHAIN    chained loops                 (default always: on PoCL
 #                too, where a program's default leaves them checked)
+#   WYC_ONLY     an extended regular expression: only the jobs whose
+#                category and argument line match it run (for example
+#                'unit/ocl_|filter .*chain_|fault cache'); unset: all
 #
 # Categories, each step under a 60 s timeout (a fuzz program: 400 s):
 #   unit     every executable $WYC_BUILD/unit/*: passes when it exits 0.
@@ -369,7 +372,10 @@ mkdir -p "$RESULT_DIR"
 seq=0
 jobs_file=$WORK/jobs
 : > "$jobs_file"
-add_job() { seq=$((seq + 1)); printf '%05d %s\n' "$seq" "$*" >> "$jobs_file"; }
+add_job() {
+  if [ -n "${WYC_ONLY:-}" ] && ! [[ "$*" =~ $WYC_ONLY ]]; then return; fi
+  seq=$((seq + 1)); printf '%05d %s\n' "$seq" "$*" >> "$jobs_file"
+}
 
 shopt -s nullglob
 for bin in "$WYC_BUILD"/unit/*; do
@@ -399,6 +405,7 @@ if [ "$fuzz_n" -gt 0 ]; then
   fuzz_jobs=$WORK/jobs.fuzz
   : > "$fuzz_jobs"
   for s in $(seq 1 "$fuzz_n"); do
+    if [ -n "${WYC_ONLY:-}" ] && ! [[ "fuzz $s" =~ $WYC_ONLY ]]; then continue; fi
     seq=$((seq + 1)); printf '%05d fuzz %s\n' "$seq" "$s" >> "$fuzz_jobs"
   done
   cat "$fuzz_jobs" "$jobs_file" > "$jobs_file.all"
