@@ -736,6 +736,7 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
     Func *fn = callees.v[i];
     add_calls(&callees, fn, 0, fn->ncode);
   }
+  ocl_math_prelude(sb, ks, n, &callees);
   /* what each called function returns, callees of callees first */
   for (int i = callees.n - 1; i >= 0; i--) {
     Func *fn = callees.v[i];

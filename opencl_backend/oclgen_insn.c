@@ -567,6 +567,104 @@ emit_end(OclGen *g, int i)
 /* ---------------------------------------------------------------- */
 /* Calls                                                              */
 
+/* The prelude's exact int functions of whiley.lang.Math, for the
+ * programs that call them (ocl_math_prelude).  wyc_pow squares the base
+ * only while a higher bit of the exponent remains, so a square that
+ * overflows means a result that does: true then, and the runtime reruns
+ * in 64 bits or on the CPU.  wyc_isqrt takes the root's binary digits
+ * from the top, exactly in either width (no float estimate, which a
+ * float device rounds to 24 bits). */
+static const char math_prelude[] =
+  "/* Math.pow(b, e), e > 0: true when it does not fit wy_int */\n"
+  "bool\nwyc_pow(wy_int b, wy_int e, wy_int *r)\n{\n"
+  "  wy_int p = 1;\n"
+  "  while (e > 0) {\n"
+  "    if ((e & 1) && wyc_mul(p, b, &p)) return true;\n"
+  "    e >>= 1;\n"
+  "    if (e > 0 && wyc_mul(b, b, &b)) return true;\n"
+  "  }\n"
+  "  *r = p;\n"
+  "  return false;\n}\n\n"
+  "/* Math.isqrt(x), x >= 0: the greatest r with r * r <= x */\n"
+  "wy_int\nwyc_isqrt(wy_int x)\n{\n"
+  "  wy_uint n = (wy_uint)x, r = 0;\n"
+  "  wy_uint bit = (wy_uint)1 << (WY_INT_BITS - 2);\n"
+  "  while (bit > n) bit >>= 2;\n"
+  "  for (; bit; bit >>= 2) {\n"
+  "    if (n >= r + bit) {\n"
+  "      n -= r + bit;\n"
+  "      r = (r >> 1) + bit;\n"
+  "    } else {\n"
+  "      r >>= 1;\n"
+  "    }\n"
+  "  }\n"
+  "  return (wy_int)r;\n}\n\n";
+
+static bool
+calls_int_math(Func *fn, int from, int to)
+{
+  for (int i = from; i < to; i++) {
+    Insn *in = fn->code[i];
+    WyilDevMath kind = in->op == OP_INVOKE ? wyil_device_math(in->callee)
+                       : WYIL_DM_NONE;
+    if (kind == WYIL_DM_POW || kind == WYIL_DM_ISQRT) return true;
+  }
+  return false;
+}
+
+void
+ocl_math_prelude(StrBuf *sb, Func **ks, int n, const PtrVec *callees)
+{
+  bool uses = false;
+  for (int i = 0; i < n && !uses; i++) {
+    Kernel *k = ks[i]->kernel;
+    int at = wyil_insn_index(k->fn, k->loop);
+    uses = calls_int_math(k->fn, at + 1, wyil_loop_end(k->fn, at));
+  }
+  for (int i = 0; i < callees->n && !uses; i++) {
+    Func *fn = callees->v[i];
+    uses = calls_int_math(fn, 0, fn->ncode);
+  }
+  if (uses) sb_puts(sb, math_prelude);
+}
+
+/* sqrt(x, err) of an int or a real x: the device's, correctly rounded
+ * (double; a float with -cl-fp32-correctly-rounded-divide-sqrt, which
+ * the runtime passes) of x as the device's real.  A negative x failed
+ * the caller's precondition check; one that reaches sqrt anyway gives a
+ * NaN, and the CPU reruns and raises the error. */
+static void
+emit_sqrt(OclGen *g, Insn *in, Tag t)
+{
+  const char *d = ocl_var(g, in->dst, TAG_REAL);
+  const char *x = ocl_var(g, in->args[0], t);
+  ocl_line(g, "%s = sqrt(%s%s);", d, t == TAG_INT ? "(wy_real)" : "", x);
+  ocl_line(g, "if (!isfinite(%s)) %s", d,
+           ocl_fail_stmt(g, OCL_FLAG_NONFINITE));
+}
+
+/* pow(b, e) and isqrt(x) of ints, exactly (the prelude's functions):
+ * a power that does not fit fails as an overflow; a failed
+ * precondition (e <= 0, x < 0) was the caller's check, here again. */
+static bool
+emit_int_math(OclGen *g, Insn *in, WyilDevMath kind)
+{
+  Type *ft = in->callee->type;
+  for (int p = 0; p < ft->n; p++)
+    if (ocl_tag_of(ft->elems[p]) != TAG_INT) return false;
+  const char *d = ocl_var(g, in->dst, TAG_INT);
+  const char *x = ocl_var(g, in->args[0], TAG_INT);
+  if (kind == WYIL_DM_ISQRT) {
+    ocl_line(g, "if (%s < 0) %s", x, ocl_fail_stmt(g, 4));
+    ocl_line(g, "%s = wyc_isqrt(%s);", d, x);
+    return true;
+  }
+  const char *e = ocl_var(g, in->args[1], TAG_INT);
+  ocl_line(g, "if (%s <= 0) %s", e, ocl_fail_stmt(g, 4));
+  ocl_line(g, "if (wyc_pow(%s, %s, &%s)) %s", x, e, d, ocl_fail_stmt(g, 1));
+  return true;
+}
+
 /* A native of whiley.lang.Math that the device computes
  * (wyil_device_math): false for any other. */
 static bool
@@ -578,6 +676,12 @@ emit_native(OclGen *g, Insn *in)
   if (kind == WYIL_DM_NONE || !ft || ft->n < 1 || in->dst < 0) return false;
   Tag t = ocl_tag_of(ft->elems[0]);
   if (t != TAG_INT && t != TAG_REAL) return false;
+  if (kind == WYIL_DM_POW || kind == WYIL_DM_ISQRT)
+    return emit_int_math(g, in, kind);
+  if (kind == WYIL_DM_SQRT) {
+    emit_sqrt(g, in, t);
+    return true;
+  }
   const char *x = ocl_var(g, in->args[0], t);
   if (kind == WYIL_DM_REAL) {   /* up to rounding; a non-finite result:
                                    the CPU's exact path decides */

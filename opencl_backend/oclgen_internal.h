@@ -340,6 +340,9 @@ void ocl_emit_const(OclGen *g, Insn *in);
 /* Element i (a long expression) of v: a scalar into register d, or a
  * row view of d; `in` is for messages. */
 void ocl_emit_element(OclGen *g, Insn *in, int d, View *v, const char *i);
+/* The exact int functions of whiley.lang.Math (wyc_pow, wyc_isqrt), if
+ * the kernels ks[0..n) or their callees call them. */
+void ocl_math_prelude(StrBuf *sb, Func **ks, int n, const PtrVec *callees);
 
 /* The C condition of an IF or ASSERT on scalars. */
 const char *ocl_cond_expr(OclGen *g, Insn *in);

@@ -479,6 +479,9 @@ typedef enum WyilDevMath {
   WYIL_DM_TO_INT,   /* floor, ceil, round of a real: an int */
   WYIL_DM_ABS,      /* abs of an int or a real */
   WYIL_DM_MINMAX,   /* min, max of two ints or two reals */
+  WYIL_DM_SQRT,     /* sqrt of an int or a real, and an error bound */
+  WYIL_DM_POW,      /* pow of two ints: an int, exactly */
+  WYIL_DM_ISQRT,    /* isqrt of an int: an int, exactly */
 } WyilDevMath;
 WyilDevMath wyil_device_math(const Func *fn);
 /* fn is a native of whiley.lang.Math, named `name` (NULL: any). */
