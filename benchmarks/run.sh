@@ -9,7 +9,9 @@
 # C+OpenMP one once per case), checks that they all print the same
 # checksum (within the program's tolerance) and that the device runs ran
 # their kernels on the device, runs the micro-benchmarks of
-# benchmarks/micro/, and writes
+# benchmarks/micro/ and the PolyBench-ACC kernels of
+# benchmarks/polybench/ (its own table, BENCH_NAME-polybench.md), and
+# writes
 # benchmarks/results/HOST-DATE.{csv,json,md,runs.tsv} and PNG plots
 # (benchmarks/report.sh).  Progress goes to stderr.  Exit status 1 when a
 # run failed, a checksum disagreed or a kernel fell back to the CPU.
@@ -34,6 +36,9 @@
 #   REFS           which hand-written references run: 1 both (default),
 #                  ocl or omp only, 0 none
 #   MICRO          0: without the micro-benchmarks (default 1)
+#   POLYBENCH      0: without the PolyBench-ACC kernels of
+#                  benchmarks/polybench/ (default 1; not with
+#                  BENCH_PREBUILT)
 #   SUITE          the suite file (default benchmarks/suite.txt)
 #   BENCH_OUT      results directory (default benchmarks/results)
 #   BENCH_NAME     file name stem (default HOST-DATE, -quick for QUICK)
@@ -394,6 +399,17 @@ else
   WYC=$WYC MICRO_N=${MICRO_N:-$mn} MICRO_CALLS=${MICRO_CALLS:-$mc} \
     MICRO_RUNS=${MICRO_RUNS:-$mr} MICRO_OPT=${opts[0]} REFBIN=$refbin \
     TIMEOUT=$TIMEOUT bash "$HERE/micro/run.sh" "$micro" "$devlist" \
+    || failed=1
+fi
+
+# ------------------------------------------------------------- polybench
+# the PolyBench-ACC kernels (benchmarks/polybench/run.sh): small sizes,
+# and PolyBench's LARGE ones with the large set
+if [ "${POLYBENCH:-1}" != 0 ] && [ -z "${BENCH_PREBUILT:-}" ]; then
+  pbsize=small
+  [[ ",$SIZES," == *",large,"* ]] && pbsize=large
+  QUICK=$QUICK SIZES=$pbsize RUNS=$RUNS BENCH_OUT=$BENCH_OUT \
+    BENCH_NAME=$BENCH_NAME-polybench bash "$HERE/polybench/run.sh" \
     || failed=1
 fi
 
