@@ -12,7 +12,8 @@ main(int argc, char **argv)
   float alpha = 43532, beta = 12313;
   for (int i = 0; i < n; i++) {
     x[i] = (float)i / n;
-    for (int j = 0; j < n; j++) a[i * n + j] = b[i * n + j] = (float)(i * j) / n;
+    for (int j = 0; j < n; j++)
+      a[i * n + j] = b[i * n + j] = (float)(i * j) / n;
   }
   for (int i = 0; i < n; i++) {
     float t = 0, u = 0;
