@@ -79,7 +79,7 @@ files=${OCLGRIND_FILES:-$(ls tests/valid/*.whiley tests/filter/*.whiley)}
     for l in ${OCLGRIND_TARGETS:-O2 O1}; do echo "$l $f"; done
   done; } |
   xargs -P "${WYC_JOBS:-2}" -L 1 bash -c 'one "$0" "$1"' > "$WORK/results"
-# Known, not understood (README "Not yet"): at -O2 Oclgrind 21.10 reports
+# Known, not understood (docs/roadmap.md): at -O2 Oclgrind 21.10 reports
 # uninitialised values stored to local memory by grid_automaton_200's
 # population reduce kernel (rows of work group 1 and up, after the 2-D
 # step kernel), although the program prints the expected counts under
