@@ -9,14 +9,14 @@
 // and every result must be the exact one.  A range of unknown direction
 // around a sum is taken as ascending on every device: with last = 2 the
 // lower rows' neighbourhoods run downwards (4..3), and the CPU reruns
-// the loop.
+// the loop.  Part 2: running_sums_wide (one program each: short builds).
 // fallback: the descending neighbourhoods and the sums past 64 bits run on the CPU
 // explain: running_sums.whiley:56: kernel wyk_2: checks: 2 tested, 4 tested once before their loop, 4 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 1 summed in 64 bits
 // explain: running_sums.whiley:56: kernel wyk_2_n (the variant for b, last within +-2^24; its indices within the lists they index): checks: 0 tested, 4 tested once before their loop, 7 proved, 0 joined to another, 0 tested once before their loop through the bounds of a call, 0 summed in 64 bits and tested once after their loop; 2 ranges taken as ascending on a GPU (2 of them on every device: a running sum's bound counts their iterations; a descending one reruns the loop on the CPU)
 // explain: (2 of them on every device: a running sum's bound counts their iterations
 // explain: kernel wyk_5_n (the variant for xs within +-2^20;
 // explain: kernel wyk_6_n (the variant for xs within +-2^16;
-// explain: kernel wyk_9_n (the variant for b within +-2^16;
+// explain: running_sums.whiley:78: for i: GPU-implicit (kernel 3, 1-D,
 import * from whiley.lang.*
 
 public int larger(int a, int b):
@@ -123,63 +123,6 @@ public [int] squares([int] xs):
 		out[i] = s
 	return out
 
-// sums of the values >= 0 (<= 0) among 16 x 16: increments known to be
-// >= 0 (<= 0) by the test before them, so that their count bounds the
-// sum on one side only
-public [int] positives([int] xs):
-	out = zeros(|xs|)
-	for i in 0..|xs|:
-		s = 0
-		for a in 0..16:
-			for b in 0..16:
-				v = xs[(i + a * 16 + b) % |xs|]
-				if v >= 0:
-					s = s + v
-		out[i] = s
-	return out
-
-public [int] negatives([int] xs):
-	out = zeros(|xs|)
-	for i in 0..|xs|:
-		s = 0
-		for a in 0..16:
-			for b in 0..16:
-				v = xs[(i + a * 16 + b) % |xs|]
-				if v <= 0:
-					s = s + v
-		out[i] = s
-	return out
-
-// a neighbourhood of radius 40 (81 x 81 cells at most; the whole of a
-// 20 x 20 board, 400 values whose sum passes 32 bits at 2^23 each), its
-// weighted sum
-public int wide([[int]] b, int last):
-	out = b
-	for x in 0..|b|:
-		for y in 0..|b|:
-			c = 0
-			for ny in larger(y - 40, 0)..(smaller(y + 40, last) + 1):
-				for nx in larger(x - 40, 0)..(smaller(x + 40, last) + 1):
-					c = c + b[ny][nx]
-			out[y][x] = c
-	total = 0
-	for y in 0..|b|:
-		for x in 0..|b|:
-			total = total + out[y][x] * (x + 1)
-	return total
-
-// a sum in a while loop (its trip count unknown to the analysis)
-public [int] repeated([int] xs, int times):
-	out = zeros(|xs|)
-	for i in 0..|xs|:
-		s = 0
-		k = 0
-		while k < times:
-			s = s + xs[i]
-			k = k + 1
-		out[i] = s
-	return out
-
 public void ::main(System.Console sys):
 	sys.out.println(counts(board(6, 1), 5))
 	sys.out.println(counts(board(6, 268435456), 5))
@@ -194,10 +137,3 @@ public void ::main(System.Console sys):
 	sys.out.println(squares(values(4, 1, -1)))
 	sys.out.println(squares(values(7, 2396745, 1)))
 	sys.out.println(squares(values(7, 2396745, -1)))
-	sys.out.println(positives(values(7, 3, 1)))
-	sys.out.println(positives(values(7, 2396745, 1)))
-	sys.out.println(negatives(values(7, 2396745, -1)))
-	sys.out.println(wide(board(20, 1), 19))
-	sys.out.println(wide(board(20, 8388608), 19))
-	sys.out.println(repeated(values(8, 1, -1), 5))
-	sys.out.println(repeated(values(8, 715827882, 1), 3))
