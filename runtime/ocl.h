@@ -860,11 +860,15 @@ const char *wy_ocl_cl_error_name(cl_int err);
  * returns WY_OCL_OK, or WY_OCL_E_NOMEM with the reason when a memory
  * limit leaves the driver too little (WYC_NO_MEMORY_GUARD=1 skips it),
  * the buffer guard likewise for the bytes of a kernel's buffers;
- * cache_problem describes an unusable driver cache directory (false:
- * none); icd_problem why the loader found no platform. */
+ * pocl_cache sets POCL_CACHE_DIR to a directory made for the run when
+ * it is unset and PoCL's default one is unusable (a note; on the
+ * program's thread, before the driver loads); cache_problem describes
+ * an unusable driver cache directory (false: none); icd_problem why
+ * the loader found no platform. */
 int wy_ocl_memory_guard(void);
 int wy_ocl_buffer_guard(uint64_t bytes);   /* before the buffers */
 int wy_ocl_env_guard(void);    /* WY_OCL_E_NO_DEVICE: aborting settings */
+void wy_ocl_pocl_cache(void);  /* POCL_CACHE_DIR where PoCL has none */
 bool wy_ocl_cache_problem(char *buf, size_t n);
 void wy_ocl_icd_problem(cl_int err, char *buf, size_t n);
 
