@@ -17,6 +17,9 @@ CFLAGS  ?= -O2 -g
 WFLAGS   = -std=c11 -D_GNU_SOURCE -Wall -Wextra -MMD -MP
 override CFLAGS += $(WFLAGS)
 LDLIBS   = -lmpfr -lgmp -lm
+# libsodium (the binary cache's MAC, runtime/ocl_cachedir.c), linked
+# statically: programs built here run where it is not installed
+SODIUM   = -Wl,-Bstatic -lsodium -Wl,-Bdynamic
 B        = build
 BIN      = bin
 ROOT_REL = ..
@@ -42,7 +45,7 @@ all: $(BIN)/wyc $(B)/libwyrt.a $(B)/libwyrt_ocl.a
 $(BIN)/wyc: $(COMPILER_OBJ) $(B)/libwyrt_ocl.a $(B)/libwyrt.a
 	@mkdir -p $(BIN)
 	$(CC) $(CFLAGS) -o $@ $(COMPILER_OBJ) $(B)/libwyrt_ocl.a $(B)/libwyrt.a \
-	  -lOpenCL $(LDLIBS)
+	  -lOpenCL $(SODIUM) $(LDLIBS)
 
 $(B)/libwyrt.a: $(RUNTIME_OBJ)
 	rm -f $@
@@ -64,7 +67,7 @@ LIB_OBJ = $(filter-out $(B)/compiler/main.o,$(COMPILER_OBJ))
 $(B)/unit/%: tests/unit/%.c $(B)/libwyrt.a $(B)/libwyrt_ocl.a $(LIB_OBJ)
 	@mkdir -p $(B)/unit
 	$(CC) $(CFLAGS) -Iruntime -o $@ $< $(LIB_OBJ) $(B)/libwyrt_ocl.a \
-	  $(B)/libwyrt.a -lOpenCL $(LDLIBS)
+	  $(B)/libwyrt.a -lOpenCL $(SODIUM) $(LDLIBS)
 
 units: $(UNIT_BIN)
 

@@ -341,6 +341,9 @@ run_cc(const Options *o, const Layout *lay, const char *cfile)
   if (ocl) vec_push(&argv, (void *)lay->ocl_lib);
   vec_push(&argv, (void *)lay->lib);
   if (ocl) vec_push(&argv, "-lOpenCL");
+  /* the binary cache's MAC (runtime/ocl_cachedir.c): libsodium linked
+   * statically, so the program runs where it is not installed */
+  if (ocl) push_words(&argv, "-Wl,-Bstatic -lsodium -Wl,-Bdynamic");
   if (ocl) vec_push(&argv, "-pthread");   /* ocl_start.c */
   push_words(&argv, "-lmpfr -lgmp -lm");
   vec_push(&argv, NULL);

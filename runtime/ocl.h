@@ -64,6 +64,8 @@
  *   WYC_PROFILE=1                per-kernel phase summary at exit
  *   XDG_CACHE_HOME               program binaries in $XDG_CACHE_HOME/wyc
  *                                (default ~/.cache/wyc)
+ *   XDG_DATA_HOME                their key in $XDG_DATA_HOME/wyc/cache.key
+ *                                (default ~/.local/share/wyc)
  *   WYC_BUILD_LOG=1              a failed build's log on stderr
  *   WYC_BINARY_CACHE=0           no binary cache (the driver's alone)
  *   WYC_DEVICE_MEMORY=BYTES      device memory for lists' copies
@@ -473,7 +475,8 @@ typedef struct WyOclProg {
   cl_program prog;        /* NULL if the build failed */
   int status;             /* WY_OCL_OK or why the build failed */
   char *reason;           /* malloc'd reason of a failed build */
-  char *cache;            /* malloc'd path of its binary cache file, or
+  char *cache;            /* malloc'd name of its binary cache entry in
+                             the cache directory (ocl_cachedir.c), or
                              NULL (no cache) */
 } WyOclProg;
 
@@ -676,6 +679,10 @@ typedef struct WyOclState {
   int nkerns;
   size_t capkerns;
   WyOclCounters counters;
+  /* the binary cache's directory and key, ocl_cachedir.c */
+  int cache_state;        /* 0: not looked at yet; 1: usable; -1: off */
+  int cache_fd;           /* the cache directory (cache_state 1) */
+  unsigned char cache_key[32]; /* the user's key (crypto_auth) */
   /* host staging memory, ocl_pool.c */
   WyOclPin *pins;
   int npins;
@@ -853,11 +860,15 @@ const char *wy_ocl_cl_error_name(cl_int err);
  * returns WY_OCL_OK, or WY_OCL_E_NOMEM with the reason when a memory
  * limit leaves the driver too little (WYC_NO_MEMORY_GUARD=1 skips it),
  * the buffer guard likewise for the bytes of a kernel's buffers;
- * cache_problem describes an unusable driver cache directory (false:
- * none); icd_problem why the loader found no platform. */
+ * pocl_cache sets POCL_CACHE_DIR to a directory made for the run when
+ * it is unset and PoCL's default one is unusable (a note; on the
+ * program's thread, before the driver loads); cache_problem describes
+ * an unusable driver cache directory (false: none); icd_problem why
+ * the loader found no platform. */
 int wy_ocl_memory_guard(void);
 int wy_ocl_buffer_guard(uint64_t bytes);   /* before the buffers */
 int wy_ocl_env_guard(void);    /* WY_OCL_E_NO_DEVICE: aborting settings */
+void wy_ocl_pocl_cache(void);  /* POCL_CACHE_DIR where PoCL has none */
 bool wy_ocl_cache_problem(char *buf, size_t n);
 void wy_ocl_icd_problem(cl_int err, char *buf, size_t n);
 
@@ -866,6 +877,19 @@ void wy_ocl_icd_problem(cl_int err, char *buf, size_t n);
  * so, it is recorded (wy_ocl_record_small). */
 bool wy_ocl_small_call(const WyOclKernel *k, const WyOclArg *args,
                        const size_t n[3]);
+
+/* ocl_cachedir.c: the binary cache (docs/cache.md).  cache_ready: is
+ * there a usable cache directory and key (looked at once; if not, a
+ * note on stderr)?  cache_open: a regular file of the cache directory,
+ * opened with flags (| O_NOFOLLOW; O_CREAT makes it mode 0600), or -1;
+ * cache_create: a new file under a random name beside name (into tmp)
+ * for writing, or -1; cache_commit: renamed to name when ok (true: it
+ * was), else removed; cache_close: at shutdown. */
+bool wy_ocl_cache_ready(void);
+int wy_ocl_cache_open(const char *name, int flags);
+int wy_ocl_cache_create(const char *name, char *tmp, size_t n);
+bool wy_ocl_cache_commit(const char *tmp, const char *name, bool ok);
+void wy_ocl_cache_close(void);
 
 /* ocl_program.c */
 int wy_ocl_get_kernel(const WyOclKernel *k, bool int64, WyOclKern **out);

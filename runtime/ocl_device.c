@@ -428,6 +428,7 @@ init_device(WyOclState *g)
   cl_int err;
   /* no driver is loaded for WYC_DEVICE=none, nor where it would abort */
   int st = check_env(&pi, &di);
+  if (!st) wy_ocl_pocl_cache();   /* done by wy_ocl_prestart, if it ran */
   if (!st) st = wy_ocl_env_guard();
   if (!st) st = wy_ocl_memory_guard();
   if (st) return st;

@@ -13,12 +13,21 @@
  *                         asserts when it cannot allocate them)
  *   wy_ocl_env_guard      driver settings known to abort it (PoCL
  *                         asserts on an empty POCL_CACHE_DIR)
+ *   wy_ocl_pocl_cache     PoCL's default cache directory is unusable
+ *                         (HOME or XDG_CACHE_HOME names none it can
+ *                         make, and POCL_CACHE_DIR is unset): PoCL
+ *                         would offer no device, so POCL_CACHE_DIR is
+ *                         set to a private directory made for the run
+ *                         (mkdtemp, removed at exit), with a note;
+ *                         called before the driver is loaded, on the
+ *                         program's thread (setenv)
  *   wy_ocl_cache_problem  the driver's cache directory is unusable
  *   wy_ocl_icd_problem    why the ICD loader found no platform
  */
 #define WY_OCL_IMPL
 #include <dirent.h>
 #include <errno.h>
+#include <ftw.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -153,22 +162,82 @@ dir_usable(const char *dir, const char **why)
   }
 }
 
+/* The directory PoCL's kernel cache uses when POCL_CACHE_DIR is unset
+ * (PoCL 3's pocl_cache.c: $XDG_CACHE_HOME/pocl/kcache, else
+ * $HOME/.cache/pocl/kcache, else /tmp/pocl/kcache). */
+static void
+pocl_default_dir(char *dir, size_t n)
+{
+  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  if (xdg && *xdg)
+    snprintf(dir, n, "%s/pocl/kcache", xdg);
+  else if (home)
+    snprintf(dir, n, "%s/.cache/pocl/kcache", home);
+  else
+    snprintf(dir, n, "/tmp/pocl/kcache");
+}
+
+static char pocl_private[4096];  /* the POCL_CACHE_DIR made for the run */
+
+static int
+remove_one(const char *path, const struct stat *sb, int flag, struct FTW *f)
+{
+  (void)sb, (void)flag, (void)f;
+  return remove(path);
+}
+
+static void
+remove_pocl_private(void)
+{
+  nftw(pocl_private, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+void
+wy_ocl_pocl_cache(void)
+{
+  static bool done;
+  const char *why = "", *tmp = getenv("TMPDIR"), *quiet;
+  char dir[4096];
+  if (done) return;
+  done = true;
+  /* set (empty: wy_ocl_env_guard), or WYC_DEVICE=none: no driver */
+  if (getenv("POCL_CACHE_DIR")) return;
+  pocl_default_dir(dir, sizeof dir);
+  if (dir_usable(dir, &why)) return;
+  snprintf(pocl_private, sizeof pocl_private, "%s/wyc-pocl-XXXXXX",
+           tmp && tmp[0] == '/' && strlen(tmp) < 4000 ? tmp : "/tmp");
+  if (!mkdtemp(pocl_private)) {
+    pocl_private[0] = 0;        /* wy_ocl_cache_problem names dir */
+    return;
+  }
+  if (setenv("POCL_CACHE_DIR", pocl_private, 1) != 0) {
+    rmdir(pocl_private);
+    return;
+  }
+  atexit(remove_pocl_private);
+  quiet = getenv("WYC_QUIET");
+  if (quiet && strcmp(quiet, "1") == 0) return;
+  wy_ocl_flush_stdout();
+  fprintf(stderr, "wyc: PoCL's cache directory %.300s is unusable (%s): "
+          "POCL_CACHE_DIR=%s for this run (removed at exit)\n", dir, why,
+          pocl_private);
+}
+
 bool
 wy_ocl_cache_problem(char *buf, size_t n)
 {
-  const char *pocl = getenv("POCL_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME");
-  const char *home = getenv("HOME"), *why = "";
+  const char *pocl = getenv("POCL_CACHE_DIR"), *why = "";
   char dir[4096];
-  if (pocl && *pocl)
-    snprintf(dir, sizeof dir, "%s", pocl);
-  else if (xdg && *xdg)
-    snprintf(dir, sizeof dir, "%s", xdg);
-  else if (home && *home)
-    snprintf(dir, sizeof dir, "%s/.cache", home);
-  else
-    return false;
+  if (pocl && *pocl) {
+    if (dir_usable(pocl, &why)) return false;
+    snprintf(buf, n, "PoCL's cache directory POCL_CACHE_DIR=%.300s is "
+             "unusable (%s)", pocl, why);
+    return true;
+  }
+  pocl_default_dir(dir, sizeof dir);
   if (dir_usable(dir, &why)) return false;
-  snprintf(buf, n, "the cache directory %.300s is unusable (%s)", dir, why);
+  snprintf(buf, n, "PoCL's cache directory %.300s is unusable (%s): set "
+           "POCL_CACHE_DIR to a directory it can write", dir, why);
   return true;
 }
 

@@ -5,19 +5,23 @@
  * first use and kept in wy_ocl_g until wy_ocl_shutdown; a failure is
  * kept too, so a program that does not build is tried only once.
  *
- * The binary cache: $XDG_CACHE_HOME/wyc (default ~/.cache/wyc) holds one
- * file per program, named by a 64-bit FNV-1a hash of the key: device
- * name, driver version, wyc's version, build options (with the
- * variant's: the real type, the int width) and source.  The file repeats
- * the whole key, which is compared on loading, so a hash
- * collision costs a rebuild, never a wrong program; and it holds the
- * SHA-256 of the binary, checked before the binary reaches the driver
- * (a corrupt binary can crash PoCL), so a damaged file costs a rebuild
- * too.  Layout: magic, key length (8 bytes), key, binary length (8
- * bytes), SHA-256 (32 bytes), binary.  Files are written to a temporary
- * name and renamed, so a concurrent run sees the old file or the new
- * one, never half of one.  A cache that cannot be read or written is
- * ignored.
+ * The binary cache (docs/cache.md): a directory of the user's alone,
+ * $XDG_CACHE_HOME/wyc (default ~/.cache/wyc; ocl_cachedir.c checks it
+ * and the key), holds one entry per program, named by the SHA-256 of
+ * the key: device name, driver version, wyc's version, build options
+ * (with the variant's: the real type, the int width) and source.  The
+ * entry repeats the whole key, which is compared on loading, so a name
+ * collision costs a rebuild, never a wrong program; and it ends with a
+ * MAC (HMAC-SHA512-256, libsodium's crypto_auth) of everything before
+ * it under the user's key, checked before the binary reaches the
+ * driver: an entry damaged (a corrupt binary can crash PoCL) or written
+ * by anyone without the key costs a rebuild, and is overwritten.
+ * Layout: magic, key length (8 bytes), key, binary length (8 bytes),
+ * binary, MAC (32 bytes).  Entries are written under a random name
+ * (O_EXCL, mode 0600) and renamed, so a concurrent run sees the old
+ * entry or the new one, never half of one; every file of the cache is
+ * opened relative to the checked directory and never through a
+ * symbolic link.  A cache that cannot be read or written is ignored.
  *
  * WYC_BINARY_CACHE=0 turns the cache off: every process builds from
  * source, leaving caching to the driver.  Asking for a program's binary
@@ -32,6 +36,7 @@
 #define WY_OCL_IMPL
 #include <errno.h>
 #include <fcntl.h>
+#include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
@@ -39,23 +44,16 @@
 #include <unistd.h>
 
 #include "ocl.h"
-#include "sha256.h"
 
-static const char cache_magic[8] = "WYCBIN2\n";
+static const char cache_magic[8] = "WYCBIN3\n";
+enum {
+  MAC_BYTES = crypto_auth_BYTES,
+  HEAD_BYTES = 16,                /* magic, key length */
+  ENTRY_MAX = 1 << 30             /* larger files are no entry */
+};
 
 /* ---------------------------------------------------------------- */
 /* Small helpers                                                      */
-
-static uint64_t
-fnv1a(const char *s, size_t n)
-{
-  uint64_t h = UINT64_C(0xcbf29ce484222325);
-  for (size_t i = 0; i < n; i++) {
-    h ^= (unsigned char)s[i];
-    h *= UINT64_C(0x100000001b3);
-  }
-  return h;
-}
 
 /* malloc'd concatenation of the n strings in parts, separated by sep
  * (a NUL separator is allowed: the result's length goes to *len). */
@@ -78,65 +76,68 @@ join(const char *const *parts, int n, char sep, size_t *len)
   return s;
 }
 
-/* mkdir -p for an absolute path; false if it is not a directory after. */
-static bool
-make_dirs(char *path)
-{
-  struct stat sb;
-  for (char *p = path + 1; *p; p++) {
-    if (*p != '/') continue;
-    *p = 0;
-    if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-      *p = '/';
-      return false;
-    }
-    *p = '/';
-  }
-  if (mkdir(path, 0700) != 0 && errno != EEXIST) return false;
-  return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
-}
-
-/* The cache file for a key, malloc'd; NULL when there is no cache
- * directory, or WYC_BINARY_CACHE=0 turns the cache off. */
+/* The name of the cache entry for a key, malloc'd: half the SHA-256 of
+ * the key in hex; NULL when there is no usable cache, or
+ * WYC_BINARY_CACHE=0 turns the cache off. */
 static char *
-cache_path(const char *key, size_t keylen)
+cache_name(const char *key, size_t keylen)
 {
-  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
   const char *use = getenv("WYC_BINARY_CACHE");
-  char dir[4096], *path;
+  unsigned char sum[crypto_hash_sha256_BYTES];
+  char *name;
   if (use && strcmp(use, "0") == 0) return NULL;
-  if (xdg && xdg[0] == '/')
-    snprintf(dir, sizeof dir, "%s/wyc", xdg);
-  else if (home && home[0] == '/')
-    snprintf(dir, sizeof dir, "%s/.cache/wyc", home);
-  else
-    return NULL;
-  if (!make_dirs(dir)) return NULL;
-  path = malloc(strlen(dir) + 32);
-  if (path)
-    sprintf(path, "%s/%016llx.bin", dir,
-            (unsigned long long)fnv1a(key, keylen));
-  return path;
+  if (!wy_ocl_cache_ready()) return NULL;
+  crypto_hash_sha256(sum, (const unsigned char *)key, keylen);
+  name = malloc(2 * 16 + 5);
+  if (name) {
+    sodium_bin2hex(name, 2 * 16 + 1, sum, 16);
+    strcat(name, ".bin");
+  }
+  return name;
 }
 
-/* The whole file, malloc'd; NULL if it cannot be read. */
+/* The whole entry, malloc'd; NULL if it cannot be read (missing, a
+ * symbolic link, not a regular file, too large). */
 static char *
-read_file(const char *path, size_t *len)
+read_entry(const char *name, size_t *len)
 {
-  FILE *f = fopen(path, "rb");
+  int fd = wy_ocl_cache_open(name, O_RDONLY);
+  struct stat sb;
   char *buf = NULL;
-  long n;
-  if (!f) return NULL;
-  if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0
-      && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n))
-      && fread(buf, 1, (size_t)n, f) == (size_t)n) {
-    *len = (size_t)n;
-  } else {
-    free(buf);
-    buf = NULL;
+  size_t at = 0, n;
+  if (fd < 0) return NULL;
+  if (fstat(fd, &sb) == 0 && sb.st_size > 0 && sb.st_size < ENTRY_MAX
+      && (buf = malloc((size_t)sb.st_size))) {
+    n = (size_t)sb.st_size;
+    while (at < n) {
+      ssize_t got = read(fd, buf + at, n - at);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) break;
+      at += (size_t)got;
+    }
+    if (at == n) *len = n;
+    else {
+      free(buf);
+      buf = NULL;
+    }
   }
-  fclose(f);
+  close(fd);
   return buf;
+}
+
+/* Write all n bytes of p to fd. */
+static bool
+write_all(int fd, const void *p, size_t n)
+{
+  const char *c = p;
+  while (n > 0) {
+    ssize_t put = write(fd, c, n);
+    if (put < 0 && errno == EINTR) continue;
+    if (put <= 0) return false;
+    c += put;
+    n -= (size_t)put;
+  }
+  return true;
 }
 
 /* ---------------------------------------------------------------- */
@@ -191,26 +192,43 @@ build_from_source(WyOclState *g, const char *source, const char *opts,
   return prog;
 }
 
-/* The program from the cache file, or NULL (missing, stale, corrupt). */
+/* The entry's binary (into *bin, *bl) when buf (n bytes) is an entry
+ * for this key whose MAC under the user's key holds. */
+static bool
+entry_ok(const char *buf, size_t n, const char *key, size_t keylen,
+         const unsigned char **bin, size_t *bl)
+{
+  uint64_t kl, l;
+  if (n < HEAD_BYTES + 8 + MAC_BYTES || memcmp(buf, cache_magic, 8) != 0)
+    return false;
+  if (crypto_auth_verify((const unsigned char *)buf + n - MAC_BYTES,
+                         (const unsigned char *)buf, n - MAC_BYTES,
+                         wy_ocl_g.cache_key) != 0)
+    return false;
+  memcpy(&kl, buf + 8, 8);
+  if (kl != keylen || n - HEAD_BYTES - 8 - MAC_BYTES < kl
+      || memcmp(buf + HEAD_BYTES, key, kl) != 0)
+    return false;
+  memcpy(&l, buf + HEAD_BYTES + kl, 8);
+  if (l == 0 || l != n - HEAD_BYTES - kl - 8 - MAC_BYTES) return false;
+  *bin = (const unsigned char *)buf + HEAD_BYTES + kl + 8;
+  *bl = (size_t)l;
+  return true;
+}
+
+/* The program from the cache entry, or NULL (missing, stale, corrupt,
+ * not authentic). */
 static cl_program
-load_cached(WyOclState *g, const char *path, const char *key, size_t keylen,
+load_cached(WyOclState *g, const char *name, const char *key, size_t keylen,
             const char *opts)
 {
-  size_t n = 0, kl, bl;
-  char *buf = read_file(path, &n);
+  size_t n = 0, bl;
+  char *buf = read_entry(name, &n);
   const unsigned char *bin;
-  unsigned char sum[32];
   cl_int err, binerr;
   cl_program prog = NULL;
   if (!buf) return NULL;
-  if (n < 24 || memcmp(buf, cache_magic, 8) != 0) goto out;
-  memcpy(&kl, buf + 8, 8);
-  if (kl != keylen || n - 24 < kl || memcmp(buf + 16, key, kl) != 0) goto out;
-  memcpy(&bl, buf + 16 + kl, 8);
-  if (n - 24 - kl < 32 || bl != n - 56 - kl || bl == 0) goto out;
-  bin = (const unsigned char *)buf + 56 + kl;
-  wy_sha256(bin, bl, sum);
-  if (memcmp(sum, buf + 24 + kl, 32) != 0) goto out;
+  if (!entry_ok(buf, n, key, keylen, &bin, &bl)) goto out;
   prog = clCreateProgramWithBinary(g->ctx, 1, &g->device, &bl, &bin, &binerr,
                                    &err);
   if (prog && (err != CL_SUCCESS || binerr != CL_SUCCESS
@@ -225,42 +243,52 @@ out:
   return prog;
 }
 
+/* The entry for prog's binary, malloc'd (its length into *len). */
+static char *
+make_entry(cl_program prog, const char *key, size_t keylen, size_t *len)
+{
+  size_t bl = 0, n;
+  uint64_t kl = keylen, l;
+  char *buf;
+  unsigned char *bin;
+  if (clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof bl, &bl, NULL)
+          != CL_SUCCESS || bl == 0 || bl > ENTRY_MAX || keylen > ENTRY_MAX)
+    return NULL;
+  n = HEAD_BYTES + keylen + 8 + bl + MAC_BYTES;
+  if (!(buf = malloc(n))) return NULL;
+  l = bl;
+  memcpy(buf, cache_magic, 8);
+  memcpy(buf + 8, &kl, 8);
+  memcpy(buf + HEAD_BYTES, key, keylen);
+  memcpy(buf + HEAD_BYTES + keylen, &l, 8);
+  bin = (unsigned char *)buf + HEAD_BYTES + keylen + 8;
+  if (clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL)
+      != CL_SUCCESS) {
+    free(buf);
+    return NULL;
+  }
+  crypto_auth((unsigned char *)buf + n - MAC_BYTES, (unsigned char *)buf,
+              n - MAC_BYTES, wy_ocl_g.cache_key);
+  *len = n;
+  return buf;
+}
+
 static void
-save_cached(WyOclState *g, cl_program prog, const char *path, const char *key,
+save_cached(WyOclState *g, cl_program prog, const char *name, const char *key,
             size_t keylen)
 {
-  size_t bl = 0;
-  unsigned char *bin, sum[32];
-  char *tmp;
-  FILE *f;
+  size_t n = 0;
+  char *entry = make_entry(prog, key, keylen, &n), tmp[128];
+  int fd;
   bool ok;
-  if (clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof bl, &bl, NULL)
-          != CL_SUCCESS || bl == 0)
-    return;
-  bin = malloc(bl);
-  tmp = malloc(strlen(path) + 32);
-  if (!bin || !tmp
-      || clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL)
-             != CL_SUCCESS) {
-    free(bin);
-    free(tmp);
-    return;
+  if (!entry) return;
+  fd = wy_ocl_cache_create(name, tmp, sizeof tmp);
+  if (fd >= 0) {
+    ok = write_all(fd, entry, n);
+    if (close(fd) != 0) ok = false;
+    if (wy_ocl_cache_commit(tmp, name, ok)) g->counters.cache_writes++;
   }
-  wy_sha256(bin, bl, sum);
-  sprintf(tmp, "%s.%ld.tmp", path, (long)getpid());
-  f = fopen(tmp, "wb");
-  ok = f && fwrite(cache_magic, 1, 8, f) == 8
-       && fwrite(&keylen, 8, 1, f) == 1
-       && fwrite(key, 1, keylen, f) == keylen
-       && fwrite(&bl, 8, 1, f) == 1 && fwrite(sum, 1, 32, f) == 32
-       && fwrite(bin, 1, bl, f) == bl;
-  if (f && fclose(f) != 0) ok = false;
-  if (ok && rename(tmp, path) == 0)
-    g->counters.cache_writes++;
-  else
-    remove(tmp);
-  free(bin);
-  free(tmp);
+  free(entry);
 }
 
 /* Processes that share a cache and miss the same entry build it one at
@@ -270,14 +298,12 @@ save_cached(WyOclState *g, cl_program prog, const char *path, const char *key,
  * concurrent_cache).  A lock file beside the entry, held with flock;
  * -1 (no lock, build anyway) when it cannot be made. */
 static int
-lock_entry(const char *path)
+lock_entry(const char *name)
 {
-  char *name = malloc(strlen(path) + 6);
-  int fd = -1;
-  if (!name) return -1;
-  sprintf(name, "%s.lock", path);
-  fd = open(name, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  free(name);
+  char lock[64];
+  int fd;
+  snprintf(lock, sizeof lock, "%s.lock", name);
+  fd = wy_ocl_cache_open(lock, O_RDWR | O_CREAT);
   if (fd < 0) return -1;
   while (flock(fd, LOCK_EX) != 0)
     if (errno != EINTR) {
@@ -326,7 +352,7 @@ build_program(WyOclState *g, WyOclProg *p)
                                p->notile ? "-DWYC_NO_TILE=1" : "",
                                extra ? extra : ""};
   size_t optlen, keylen;
-  char *opts = join(opts_parts, 9, ' ', &optlen), *key, *path;
+  char *opts = join(opts_parts, 9, ' ', &optlen), *key, *name;
   const char *key_parts[6];
   int st = WY_OCL_OK;
   if (!opts) return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");
@@ -337,19 +363,19 @@ build_program(WyOclState *g, WyOclProg *p)
   key_parts[4] = opts;
   key_parts[5] = p->source;
   key = join(key_parts, 6, 0, &keylen);
-  path = key ? cache_path(key, keylen) : NULL;
-  if (path) p->prog = load_cached(g, path, key, keylen, opts);
+  name = key ? cache_name(key, keylen) : NULL;
+  if (name) p->prog = load_cached(g, name, key, keylen, opts);
   if (!p->prog) {
-    int lock = path ? lock_entry(path) : -1;
-    if (lock >= 0) p->prog = load_cached(g, path, key, keylen, opts);
+    int lock = name ? lock_entry(name) : -1;
+    if (lock >= 0) p->prog = load_cached(g, name, key, keylen, opts);
     if (!p->prog) {
       wy_ocl_flush_stdout();   /* the driver's compiler may abort */
       p->prog = build_from_source(g, p->source, opts, &st);
-      if (p->prog && path) save_cached(g, p->prog, path, key, keylen);
+      if (p->prog && name) save_cached(g, p->prog, name, key, keylen);
     }
     if (lock >= 0) close(lock);   /* releases the flock */
   }
-  p->cache = path;   /* beside it, the kernels' shapes (ocl_tune.c) */
+  p->cache = name;   /* beside it, the kernels' shapes (ocl_tune.c) */
   free(key);
   free(opts);
   return st;
@@ -536,6 +562,7 @@ wy_ocl_programs_free(void)
   }
   free(g->kerns);
   free(g->progs);
+  wy_ocl_cache_close();
   g->kerns = NULL;
   g->progs = NULL;
   g->nkerns = g->capkerns = g->nprogs = g->capprogs = 0;

@@ -74,6 +74,8 @@ wy_ocl_prestart(const WyOclKernel *const *kernels, int n)
   if (running || wy_ocl_g.tried || (dev && strcmp(dev, "none") == 0)
       || (pre && strcmp(pre, "0") == 0))
     return;
+  /* before the thread: it may setenv (only this thread may) */
+  wy_ocl_pocl_cache();
   pre_kernels = kernels;
   pre_count = n;
   wyrt_quiesce = wy_ocl_wait_start;

@@ -35,12 +35,15 @@
  * dimension (a call over 8192 x 8192 items and one over 5000 x 5000
  * share a class; 33.5M items and 8.4M do not).
  *
- * The shapes file: the binary cache file's path with ".wg" for ".bin"
+ * The shapes file: the binary cache entry's name with ".wg" for ".bin"
  * (ocl_program.c keys it by device, driver, wyc version, options and
- * source), one line per measurement, "NAME B0 B1 B2 L0 L1 L2", appended
- * with one write(2).  A line that does not parse, or whose shape the
- * kernel cannot launch on this device, is skipped (the class is then
- * measured again); the last good line of a class wins; a file is read
+ * source), in the cache directory that ocl_cachedir.c checked, opened
+ * relative to it and never through a symbolic link (mode 0600); one
+ * line per measurement, "NAME B0 B1 B2 L0 L1 L2", appended with one
+ * write(2).  The lines carry no MAC: they choose only a work-group
+ * shape, which is validated as below and changes no result.  A line
+ * that does not parse, or whose shape the kernel cannot launch on this
+ * device, is skipped (the class is then measured again); the last good line of a class wins; a file is read
  * up to TUNE_FILE_MAX bytes, and one that has grown to that size is
  * emptied before the next line is written.
  *
@@ -133,9 +136,10 @@ keep_shape(WyOclKern *kn, const uint8_t b[3], const size_t local[3])
   for (int d = 0; d < 3; d++) s->local[d] = (uint16_t)local[d];
 }
 
-/* The shapes file of kn's program, malloc'd; NULL: none. */
+/* The name of the shapes file of kn's program in the cache directory,
+ * malloc'd; NULL: none. */
 static char *
-shapes_path(const WyOclKern *kn)
+shapes_name(const WyOclKern *kn)
 {
   size_t n;
   char *p;
@@ -181,13 +185,13 @@ parse_line(const char *line, const char *name, uint8_t b[3],
 static void
 read_shapes(const WyOclState *g, WyOclKern *kn)
 {
-  char *path = shapes_path(kn), *buf, *line, *save = NULL;
+  char *name = shapes_name(kn), *buf, *line, *save = NULL;
   int fd;
   ssize_t got;
   kn->shapes_read = true;
-  if (!path) return;
-  fd = open(path, O_RDONLY | O_CLOEXEC);
-  free(path);
+  if (!name) return;
+  fd = wy_ocl_cache_open(name, O_RDONLY);
+  free(name);
   if (fd < 0) return;
   buf = malloc(TUNE_FILE_MAX + 1);
   got = buf ? read(fd, buf, TUNE_FILE_MAX) : -1;
@@ -221,12 +225,12 @@ read_shapes(const WyOclState *g, WyOclKern *kn)
 static void
 append_shape(const WyOclKern *kn, const uint8_t b[3], const size_t local[3])
 {
-  char *path = shapes_path(kn), line[320], last = '\n';
+  char *name = shapes_name(kn), line[320], last = '\n';
   int fd, n;
   off_t size;
-  if (!path) return;
-  fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  free(path);
+  if (!name) return;
+  fd = wy_ocl_cache_open(name, O_RDWR | O_APPEND | O_CREAT);
+  free(name);
   if (fd < 0) return;
   size = lseek(fd, 0, SEEK_END);
   /* full (lines that keep failing to parse, or many classes): start

@@ -7,11 +7,14 @@
 # unwritable -o, a full disk (/dev/full) under wyc and under a compiled
 # program, no OpenCL platform, an ICD naming a library that is no driver,
 # WYC_DEVICE=none (no OpenCL may be loaded at all), an unusable cache
-# directory, corrupt cache entries, concurrent runs sharing a fresh
-# cache, memory limits (ulimit -v) from far too small to enough, a
-# program of 60,000 functions (resolution must be linear in them), deep
-# programs built into executables (40 nested loops, a 999-arm if/else
-# if chain: flow typing and the C compiler's work must stay small),
+# directory (and PoCL's), corrupt cache entries, concurrent runs sharing
+# a fresh cache, symbolic links planted in the cache, a cache directory
+# of another user's or writable by others, a key file others can read,
+# an entry spliced from another program's, memory limits (ulimit -v)
+# from far too small to enough, a program of 60,000 functions
+# (resolution must be linear in them), deep programs built into
+# executables (40 nested loops, a 999-arm if/else if chain: flow typing
+# and the C compiler's work must stay small),
 # device memory too small for the lists a program keeps there,
 # transfers split into chunks, a file that a program cannot open
 # (whiley.io.File), the GPU's shape of a kernel run on PoCL, and a
@@ -22,7 +25,8 @@
 
 FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
   explain_dev_full program_dev_full no_platform broken_icd device_none
-  unusable_cache corrupt_cache concurrent_cache memory_limit many_functions
+  unusable_cache corrupt_cache concurrent_cache cache_symlinks
+  cache_foreign_dir cache_key cache_substitute memory_limit many_functions
   resident_eviction chunked_transfers deep_programs file_roundtrip one_build
   overflow_retry clone_rows small_calls early_calls gpu_shaped_copies
   profiled_region"
@@ -217,13 +221,53 @@ fault_device_none() {   # WYC_DEVICE=none loads no OpenCL at all
   fi
 }
 
+# note_run DIR LABEL WORDS... : run DIR/off (env set by the caller) with
+# WYC_OFFLOAD=mandatory: stdout FAULT_EXPECT and status 0 (it offloaded),
+# and one "wyc: " line of stderr holding every one of the words.
+note_run() {
+  local dir=$1 label=$2 lines w; shift 2
+  WYC_OFFLOAD=mandatory "$dir/off" > "$dir/run.out" 2> "$dir/run.err" \
+    < /dev/null
+  local st=$?
+  if [ "$st" -ne 0 ] || [ "$(cat "$dir/run.out")" != "$FAULT_EXPECT" ]; then
+    echo "    $label: exit status $st, output:"
+    head -3 "$dir/run.out" "$dir/run.err" | sed 's/^/      /'
+    return 1
+  fi
+  lines=$(grep '^wyc: ' "$dir/run.err")
+  for w in "$@"; do lines=$(printf '%s\n' "$lines" | grep -F -- "$w"); done
+  [ -n "$lines" ] && return 0
+  echo "    $label: no note naming $*; stderr:"
+  head -3 "$dir/run.err" | sed 's/^/      /'; return 1
+}
+
+# A cache directory that is a file, under a HOME PoCL cannot use either:
+# PoCL gets a private POCL_CACHE_DIR for the run (removed at exit), the
+# program offloads without wyc's cache, and the notes say so.  (Before,
+# PoCL offered no device: "no OpenCL GPU or CPU device".)
 fault_unusable_cache() {
+  local priv
   fault_build "$1" || return 1
   touch "$1/file"
   ( unset POCL_CACHE_DIR
-    XDG_CACHE_HOME=$1/file HOME=$1/file \
-      expect_run "$1" "a cache directory that is a file" "cache directory" \
-      "$1/file" ) || return 1
+    export XDG_CACHE_HOME=$1/file HOME=$1/file
+    note_run "$1" "a cache directory that is a file" "cache directory" \
+      "$1/file/wyc" "not a directory" || exit 1
+    note_run "$1" "PoCL's cache directory in a file" "$1/file/pocl" \
+      "POCL_CACHE_DIR=" || exit 1
+    XDG_CACHE_HOME=/dev/null note_run "$1" "XDG_CACHE_HOME=/dev/null" \
+      "cache directory /dev/null/wyc" "not a directory" || exit 1
+    if grep -q "no OpenCL" "$1/run.err"; then
+      echo "    XDG_CACHE_HOME=/dev/null: $(head -1 "$1/run.err")"; exit 1
+    fi
+    unset XDG_CACHE_HOME
+    HOME=/proc/none WYC_BINARY_CACHE=0 note_run "$1" "HOME=/proc/none" \
+      "/proc/none/.cache/pocl" "POCL_CACHE_DIR=" || exit 1
+    priv=$(sed -n 's/.*POCL_CACHE_DIR=\([^ ]*\) for this run.*/\1/p' \
+      "$1/run.err")
+    if [ -z "$priv" ] || [ -e "$priv" ]; then
+      echo "    HOME=/proc/none: POCL_CACHE_DIR '$priv' left behind"; exit 1
+    fi ) || return 1
   POCL_CACHE_DIR=/proc/none expect_run "$1" "a cache directory under /proc" \
     "cache directory" "/proc/none" || return 1
   POCL_CACHE_DIR= expect_run "$1" "an empty POCL_CACHE_DIR" \
@@ -273,6 +317,189 @@ fault_concurrent_cache() {
   ls "$d"/cache/wyc/*.tmp > /dev/null 2>&1 &&
     { echo "    temporary files left in the cache"; bad=1; }
   return $bad
+}
+
+# The entry of the offloading program in the cache DIR/cache/wyc, after
+# a first run: its path on stdout.
+cache_entry() {
+  XDG_CACHE_HOME=$1/cache expect_run "$1" "the first run" || return 1
+  local f; f=$(ls "$1"/cache/wyc/*.bin 2>/dev/null | head -1)
+  [ -n "$f" ] || { echo "    no cache entry after the first run"; return 1; }
+  echo "$f"
+}
+
+# programs_line DIR: the "# programs:" line of DIR/err (WYC_PROFILE=1).
+programs_line() {
+  grep '^# programs:' "$1/err"
+}
+
+# Symbolic links planted at an entry's name (to a valid entry kept
+# elsewhere) and at its lock's name (to a file that does not exist): the
+# run must follow neither (it builds from source, creates nothing at
+# the lock's target, leaves the entry elsewhere as it was) and leave a
+# regular file at the entry's name.
+fault_cache_symlinks() {
+  local d=$1 f
+  fault_build "$d" || return 1
+  export XDG_DATA_HOME=$d/data
+  f=$(cache_entry "$d") || { echo "$f"; return 1; }
+  cp "$f" "$d/elsewhere.bin" && cp "$f" "$d/elsewhere.copy" || return 1
+  rm -f "$f" "$f.lock"
+  ln -s "$d/elsewhere.bin" "$f" && ln -s "$d/created" "$f.lock" || return 1
+  XDG_CACHE_HOME=$d/cache WYC_PROFILE=1 WYC_OFFLOAD=mandatory "$d/off" \
+    > "$d/out" 2> "$d/err" < /dev/null ||
+    { echo "    exit status $?"; head -3 "$d/err"; return 1; }
+  same_out "$d" "$FAULT_EXPECT" || return 1
+  case $(programs_line "$d") in
+    "# programs: 1 built from source, 0 loaded"*) ;;
+    *) echo "    the entry's symbolic link was followed: $(programs_line "$d")"
+       return 1 ;;
+  esac
+  [ -e "$d/created" ] &&
+    { echo "    the lock's symbolic link was followed"; return 1; }
+  cmp -s "$d/elsewhere.bin" "$d/elsewhere.copy" ||
+    { echo "    the entry's link target changed"; return 1; }
+  [ -f "$f" ] && [ ! -L "$f" ] ||
+    { echo "    no regular entry at $f after the run"; return 1; }
+}
+
+# A cache directory of another user's (root only: chown), one writable
+# by others or by its group, a symbolic link to a directory, a file: no
+# cache (nothing is written there), a note naming it and why, and the
+# program still offloads.
+fault_cache_foreign_dir() {
+  local d=$1 c=$1/cache/wyc
+  fault_build "$d" || return 1
+  export XDG_CACHE_HOME=$d/cache XDG_DATA_HOME=$d/data
+  mkdir -p "$c" && chmod 0700 "$c" || return 1
+  if [ "$(id -u)" -eq 0 ]; then
+    chown nobody "$c" || return 1
+    note_run "$d" "a cache directory owned by nobody" "$c" \
+      "owned by uid $(id -u nobody)" || return 1
+    chown 0 "$c" || return 1
+  else
+    echo "    (not root: the foreign-owned cache directory is not tested)"
+  fi
+  chmod 0777 "$c" || return 1
+  note_run "$d" "a cache directory of mode 0777" "$c" \
+    "writable by others (mode 0777)" || return 1
+  chmod 0770 "$c" || return 1
+  note_run "$d" "a cache directory of mode 0770" "$c" \
+    "writable by its group" || return 1
+  [ -z "$(ls -A "$c")" ] ||
+    { echo "    files written to a refused cache: $(ls "$c")"; return 1; }
+  mv "$c" "$d/cache/real" && chmod 0700 "$d/cache/real" &&
+    ln -s real "$c" || return 1
+  note_run "$d" "a symbolic link to a cache directory" "$c" \
+    "symbolic link" || return 1
+  [ -z "$(ls -A "$d/cache/real")" ] ||
+    { echo "    files written through a symbolic link"; return 1; }
+  rm "$c" && touch "$c" || return 1
+  note_run "$d" "a file as the cache directory" "$c" "not a directory"
+}
+
+# The key: made on first use (32 bytes, mode 0600); with mode 0644, of
+# another user's (root only), or in a directory writable by others it
+# is refused with a note, and the program still offloads.
+fault_cache_key() {
+  local d=$1 k=$1/data/wyc/cache.key
+  fault_build "$d" || return 1
+  export XDG_CACHE_HOME=$d/cache XDG_DATA_HOME=$d/data
+  expect_run "$d" "the first run" || return 1
+  [ -f "$k" ] && [ "$(stat -c '%a %s' "$k")" = "600 32" ] ||
+    { echo "    no key file of mode 0600 and 32 bytes: $(ls -l "$k")"
+      return 1; }
+  chmod 0644 "$k" || return 1
+  note_run "$d" "a key file of mode 0644" "$k" "mode 0644" || return 1
+  chmod 0600 "$k" || return 1
+  if [ "$(id -u)" -eq 0 ]; then
+    chown nobody "$k" || return 1
+    note_run "$d" "a key file owned by nobody" "$k" \
+      "owned by uid $(id -u nobody)" || return 1
+    chown 0 "$k" || return 1
+  fi
+  chmod 0777 "$d/data/wyc" || return 1
+  note_run "$d" "a key directory of mode 0777" "$d/data/wyc" \
+    "writable by others" || return 1
+  chmod 0700 "$d/data/wyc" || return 1
+  expect_run "$d" "the key made usable again"
+}
+
+# le64 N: N as 8 little-endian bytes.
+le64() {
+  local i out=
+  for i in 0 1 2 3 4 5 6 7; do
+    out+=$(printf '\\x%02x' $(( ($1 >> (8 * i)) & 255 )))
+  done
+  printf "$out"
+}
+
+# sha256_bin: the SHA-256 of stdin, as 32 bytes.
+sha256_bin() {
+  printf "$(sha256sum | cut -c1-64 | sed 's/../\\x&/g')"
+}
+
+# forge_entry A B OUT: A's entry with B's binary, and whatever checksum
+# one without the user's key can compute: for the old layout (WYCBIN2:
+# magic, key length, key, binary length, SHA-256, binary) the binary's
+# SHA-256; for the new one (WYCBIN3: ..., binary length, binary, MAC)
+# the SHA-256 of what the MAC covers.
+forge_entry() {
+  local a=$1 b=$2 out=$3 magic ka kb size bl
+  magic=$(head -c 7 "$a")
+  ka=$(od -An -t u8 -j 8 -N 8 "$a" | tr -d ' ')
+  kb=$(od -An -t u8 -j 8 -N 8 "$b" | tr -d ' ')
+  bl=$(od -An -t u8 -j $((16 + kb)) -N 8 "$b" | tr -d ' ')
+  head -c $((16 + ka)) "$a" > "$out"
+  le64 "$bl" >> "$out"
+  case $magic in
+    WYCBIN2)
+      tail -c "$bl" "$b" | sha256_bin >> "$out"
+      tail -c "$bl" "$b" >> "$out" ;;
+    *)
+      size=$(stat -c %s "$b")
+      head -c $((size - 32)) "$b" | tail -c "$bl" >> "$out"
+      sha256_bin < "$out" >> "$out" ;;
+  esac
+}
+
+# A substituted entry: program A's entry with the binary of program B
+# (the same kernel, another constant in it) and a checksum recomputed.
+# A must print its own answer (WYC_OFFLOAD=mandatory), and its entry be
+# rebuilt (a later run loads it).
+fault_cache_substitute() {
+  local d=$1 fa fb p
+  export XDG_DATA_HOME=$d/data
+  for p in a:0 b:1000; do
+    cat > "$d/${p%%:*}.whiley" <<EOF2
+import * from whiley.lang.*
+
+void ::main(System.Console sys):
+	xs = [1, 2, 3, 4]
+	for i in 0..4:
+		xs[i] = xs[i] * 3 + ${p#*:}
+	sys.out.println(xs)
+EOF2
+  done
+  mandatory_run "$d" a && mv "$d/cache" "$d/cache.a" || return 1
+  mandatory_run "$d" b && mv "$d/cache" "$d/cache.b" || return 1
+  same_out "$d" "[1003, 1006, 1009, 1012]" "b" || return 1
+  fa=$(ls "$d"/cache.a/wyc/*.bin | head -1)
+  fb=$(ls "$d"/cache.b/wyc/*.bin | head -1)
+  [ -n "$fa" ] && [ -n "$fb" ] || { echo "    no cache entries"; return 1; }
+  forge_entry "$fa" "$fb" "$d/forged" && cp "$d/forged" "$fa" &&
+    mv "$d/cache.a" "$d/cache" || return 1
+  fa=$d/cache/wyc/${fa##*/}
+  mandatory_run "$d" a || return 1
+  same_out "$d" "[3, 6, 9, 12]" "a with b's binary" || return 1
+  cmp -s "$d/forged" "$fa" &&
+    { echo "    the substituted entry was not rebuilt"; return 1; }
+  mandatory_run "$d" a || return 1
+  case $(programs_line "$d") in
+    "# programs: 0 built from source, 1 loaded"*) ;;
+    *) echo "    the rebuilt entry is not loaded: $(programs_line "$d")"
+       return 1 ;;
+  esac
 }
 
 # From far too little memory to enough: always the right output, exit 0.

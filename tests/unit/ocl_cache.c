@@ -1,8 +1,9 @@
 /* ocl_cache.c -- unit tests of runtime/ocl_program.c: programs built once,
  * binaries cached under $XDG_CACHE_HOME/wyc (here a temporary directory),
  * a corrupt cache file rebuilt from source: a damaged header, a file
- * cut short, and single bit flips at 8 places in the binary (which the
- * SHA-256 in the file catches before the driver sees the binary).
+ * cut short, single bit flips at 8 places in the binary and one in the
+ * MAC at the end (the MAC under the user's key, docs/cache.md, catches
+ * them before the driver sees the binary).
  * Runs on the device WYC_DEVICE picks; prints SKIP and succeeds when
  * there is none (no OpenCL platform at all, or WYC_DEVICE=none).
  */
@@ -131,6 +132,20 @@ main(int argc, char **argv)
     run_fresh(&inc1, "[0, 11, 21, 30]");
     counters_are(1, 0, 1);
   }
+  run_fresh(&inc1, "[0, 11, 21, 30]");
+  counters_are(0, 1, 0);
+  /* the MAC's last byte changed: rebuilt, then loaded */
+  for (int j = 0; j < 2; j++) {
+    f = fopen(files[j], "r+b");
+    CHECK(1, f != NULL);
+    fseek(f, -1, SEEK_END);
+    int c = fgetc(f);
+    fseek(f, -1, SEEK_END);
+    fputc(c ^ 0x20, f);
+    fclose(f);
+  }
+  run_fresh(&inc1, "[0, 11, 21, 30]");
+  counters_are(1, 0, 1);
   run_fresh(&inc1, "[0, 11, 21, 30]");
   counters_are(0, 1, 0);
   wy_ocl_shutdown();

@@ -368,7 +368,8 @@ cc(const Case *c, const char *variant, bool ocl)
                "%s/libwyrt_ocl.a %s/libwyrt.a %s -lmpfr -lgmp -lm", san, dir,
                c->name, variant, dir, c->name, variant, dir,
                ocl ? "_ocl" : "", build_dir, build_dir,
-               ocl ? "-lOpenCL" : "") == 0;
+               ocl ? "-lOpenCL -Wl,-Bstatic -lsodium -Wl,-Bdynamic" : "")
+                == 0;
 }
 
 /* Run NAME_variant; its status, stdout and stderr. */
