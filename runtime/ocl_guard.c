@@ -67,7 +67,7 @@ headroom(uint64_t need, const char *what)
   struct rlimit as, data;
   uint64_t limit = UINT64_MAX, used;
   const char *which = "ulimit -v";
-  if (getenv("WYC_NO_MEMORY_GUARD")) return WY_OCL_OK;
+  if (!wyrt_config_on(WYRT_CFG_MEMORY_GUARD)) return WY_OCL_OK;
   if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY)
     limit = as.rlim_cur;
   if (getrlimit(RLIMIT_DATA, &data) == 0 && data.rlim_cur != RLIM_INFINITY

@@ -19,7 +19,7 @@
  * one, never half of one.  A cache that cannot be read or written is
  * ignored.
  *
- * WYC_BINARY_CACHE=0 turns the cache off: every process builds from
+ * WYC_DEV=binary_cache=0 turns the cache off: every process builds from
  * source, leaving caching to the driver.  Asking for a program's binary
  * makes PoCL compile every kernel in it, launched or not, on top of the
  * compilation for the work-group size at each kernel's first launch;
@@ -27,7 +27,7 @@
  * launched before a runtime error ends the run, build about three times
  * faster without it (PoCL's own cache still serves later runs).
  *
- * WYC_BUILD_LOG=1 prints the compiler's log of a failed build on stderr.
+ * WYC_DEV=build_log=1 prints the compiler's log of a failed build on stderr.
  */
 #define WY_OCL_IMPL
 #include <errno.h>
@@ -97,14 +97,13 @@ make_dirs(char *path)
 }
 
 /* The cache file for a key, malloc'd; NULL when there is no cache
- * directory, or WYC_BINARY_CACHE=0 turns the cache off. */
+ * directory, or WYC_DEV=binary_cache=0 turns the cache off. */
 static char *
 cache_path(const char *key, size_t keylen)
 {
   const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-  const char *use = getenv("WYC_BINARY_CACHE");
   char dir[4096], *path;
-  if (use && strcmp(use, "0") == 0) return NULL;
+  if (!wyrt_config_on(WYRT_CFG_BINARY_CACHE)) return NULL;
   if (xdg && xdg[0] == '/')
     snprintf(dir, sizeof dir, "%s/wyc", xdg);
   else if (home && home[0] == '/')
@@ -143,13 +142,13 @@ read_file(const char *path, size_t *len)
 /* Building                                                           */
 
 /* The first line of the build log that mentions an error (or the first
- * line), into g->reason; the whole log on stderr if WYC_BUILD_LOG=1. */
+ * line), into g->reason; the whole log on stderr with build_log=1. */
 static int
 build_failure(WyOclState *g, cl_program prog, cl_int err)
 {
   size_t n = 0;
   char *log, *line, *nl;
-  const char *env = getenv("WYC_BUILD_LOG");
+  bool whole = wyrt_config_on(WYRT_CFG_BUILD_LOG);
   if (err != CL_BUILD_PROGRAM_FAILURE)
     return wy_ocl_cl_fail(err, "clBuildProgram");
   clGetProgramBuildInfo(prog, g->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &n);
@@ -159,7 +158,7 @@ build_failure(WyOclState *g, cl_program prog, cl_int err)
                             NULL) != CL_SUCCESS)
     n = 0;
   log[n] = 0;
-  if (env && strcmp(env, "1") == 0) fprintf(stderr, "%s\n", log);
+  if (whole) fprintf(stderr, "%s\n", log);
   line = strstr(log, "error");
   if (!line) line = log;
   while (line > log && line[-1] != '\n') line--;
@@ -302,10 +301,10 @@ real_option(const WyOclProg *p)
 static int
 build_program(WyOclState *g, WyOclProg *p)
 {
-  /* WYC_CL_OPTIONS: more options for the driver's compiler, e.g.
+  /* cl_options: more options for the driver's compiler, e.g.
    * -cl-opt-disable, which makes PoCL's builds several times faster
    * (the differential tester's runs) */
-  const char *extra = getenv("WYC_CL_OPTIONS");
+  const char *extra = wyrt_config_text(WYRT_CFG_CL_OPTIONS);
   /* -w: the driver's warnings about generated code (a comparison of a
    * value with itself that the source wrote) mean nothing to the
    * program's user, and PoCL 5 prints "1 warning generated." on the
