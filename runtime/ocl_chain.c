@@ -68,8 +68,8 @@ wy_ocl_chain_begin(wyv *kept, int nkept)
 /* Does the device run launches unchecked?  A GPU does (WYC_DEV=chain=
  * always: every device).  Not a CPU device: the flag's read costs no bus
  * round trip there, and the host's next call competes with the kernel
- * for the same cores (PoCL on 2 cores: n-body's kernels 9% slower
- * chained, the
+ * for the same cores (PoCL on 2 cores: the kernels of an all-pairs
+ * force loop 9% slower chained, the
  * wall 2% faster).  Not Oclgrind: a launch after a failed one reads what
  * that one did not write, which the rerun makes harmless but its
  * checker would report as a read of uninitialised memory. */

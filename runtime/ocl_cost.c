@@ -19,10 +19,11 @@
  * Moving a byte costs about a nanosecond of host time (convert, copy,
  * and the same back); a work item for which the call moves 64 KiB would
  * have to compute on 16 Ki elements for the device to win that back,
- * and a loop of so few, so heavy iterations is rare among kernels
- * (game of life's 13-row pulsar writer moves a whole 8192 x 8192 board
- * for 169 cells).  Below 4 MiB moving costs about a millisecond at
- * most, and a loop on a small list keeps going to the device.
+ * and a loop of so few, so heavy iterations is rare among kernels (a
+ * loop that writes a 13 x 13 pattern into a board the host built moves
+ * a whole 8192 x 8192 board for 169 cells).  Below 4 MiB moving costs
+ * about a millisecond at most, and a loop on a small list keeps going
+ * to the device.
  *
  * It never changes a result: it applies only to kernels that compute
  * no reals and whose lists hold no reals (ints and bools are exact on
