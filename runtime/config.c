@@ -41,7 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "wyrt.h"
+#include "wyrt_impl.h"
 
 #define DEV_VAR "WYC_DEV"
 #define BYTES_MAX ((uint64_t)1 << 62)
@@ -351,7 +351,8 @@ load(void)
     const WyrtCfgInfo *e = &table[id];
     Value v = {0};
     const char *env;
-    if (e->dflt[0] && !parse_value(e, e->dflt, &v)) abort();  /* table */
+    if (e->dflt[0] && !parse_value(e, e->dflt, &v))
+      wyrt_internal("config.c: a default the table does not accept");
     values[id] = v;
     if (e->old && getenv(e->old)) {
       bad();

@@ -730,7 +730,7 @@ fault_config_values() {
     done
   done
   # good values: the program's output, every kernel on the device
-  for var in WYC_THREADS=1 WYC_DEVICE_MEMORY=64M WYC_DEVICE=0:0 \
+  for var in WYC_THREADS=1 WYC_DEVICE_MEMORY=64M WYC_DEVICE=cpu \
       WYC_QUIET=0 WYC_PROFILE=0 WYC_DEV=$WYC_DEV,chain=0,tune=0,prestart=0 \
       WYC_DEV=$WYC_DEV,chunk_bytes=1k,partial_upload=0,memory_guard=0; do
     env "$var" WYC_OFFLOAD=mandatory XDG_CACHE_HOME="$1/cache" "$1/off" \
