@@ -246,10 +246,11 @@ run_one() {
   if [ "$dev" = c ] || [ "$dev" = omp ]; then
     timeout "$limit" "$exe" "${argv[@]}" > "$out" 2> "$err"
   else
-    # WYC_EARLY_CALLS=device: the suite measures the device; at the small
+    # early_calls=device: the suite measures the device; at the small
     # sizes the early rule (runtime/ocl_cost.c) would run whole programs
     # on the CPU while the device starts
-    WYC_DEVICE=$dev WYC_PROFILE=1 WYC_QUIET=1 WYC_EARLY_CALLS=device \
+    WYC_DEVICE=$dev WYC_PROFILE=1 WYC_QUIET=1 \
+      WYC_DEV=early_calls=device${WYC_DEV:+,$WYC_DEV} \
       timeout "$limit" "$exe" "${argv[@]}" > "$out" 2> "$err"
   fi
   rc=$?

@@ -48,54 +48,100 @@ typedef struct Options {
   int unroll;            /* --unroll=N (0: the back end's default) */
 } Options;
 
-static void
-usage(FILE *out)
-{
-  fprintf(out,
-    "usage: wyc [options] FILE.whiley\n"
-    "Compile a Whiley program to a native executable.\n\n"
-    "  --target=opencl   offload parallel loops to OpenCL (the default)\n"
-    "  --target=c        build a sequential executable (exact semantics)\n"
-    "  --target=wyil     print the program's WYIL and stop\n"
+/* The options, as --help (user) and --help-all (dev too) print them:
+ * one place, kept beside parse_options, which accepts each form and
+ * each word after `=` or between `|` (tests/faults.sh fault_help_options
+ * runs every one). */
+typedef struct OptionHelp {
+  bool dev;               /* --help-all only */
+  const char *form;       /* as typed; a|b|c: one of the words */
+  const char *help;       /* wrapped to the terminal's 80 columns */
+} OptionHelp;
 
-    "  -o FILE           name of the executable (default: FILE's stem)\n"
-    "  --keep-c          keep the generated C as OUTPUT.c\n"
-    "  -v                print the C compiler command\n"
-    "  --dump-ast        print the syntax tree and stop\n"
-    "  --explain         print each loop's class (GPU or CPU, and why)\n"
-    "  --list-devices    list the OpenCL devices (* marks the default)\n"
-    "  -O0, -O1, -O2     offload nothing / offload loops / also flatten\n"
-    "  --gpu-real=auto|float|double|exact  reals in device loops: auto\n"
-    "                    (the default) is double where the device has it,\n"
-    "                    else float; float or double force one; exact\n"
-    "                    keeps loops with reals on the CPU, exact.  Device\n"
-    "                    reals differ from exact ones by rounding only;\n"
-    "                    ints, bools and lists stay exact (a failed check\n"
-    "                    reruns the loop on the CPU)\n"
-    "  --gpu-int=64      use 64-bit ints on the device from the start\n"
-    "  --emit-cl FILE    write the generated OpenCL C to FILE\n"
-    "  --jam=N           register blocking (-O2): a work item runs up to\n"
-    "                    N iterations of each dimension of a kernel whose\n"
-    "                    inner loop reads elements they share (1, 2, 4\n"
-    "                    or 8; 1: none).  By default 8, for 2-D kernels\n"
-    "                    only; given, 1-D kernels too\n"
-    "  --tile=WHERE      tiles in local memory (-O2): a register-blocked\n"
-    "                    kernel's work group reads the rows and columns\n"
-    "                    its items share once per chunk of their inner\n"
-    "                    loop: gpu (the default: on a GPU device), all\n"
-    "                    (every device but PoCL's, which runs them\n"
-    "                    wrong), off\n"
-    "  --fma=WHERE       compute a real product and the sum that reads\n"
-    "                    it as one fma, rounded once: gpu (the default:\n"
-    "                    on a GPU device), all (every device), off\n"
-    "  --unroll=N        a device loop whose steps only compute and test\n"
-    "                    runs N steps between its exit tests and redoes\n"
-    "                    them one by one when one says leave (-O2; 1, 2,\n"
-    "                    4, 8 or 16; 1: none).  By default 16, on a GPU\n"
-    "                    only; given, on every device\n"
-    "  --version         print the version\n"
-    "  --help            print this help\n\n"
-    "Environment: CC (C compiler, default cc), WYC_CFLAGS (extra flags).\n");
+static const OptionHelp option_help[] = {
+  {false, "--target=opencl", "offload parallel loops to OpenCL (the "
+   "default)"},
+  {false, "--target=c", "build a sequential executable (exact "
+   "semantics)"},
+  {false, "--target=wyil", "print the program's WYIL and stop"},
+  {false, "-O0|-O1|-O2", "offload nothing / offload loops / also flatten "
+   "nests (the default: -O2)"},
+  {false, "-o FILE", "name of the executable (default: FILE's stem)"},
+  {false, "--explain", "print each loop's class (GPU or CPU, and why)"},
+  {false, "--emit-cl FILE", "write the generated OpenCL C to FILE"},
+  {false, "--gpu-real=auto|float|double|exact", "reals in device loops: "
+   "auto (the default) is double where the device has it, else float; "
+   "float or double force one; exact keeps loops with reals on the CPU, "
+   "exact.  Device reals differ from exact ones by rounding only; ints, "
+   "bools and lists stay exact (a failed check reruns the loop on the "
+   "CPU)"},
+  {false, "--gpu-int=32|64", "ints on the device: 32-bit, and 64-bit "
+   "after an overflow (the default), or 64-bit from the start"},
+  {false, "--keep-c", "keep the generated C as OUTPUT.c"},
+  {false, "-v", "print the C compiler command"},
+  {false, "--list-devices", "list the OpenCL devices (* marks the "
+   "default)"},
+  {false, "--version", "print the version"},
+  {false, "--help", "print this help (also -h)"},
+  {false, "--help-all", "this help, the tuning options and the developer "
+   "settings"},
+  {true, "--jam=1|2|4|8", "register blocking (-O2): a work item runs up "
+   "to N iterations of each dimension of a kernel whose inner loop reads "
+   "elements they share (1: none).  By default 8, for 2-D kernels only; "
+   "given, 1-D kernels too"},
+  {true, "--tile=gpu|all|off", "tiles in local memory (-O2): a "
+   "register-blocked kernel's work group reads the rows and columns its "
+   "items share once per chunk of their inner loop: gpu (the default: on "
+   "a GPU device), all (every device but PoCL's, which runs them wrong), "
+   "off"},
+  {true, "--fma=gpu|all|off", "compute a real product and the sum that "
+   "reads it as one fma, rounded once: gpu (the default: on a GPU "
+   "device), all (every device), off"},
+  {true, "--unroll=1|2|4|8|16", "a device loop whose steps only compute "
+   "and test runs N steps between its exit tests and redoes them one by "
+   "one when one says leave (-O2; 1: none).  By default 16, on a GPU "
+   "only; given, on every device"},
+  {true, "--dump-ast", "print the syntax tree and stop"},
+};
+
+/* text from column `col` on, wrapped at spaces within 79 columns */
+static void
+print_wrapped(FILE *out, const char *text, int col)
+{
+  int at = col;
+  while (*text) {
+    const char *sp = strchr(text, ' ');
+    int n = sp ? (int)(sp - text) : (int)strlen(text);
+    if (at > col && at + 1 + n > 79) {
+      fprintf(out, "\n%*s", col, "");
+      at = col;
+    } else if (at > col) {
+      fputc(' ', out);
+      at++;
+    }
+    fprintf(out, "%.*s", n, text);
+    at += n;
+    text += n;
+    while (*text == ' ') text++;
+  }
+  fputc('\n', out);
+}
+
+static void
+usage(FILE *out, bool all)
+{
+  fprintf(out, "usage: wyc [options] FILE.whiley\n"
+          "Compile a Whiley program to a native executable.\n\n");
+  for (size_t i = 0; i < sizeof option_help / sizeof *option_help; i++) {
+    const OptionHelp *h = &option_help[i];
+    if (h->dev && !all) continue;
+    if (strlen(h->form) > 17) fprintf(out, "  %s\n%-20s", h->form, "");
+    else fprintf(out, "  %-18s", h->form);
+    print_wrapped(out, h->help, 20);
+  }
+  fprintf(out, "\nEnvironment of wyc: CC (the C compiler, default cc), "
+          "WYC_CFLAGS (more flags\nfor it).\n");
+  wyrt_config_help(out, all);
 }
 
 static _Noreturn void
@@ -178,8 +224,9 @@ parse_options(int argc, char **argv)
                FLT_REAL_AUTO, false, NULL, 0, OCL_TILE_GPU, OCL_FMA_GPU, 0};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      usage(stdout);
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")
+        || !strcmp(a, "--help-all")) {
+      usage(stdout, !strcmp(a, "--help-all"));
       exit(0);
     } else if (!strcmp(a, "--version")) {
       printf("wyc %s\n", WYC_VERSION);
@@ -230,7 +277,7 @@ parse_options(int argc, char **argv)
     }
   }
   if (!o.input) {
-    usage(stderr);
+    usage(stderr, false);
     exit(1);
   }
   return o;

@@ -1,8 +1,9 @@
 /* init.c -- program start-up and shut-down.
  *
- * wy_init routes GMP's (and so MPFR's) allocations through the runtime
- * allocator, gives stdout a 1 MiB buffer (programs print tens of
- * thousands of values one at a time), and builds the System.Console
+ * wy_init validates the run-time variables (config.c), routes GMP's
+ * (and so MPFR's) allocations through the runtime allocator, gives
+ * stdout a 1 MiB buffer (programs print tens of thousands of values one
+ * at a time), and builds the System.Console
  * record {args: [string], out: ref} (§2.1, §7.1) from argv[1..].
  * wy_exit flushes stdout, checks that nothing printed was lost (a write
  * error is exit status 1, never a silent success) and frees the
@@ -26,6 +27,7 @@ wy_init(int argc, char **argv)
   wyv vals[2];
   if (!started) {
     started = true;
+    wyrt_config_load();   /* a bad run-time variable ends it here */
     wyrt_install_gmp_allocator();
     setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
     wyrt_mpfr_setup();

@@ -56,25 +56,13 @@
  * (16): results stay on the device unchecked (ocl_run.c), and a
  * non-finite double has no exact value, so the CPU runs the loop.
  *
- * The runtime reads environment variables on first use:
- *   WYC_DEVICE=gpu|cpu|none|P:D  the device (default: first GPU, else
- *                                first CPU device, else none)
- *   WYC_QUIET=1                  no fallback notes on stderr
- *   WYC_OFFLOAD=mandatory        wy_ocl_mandatory() is true
- *   WYC_PROFILE=1                per-kernel phase summary at exit
- *   XDG_CACHE_HOME               program binaries in $XDG_CACHE_HOME/wyc
- *                                (default ~/.cache/wyc)
- *   XDG_DATA_HOME                their key in $XDG_DATA_HOME/wyc/cache.key
- *                                (default ~/.local/share/wyc)
- *   WYC_BUILD_LOG=1              a failed build's log on stderr
- *   WYC_BINARY_CACHE=0           no binary cache (the driver's alone)
- *   WYC_DEVICE_MEMORY=BYTES      device memory for lists' copies
- *   WYC_THREADS=N                threads converting large lists
- *   WYC_CHUNK_BYTES=N            chunked transfers from this size
- *   WYC_PRESTART=0               no start-up thread (ocl_start.c)
- *   WYC_PARTIAL_UPLOAD=0         dirty rows: re-upload the whole list
- *   WYC_SMALL_CALLS=device       no small-call or early rule (ocl_cost.c)
- *   WYC_EARLY_CALLS=device       no early rule (ocl_cost.c)
+ * The run-time variables (WYC_DEVICE, WYC_QUIET, WYC_OFFLOAD, ... and
+ * WYC_DEV's developer settings) are read through runtime/config.c's
+ * table (wyrt.h, "Run-time configuration"; docs/runtime-variables.md);
+ * XDG_CACHE_HOME (program binaries in $XDG_CACHE_HOME/wyc, default
+ * ~/.cache/wyc), XDG_DATA_HOME (their key in $XDG_DATA_HOME/wyc/
+ * cache.key, default ~/.local/share/wyc) and the driver's
+ * POCL_CACHE_DIR are read where used.
  */
 #ifndef WY_OCL_H
 #define WY_OCL_H
@@ -100,7 +88,7 @@ typedef enum WyOclStatus {
   WY_OCL_FLAG_DIVZERO,    /* ... a division by zero */
   WY_OCL_FLAG_CHECK,      /* ... a failed check (assert, constraint) */
   WY_OCL_E_DISABLED,      /* WYC_DEVICE=none */
-  WY_OCL_E_BAD_DEVICE,    /* WYC_DEVICE has a value we do not know */
+  WY_OCL_E_BAD_DEVICE,    /* unused: config.c rejects a bad WYC_DEVICE */
   WY_OCL_E_NO_DEVICE,     /* no platform, or not the device asked for */
   WY_OCL_E_BUILD,         /* the program does not build for the device */
   WY_OCL_E_NO_KERNEL,     /* no such kernel in the program */
@@ -349,8 +337,8 @@ void wy_ocl_confirm_end(const WyOclKernel *k, const WyPos *pos);
  * (64-bit rerun, CPU path, language error) where it happened.
  *
  *   begin: 1 when the launches may go unchecked (no chain running now,
- *          WYC_CHAIN is not 0), else 0: the loop then runs unchained.
- *          Only a GPU runs them unchecked (WYC_CHAIN=always: any device
+ *          WYC_DEV's chain is not 0), else 0: the loop runs unchained.
+ *          Only a GPU runs them unchecked (chain=always: any device
  *          but Oclgrind); elsewhere the loop's first call ends the
  *          chain.
  *          kept[0 .. nkept) is where the generated code then keeps the
@@ -374,7 +362,7 @@ void wy_ocl_chain_abort(void);
 int wy_ocl_chain_pause(void);
 void wy_ocl_chain_resume(void);
 /* Would this process's device run a chain's launches unchecked (it
- * started, WYC_CHAIN allows it)?  For tests. */
+ * started, WYC_DEV's chain allows it)?  For tests. */
 int wy_ocl_chain_unchecked(void);
 
 /* Make the list in *slot unique (copy it when its count is above 1, so
@@ -614,7 +602,7 @@ typedef struct WyOclChain {
   bool paused;            /* in such a CPU path (wy_ocl_chain_pause) */
   bool failed;            /* a flag read since then was set (or could
                              not be read): the loop must run again */
-  bool checked, off;      /* WYC_CHAIN read; it is 0 */
+  bool checked, off;      /* chain setting read; it is 0 */
   bool always;            /* ... it is `always`: CPU devices chain too */
   unsigned epoch;         /* chains begun in this process (from 1) */
   int pending;            /* launches since the last flag read */
@@ -804,7 +792,7 @@ uint8_t wy_ocl_bound_of(const void *xs, size_t n, bool int64);
 int wy_ocl_load_rows(WyOclMarsh *m, wyv v, size_t r0, size_t r1);
 /* Lists of at least this many device bytes move through two pinned
  * staging blocks of this size, converting one while the other is
- * copied (ocl_stage.c): 16 MiB, or WYC_CHUNK_BYTES (for tests). */
+ * copied (ocl_stage.c): WYC_DEV's chunk_bytes (16 MiB; tests less). */
 size_t wy_ocl_chunk(void);
 int wy_ocl_upload_chunked(WyOclMarsh *m);   /* whole list, to m->mem */
 cl_int wy_ocl_fetch_chunked(WyOclMarsh *m, cl_mem mem, WyList *l,
@@ -858,7 +846,7 @@ const char *wy_ocl_cl_error_name(cl_int err);
 
 /* ocl_guard.c: checks before the driver is asked.  The memory guard
  * returns WY_OCL_OK, or WY_OCL_E_NOMEM with the reason when a memory
- * limit leaves the driver too little (WYC_NO_MEMORY_GUARD=1 skips it),
+ * limit leaves the driver too little (memory_guard=0 skips it),
  * the buffer guard likewise for the bytes of a kernel's buffers;
  * pocl_cache sets POCL_CACHE_DIR to a directory made for the run when
  * it is unset and PoCL's default one is unusable (a note; on the

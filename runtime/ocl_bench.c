@@ -102,9 +102,8 @@ wy_ocl_profiling(void)
 {
   WyOclState *g = &wy_ocl_g;
   if (!g->profile_checked) {      /* the environment is read once */
-    const char *p = getenv("WYC_PROFILE");
     g->profile_checked = true;
-    if (!g->profile_hooked && p && strcmp(p, "1") == 0) {
+    if (!g->profile_hooked && wyrt_config_on(WYRT_CFG_PROFILE)) {
       g->profile_hooked = true;
       atexit(print_profile);
     }

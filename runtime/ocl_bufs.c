@@ -7,10 +7,10 @@
  * Why: NVIDIA's clCreateBuffer and clReleaseMemObject take tens of
  * microseconds for large buffers (80 us for 33 MB, 270 us for 134 MB on
  * an H200), and the release waits for the device; a loop of launches
- * whose results replace their inputs (reduce-sum's passes) spent more
- * host time per call on them than its small kernels take, so the
- * device idled between launches even when nothing waited for a flag
- * (ocl_chain.c).  One in-order queue runs every command, so a buffer
+ * whose results replace their inputs (a pairwise sum's halving passes)
+ * spent more host time per call on them than its small kernels take,
+ * so the device idled between launches even when nothing waited for a
+ * flag (ocl_chain.c).  One in-order queue runs every command, so a buffer
  * that queued kernels still read may be written by a later one.
  */
 #define WY_OCL_IMPL

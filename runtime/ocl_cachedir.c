@@ -254,12 +254,10 @@ wy_ocl_cache_ready(void)
 {
   WyOclState *g = &wy_ocl_g;
   char why[1024];
-  const char *quiet;
   if (g->cache_state) return g->cache_state > 0;
   g->cache_state = -1;
   if (!open_cache(g, why, sizeof why)) {
-    quiet = getenv("WYC_QUIET");
-    if (quiet && strcmp(quiet, "1") == 0) return false;
+    if (wyrt_config_on(WYRT_CFG_QUIET)) return false;
     wy_ocl_flush_stdout();
     fprintf(stderr, "wyc: no kernel binary cache in this run: %s\n", why);
     return false;

@@ -41,10 +41,10 @@ enum { CHAIN_KEEP_COPY = 1 << 20 };
 static void
 read_setting(WyOclChain *c)
 {
-  const char *env = getenv("WYC_CHAIN");
+  int mode = wyrt_config_word(WYRT_CFG_CHAIN);
   if (c->checked) return;
-  c->off = env && strcmp(env, "0") == 0;
-  c->always = env && strcmp(env, "always") == 0;
+  c->off = mode == WYRT_WHERE_NEVER;
+  c->always = mode == WYRT_WHERE_ALWAYS;
   c->checked = true;
 }
 
@@ -65,10 +65,11 @@ wy_ocl_chain_begin(wyv *kept, int nkept)
   return 1;
 }
 
-/* Does the device run launches unchecked?  A GPU does (WYC_CHAIN=always:
- * every device).  Not a CPU device: the flag's read costs no bus round
- * trip there, and the host's next call competes with the kernel for the
- * same cores (PoCL on 2 cores: n-body's kernels 9% slower chained, the
+/* Does the device run launches unchecked?  A GPU does (WYC_DEV=chain=
+ * always: every device).  Not a CPU device: the flag's read costs no bus
+ * round trip there, and the host's next call competes with the kernel
+ * for the same cores (PoCL on 2 cores: the kernels of an all-pairs
+ * force loop 9% slower chained, the
  * wall 2% faster).  Not Oclgrind: a launch after a failed one reads what
  * that one did not write, which the rerun makes harmless but its
  * checker would report as a read of uninitialised memory. */

@@ -19,17 +19,18 @@
  * Moving a byte costs about a nanosecond of host time (convert, copy,
  * and the same back); a work item for which the call moves 64 KiB would
  * have to compute on 16 Ki elements for the device to win that back,
- * and a loop of so few, so heavy iterations is rare among kernels
- * (game of life's 13-row pulsar writer moves a whole 8192 x 8192 board
- * for 169 cells).  Below 4 MiB moving costs about a millisecond at
- * most, and a loop on a small list keeps going to the device.
+ * and a loop of so few, so heavy iterations is rare among kernels (a
+ * loop that writes a 13 x 13 pattern into a board the host built moves
+ * a whole 8192 x 8192 board for 169 cells).  Below 4 MiB moving costs
+ * about a millisecond at most, and a loop on a small list keeps going
+ * to the device.
  *
  * It never changes a result: it applies only to kernels that compute
  * no reals and whose lists hold no reals (ints and bools are exact on
  * both sides: the device checks every operation and reruns the loop on
  * the CPU otherwise), and the loop it runs is the one the CPU path runs
- * after any fallback.  WYC_OFFLOAD=mandatory and WYC_SMALL_CALLS=device
- * turn it off (tests that need a small loop on the device); WYC_PROFILE
+ * after any fallback.  WYC_OFFLOAD=mandatory and WYC_DEV=small_calls=
+ * device turn it off (tests that need a small loop on the device); WYC_PROFILE
  * lists the calls it kept on the CPU.
  */
 #define WY_OCL_IMPL
@@ -48,9 +49,10 @@ static bool
 rule_on(WyOclState *g)
 {
   if (!g->small_checked) {
-    const char *v = getenv("WYC_SMALL_CALLS");
     g->small_checked = true;
-    g->small_off = wy_ocl_mandatory() || (v && strcmp(v, "device") == 0);
+    g->small_off = wy_ocl_mandatory()
+                   || wyrt_config_word(WYRT_CFG_SMALL_CALLS)
+                        == WYRT_CALLS_DEVICE;
   }
   return !g->small_off;
 }
@@ -138,8 +140,8 @@ wy_ocl_small_call(const WyOclKernel *k, const WyOclArg *args,
  * (one of its threads is several times slower than a CPU core), and
  * the wait is long; a larger call waits, as it did.  Like the rule
  * above, ints and bools only, so the results are the same either way;
- * off with it (WYC_OFFLOAD=mandatory, WYC_SMALL_CALLS=device), or alone
- * (WYC_EARLY_CALLS=device: the benchmark suite).  It reads no layer
+ * off with it (WYC_OFFLOAD=mandatory, WYC_DEV=small_calls=device), or
+ * alone (WYC_DEV=early_calls=device: the benchmark suite).  It reads no layer
  * state the start-up thread writes. */
 bool
 wy_ocl_early_call(const WyOclKernel *k, const int64_t lo[3],
@@ -148,10 +150,10 @@ wy_ocl_early_call(const WyOclKernel *k, const int64_t lo[3],
   WyOclState *g = &wy_ocl_g;
   uint64_t items = 1;
   if (!wy_ocl_starting() || has_reals(k) || !rule_on(g)) return false;
-  if (!g->early_checked) {   /* WYC_EARLY_CALLS=device: this rule alone off */
-    const char *v = getenv("WYC_EARLY_CALLS");
+  if (!g->early_checked) {   /* early_calls=device: this rule alone off */
     g->early_checked = true;
-    g->early_off = v && strcmp(v, "device") == 0;
+    g->early_off = wyrt_config_word(WYRT_CFG_EARLY_CALLS)
+                   == WYRT_CALLS_DEVICE;
   }
   if (g->early_off) return false;
   for (int d = 0; d < k->ndims; d++) {

@@ -196,35 +196,19 @@ find_default(cl_platform_id *ps, cl_uint np, cl_uint *pi, cl_uint *di)
          || find_first(ps, np, CL_DEVICE_TYPE_CPU, pi, di);
 }
 
-/* Parse "P:D" (decimal numbers); false if s is not of that form. */
-static bool
-parse_pd(const char *s, cl_uint *pi, cl_uint *di)
-{
-  char *end;
-  unsigned long p, d;
-  if (*s < '0' || *s > '9') return false;
-  p = strtoul(s, &end, 10);
-  if (*end != ':' || end[1] < '0' || end[1] > '9') return false;
-  d = strtoul(end + 1, &end, 10);
-  if (*end || p > 1000 || d > 1000) return false;
-  *pi = (cl_uint)p;
-  *di = (cl_uint)d;
-  return true;
-}
-
 /* Is WYC_DEVICE usable at all?  Checked before any OpenCL call, so that
- * WYC_DEVICE=none loads no driver. */
+ * WYC_DEVICE=none loads no driver.  (config.c has already rejected a
+ * value that is not gpu, cpu, none or P:D.) */
 static int
 check_env(cl_uint *pi, cl_uint *di)
 {
-  const char *env = getenv("WYC_DEVICE");
-  if (env && strcmp(env, "none") == 0)
+  WyrtDevice dev = wyrt_config_device();
+  if (dev.kind == WYRT_DEVICE_NONE)
     return wy_ocl_fail(WY_OCL_E_DISABLED, "WYC_DEVICE=none");
-  if (env && *env && strcmp(env, "gpu") && strcmp(env, "cpu")
-      && !parse_pd(env, pi, di))
-    return wy_ocl_fail(WY_OCL_E_BAD_DEVICE,
-                       "WYC_DEVICE=%s is not gpu, cpu, none or P:D "
-                       "(see wyc --list-devices)", env);
+  if (dev.kind == WYRT_DEVICE_NUMBERED) {
+    *pi = dev.platform;
+    *di = dev.device;
+  }
   return WY_OCL_OK;
 }
 
@@ -245,7 +229,8 @@ static int
 select_device(cl_platform_id *ps, cl_uint np, cl_int err, cl_uint *pi,
               cl_uint *di)
 {
-  const char *env = getenv("WYC_DEVICE");
+  const char *env = wyrt_config_text(WYRT_CFG_DEVICE);
+  WyrtDeviceKind kind = wyrt_config_device().kind;
   int st = check_env(pi, di);
   if (st) return st;
   if (np == 0) {
@@ -253,11 +238,11 @@ select_device(cl_platform_id *ps, cl_uint np, cl_int err, cl_uint *pi,
     return err == CL_OUT_OF_HOST_MEMORY || err == CL_OUT_OF_RESOURCES
            ? WY_OCL_E_NOMEM : WY_OCL_E_NO_DEVICE;
   }
-  if (!env || !*env) {
+  if (kind == WYRT_DEVICE_DEFAULT) {
     if (!find_default(ps, np, pi, di))
       return no_device("no OpenCL GPU or CPU device");
-  } else if (strcmp(env, "gpu") == 0 || strcmp(env, "cpu") == 0) {
-    bool gpu = env[0] == 'g';
+  } else if (kind == WYRT_DEVICE_GPU || kind == WYRT_DEVICE_CPU) {
+    bool gpu = kind == WYRT_DEVICE_GPU;
     if (!find_first(ps, np, gpu ? CL_DEVICE_TYPE_GPU : CL_DEVICE_TYPE_CPU,
                     pi, di))
       return no_device(gpu ? "WYC_DEVICE=gpu: no OpenCL GPU device"
@@ -402,8 +387,7 @@ make_context(WyOclState *g)
   if (!g->ctx) return wy_ocl_cl_fail(err, "clCreateContext");
   /* the environment only: this may run on the start-up thread, while
    * the program may open a benchmark region (wy_ocl_profile_queue) */
-  const char *prof = getenv("WYC_PROFILE");
-  g->queue_profiled = prof && strcmp(prof, "1") == 0;
+  g->queue_profiled = wyrt_config_on(WYRT_CFG_PROFILE);
   g->queue = clCreateCommandQueue(g->ctx, g->device,
                                   g->queue_profiled
                                     ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
@@ -537,7 +521,7 @@ wy_ocl_list_devices(FILE *out)
   cl_int err;
   cl_platform_id *ps = (wy_ocl_wait_start(), get_platforms(&np, &err));
   bool has_default = select_device(ps, np, err, &dp, &dd) == WY_OCL_OK;
-  const char *env = getenv("WYC_DEVICE");
+  const char *env = wyrt_config_text(WYRT_CFG_DEVICE);
   int count = 0;
   if (np == 0) {
     char why[512];
@@ -570,13 +554,6 @@ wy_ocl_list_devices(FILE *out)
 /* ---------------------------------------------------------------- */
 /* Fallback notes and WYC_OFFLOAD=mandatory                           */
 
-static bool
-env_is(const char *name, const char *value)
-{
-  const char *v = getenv(name);
-  return v && strcmp(v, value) == 0;
-}
-
 void
 wy_ocl_fallback_note(const char *kernel_name, const char *reason)
 {
@@ -590,7 +567,7 @@ wy_ocl_fallback_note(const char *kernel_name, const char *reason)
   copy = strdup(kernel_name);
   if (!copy) return;
   g->noted[g->nnoted++] = copy;
-  if (env_is("WYC_QUIET", "1")) return;
+  if (wyrt_config_on(WYRT_CFG_QUIET)) return;
   fflush(stdout);
   fprintf(stderr, "wyc: kernel %s runs on the CPU: %s\n", kernel_name,
           reason);
@@ -599,7 +576,7 @@ wy_ocl_fallback_note(const char *kernel_name, const char *reason)
 bool
 wy_ocl_mandatory(void)
 {
-  return env_is("WYC_OFFLOAD", "mandatory");
+  return wyrt_config_word(WYRT_CFG_OFFLOAD) == WYRT_OFFLOAD_MANDATORY;
 }
 
 void

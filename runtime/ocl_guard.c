@@ -76,7 +76,7 @@ headroom(uint64_t need, const char *what)
   struct rlimit as, data;
   uint64_t limit = UINT64_MAX, used;
   const char *which = "ulimit -v";
-  if (getenv("WYC_NO_MEMORY_GUARD")) return WY_OCL_OK;
+  if (!wyrt_config_on(WYRT_CFG_MEMORY_GUARD)) return WY_OCL_OK;
   if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY)
     limit = as.rlim_cur;
   if (getrlimit(RLIMIT_DATA, &data) == 0 && data.rlim_cur != RLIM_INFINITY
@@ -196,7 +196,7 @@ void
 wy_ocl_pocl_cache(void)
 {
   static bool done;
-  const char *why = "", *tmp = getenv("TMPDIR"), *quiet;
+  const char *why = "", *tmp = getenv("TMPDIR");
   char dir[4096];
   if (done) return;
   done = true;
@@ -215,8 +215,7 @@ wy_ocl_pocl_cache(void)
     return;
   }
   atexit(remove_pocl_private);
-  quiet = getenv("WYC_QUIET");
-  if (quiet && strcmp(quiet, "1") == 0) return;
+  if (wyrt_config_on(WYRT_CFG_QUIET)) return;
   wy_ocl_flush_stdout();
   fprintf(stderr, "wyc: PoCL's cache directory %.300s is unusable (%s): "
           "POCL_CACHE_DIR=%s for this run (removed at exit)\n", dir, why,

@@ -461,9 +461,8 @@ marshal_resident(WyOclMarsh *m, wyv v)
 {
   WyOclRes *r = m->res;
   size_t stride = m->dims[1] * m->dims[2];
-  const char *part = getenv("WYC_PARTIAL_UPLOAD");
   if (r->dlo >= r->dhi) return WY_OCL_OK;
-  if (part && strcmp(part, "0") == 0) {   /* the whole list instead */
+  if (!wyrt_config_on(WYRT_CFG_PARTIAL_UPLOAD)) {   /* the whole list */
     wy_list_host(wy_list(v));             /* the rows the device holds */
     r->dlo = 0;
     r->dhi = m->dims[0];

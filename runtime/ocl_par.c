@@ -36,9 +36,9 @@ run_slice(void *arg)
 static int
 thread_count(void)
 {
-  const char *env = getenv("WYC_THREADS");
-  long n = env && *env ? strtol(env, NULL, 10)
-                       : sysconf(_SC_NPROCESSORS_ONLN);
+  long n = wyrt_config_set(WYRT_CFG_THREADS)
+             ? (long)wyrt_config_num(WYRT_CFG_THREADS)
+             : sysconf(_SC_NPROCESSORS_ONLN);
   if (n < 1) n = 1;
   return n > MAX_THREADS ? MAX_THREADS : (int)n;
 }

@@ -23,7 +23,7 @@
  * opened relative to the checked directory and never through a
  * symbolic link.  A cache that cannot be read or written is ignored.
  *
- * WYC_BINARY_CACHE=0 turns the cache off: every process builds from
+ * WYC_DEV=binary_cache=0 turns the cache off: every process builds from
  * source, leaving caching to the driver.  Asking for a program's binary
  * makes PoCL compile every kernel in it, launched or not, on top of the
  * compilation for the work-group size at each kernel's first launch;
@@ -31,7 +31,7 @@
  * launched before a runtime error ends the run, build about three times
  * faster without it (PoCL's own cache still serves later runs).
  *
- * WYC_BUILD_LOG=1 prints the compiler's log of a failed build on stderr.
+ * WYC_DEV=build_log=1 prints the compiler's log of a failed build on stderr.
  */
 #define WY_OCL_IMPL
 #include <errno.h>
@@ -78,14 +78,13 @@ join(const char *const *parts, int n, char sep, size_t *len)
 
 /* The name of the cache entry for a key, malloc'd: half the SHA-256 of
  * the key in hex; NULL when there is no usable cache, or
- * WYC_BINARY_CACHE=0 turns the cache off. */
+ * WYC_DEV=binary_cache=0 turns the cache off. */
 static char *
 cache_name(const char *key, size_t keylen)
 {
-  const char *use = getenv("WYC_BINARY_CACHE");
   unsigned char sum[crypto_hash_sha256_BYTES];
   char *name;
-  if (use && strcmp(use, "0") == 0) return NULL;
+  if (!wyrt_config_on(WYRT_CFG_BINARY_CACHE)) return NULL;
   if (!wy_ocl_cache_ready()) return NULL;
   crypto_hash_sha256(sum, (const unsigned char *)key, keylen);
   name = malloc(2 * 16 + 5);
@@ -144,13 +143,13 @@ write_all(int fd, const void *p, size_t n)
 /* Building                                                           */
 
 /* The first line of the build log that mentions an error (or the first
- * line), into g->reason; the whole log on stderr if WYC_BUILD_LOG=1. */
+ * line), into g->reason; the whole log on stderr with build_log=1. */
 static int
 build_failure(WyOclState *g, cl_program prog, cl_int err)
 {
   size_t n = 0;
   char *log, *line, *nl;
-  const char *env = getenv("WYC_BUILD_LOG");
+  bool whole = wyrt_config_on(WYRT_CFG_BUILD_LOG);
   if (err != CL_BUILD_PROGRAM_FAILURE)
     return wy_ocl_cl_fail(err, "clBuildProgram");
   clGetProgramBuildInfo(prog, g->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &n);
@@ -160,7 +159,7 @@ build_failure(WyOclState *g, cl_program prog, cl_int err)
                             NULL) != CL_SUCCESS)
     n = 0;
   log[n] = 0;
-  if (env && strcmp(env, "1") == 0) fprintf(stderr, "%s\n", log);
+  if (whole) fprintf(stderr, "%s\n", log);
   line = strstr(log, "error");
   if (!line) line = log;
   while (line > log && line[-1] != '\n') line--;
@@ -328,10 +327,10 @@ real_option(const WyOclProg *p)
 static int
 build_program(WyOclState *g, WyOclProg *p)
 {
-  /* WYC_CL_OPTIONS: more options for the driver's compiler, e.g.
+  /* cl_options: more options for the driver's compiler, e.g.
    * -cl-opt-disable, which makes PoCL's builds several times faster
    * (the differential tester's runs) */
-  const char *extra = getenv("WYC_CL_OPTIONS");
+  const char *extra = wyrt_config_text(WYRT_CFG_CL_OPTIONS);
   /* -w: the driver's warnings about generated code (a comparison of a
    * value with itself that the source wrote) mean nothing to the
    * program's user, and PoCL 5 prints "1 warning generated." on the

@@ -36,13 +36,10 @@ wy_ocl_res_install(void)
 static uint64_t
 budget(WyOclState *g)
 {
-  const char *env;
   cl_ulong mem = 0;
   if (g->res_budget) return g->res_budget;
-  env = getenv("WYC_DEVICE_MEMORY");
-  if (env && *env) {
-    g->res_budget = strtoull(env, NULL, 10);
-    if (!g->res_budget) g->res_budget = 1;
+  if (wyrt_config_set(WYRT_CFG_DEVICE_MEMORY)) {   /* at least 1 */
+    g->res_budget = wyrt_config_num(WYRT_CFG_DEVICE_MEMORY);
   } else {
     clGetDeviceInfo(g->device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof mem, &mem,
                     NULL);

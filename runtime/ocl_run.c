@@ -34,12 +34,13 @@ _Static_assert(WY_OCL_E_DESCENDING == 19, "OCL_FLAG_DESCENDING is 19");
 enum { WG_TARGET = 256 };   /* work items per group we aim for */
 /* A GPU's groups of a 2-D or 3-D NDRange: 64 items along dimension 0,
  * the rest of WG_TARGET along the next ones.  Rows that share a group
- * read what a column of items reads in common (matrix multiply's
- * a[i][k], b[k][j]) from fewer, better cached lines.  Measured on an
- * H200 at the suite's large sizes (hot kernels, 256 x 1 -> 64 x 4):
- * matrix multiply 3.36 -> 2.60 ms, game of life 2.03 -> 2.01, the
- * mandelbrots 0.3% faster, the blur 0.1% slower; 32 x 8 the same,
- * 16 x 16 and 8 x 32 slower.  A CPU (PoCL, which vectorises along
+ * read what a column of items reads in common (a product's a[i][k] and
+ * b[k][j] in an inner loop over k) from fewer, better cached lines.
+ * Measured on an H200 at the suite's large sizes (hot kernels, 256 x 1
+ * -> 64 x 4): a 2-D kernel with such an inner loop 3.36 -> 2.60 ms, a
+ * 2-D neighbourhood stencil 2.03 -> 2.01, 2-D escape-time loops 0.3%
+ * faster, a 2-D weighted window 0.1% slower; 32 x 8 the same, 16 x 16
+ * and 8 x 32 slower.  A CPU (PoCL, which vectorises along
  * dimension 0) keeps WG_TARGET x 1. */
 enum { WG_ROW_GPU = 64 };
 enum { SMALL_ARGS = 16 };   /* argument records on the stack up to this */
@@ -766,8 +767,8 @@ known_to_overflow(const WyOclKernel *k)
 /* Do k's int list arguments hold more bytes in device copies of 64-bit
  * ints than of 32-bit ones?  The 32-bit variant would then fetch and
  * convert them (a kernel that overflowed leaves its results in 64
- * bits: reduce-sum's input pattern), while the 64-bit one uses them
- * where they are; both give the same ints. */
+ * bits, which the later loops over them then read), while the 64-bit
+ * one uses them where they are; both give the same ints. */
 static bool
 wide_copies(const WyOclKernel *k, const WyOclArg *args, int nargs)
 {

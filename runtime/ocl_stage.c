@@ -17,13 +17,8 @@
 size_t
 wy_ocl_chunk(void)
 {
-  static size_t chunk;
-  if (!chunk) {
-    const char *env = getenv("WYC_CHUNK_BYTES");
-    chunk = env && *env ? strtoull(env, NULL, 10) : 0;
-    if (!chunk) chunk = (size_t)1 << 24;
-  }
-  return chunk;
+  /* chunk_bytes: at least 1, 16 MiB by default */
+  return (size_t)wyrt_config_num(WYRT_CFG_CHUNK_BYTES);
 }
 
 int

@@ -9,7 +9,7 @@
  * (wy_ocl_wait_start), and so does any way out of the program, so the
  * driver is never torn down under the thread.  Until then the thread
  * alone touches the layer's state (WyOclState), so nothing else needs
- * a lock.  WYC_DEVICE=none and WYC_PRESTART=0 start nothing.
+ * a lock.  WYC_DEVICE=none and WYC_DEV=prestart=0 start nothing.
  */
 #define WY_OCL_IMPL
 #include <pthread.h>
@@ -67,12 +67,12 @@ wy_ocl_wait_start(void)
 void
 wy_ocl_prestart(const WyOclKernel *const *kernels, int n)
 {
-  const char *dev = getenv("WYC_DEVICE"), *pre = getenv("WYC_PRESTART");
-  /* WYC_PRESTART=0: every OpenCL call on the program's thread, for tools
+  /* prestart=0: every OpenCL call on the program's thread, for tools
    * that need that (Oclgrind's uninitialised-value checker keeps its
    * state per thread) */
-  if (running || wy_ocl_g.tried || (dev && strcmp(dev, "none") == 0)
-      || (pre && strcmp(pre, "0") == 0))
+  if (running || wy_ocl_g.tried
+      || wyrt_config_device().kind == WYRT_DEVICE_NONE
+      || !wyrt_config_on(WYRT_CFG_PRESTART))
     return;
   /* before the thread: it may setenv (only this thread may) */
   wy_ocl_pocl_cache();

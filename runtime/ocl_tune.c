@@ -47,8 +47,8 @@
  * up to TUNE_FILE_MAX bytes, and one that has grown to that size is
  * emptied before the next line is written.
  *
- * WYC_TUNE=0: no measuring and no shapes read (the default shapes);
- * WYC_TUNE=always: measure every such kernel on every device, however
+ * WYC_DEV=tune=0: no measuring and no shapes read (the default shapes);
+ * tune=always: measure every such kernel on every device, however
  * short its calls (tests).  With WYC_PROFILE=1 each measurement is
  * printed on stderr.
  */
@@ -72,10 +72,11 @@ typedef enum { TUNE_OFF, TUNE_ON, TUNE_ALWAYS } TuneMode;
 static TuneMode
 tune_mode(void)
 {
-  const char *v = getenv("WYC_TUNE");
-  if (v && strcmp(v, "0") == 0) return TUNE_OFF;
-  if (v && strcmp(v, "always") == 0) return TUNE_ALWAYS;
-  return TUNE_ON;
+  switch (wyrt_config_word(WYRT_CFG_TUNE)) {
+  case WYRT_WHERE_NEVER: return TUNE_OFF;
+  case WYRT_WHERE_ALWAYS: return TUNE_ALWAYS;
+  default: return TUNE_ON;
+  }
 }
 
 /* The size class of n work items: its number of bits. */

@@ -43,6 +43,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* wyc's version: `wyc --version`, and part of the kernel cache's key */
 #define WYC_VERSION "0.1.0"
@@ -480,6 +481,80 @@ typedef struct WyHandler {
 void wy_try_push(WyHandler *h);
 void wy_try_pop(WyHandler *h);
 _Noreturn void wy_throw(wyv v);     /* borrows v (increfs it) */
+
+/* ---------------------------------------------------------------- */
+/* Run-time configuration (config.c; docs/runtime-variables.md)       */
+
+/* Every variable the runtime reads; ORDER config.c's table.  User
+ * variables first, then the developer settings inside WYC_DEV. */
+typedef enum WyrtCfg {
+  WYRT_CFG_DEVICE, WYRT_CFG_QUIET, WYRT_CFG_PROFILE, WYRT_CFG_OFFLOAD,
+  WYRT_CFG_DEVICE_MEMORY, WYRT_CFG_THREADS,
+  WYRT_CFG_PRESTART, WYRT_CFG_PARTIAL_UPLOAD, WYRT_CFG_BINARY_CACHE,
+  WYRT_CFG_BUILD_LOG, WYRT_CFG_CL_OPTIONS, WYRT_CFG_TUNE, WYRT_CFG_CHAIN,
+  WYRT_CFG_CHUNK_BYTES, WYRT_CFG_SMALL_CALLS, WYRT_CFG_EARLY_CALLS,
+  WYRT_CFG_MEMORY_GUARD,
+  WYRT_CFG_COUNT
+} WyrtCfg;
+
+typedef enum WyrtCfgClass {
+  WYRT_CFG_USER,          /* an environment variable of its own */
+  WYRT_CFG_DEV            /* an item of WYC_DEV=NAME=VALUE,... */
+} WyrtCfgClass;
+
+typedef enum WyrtCfgKind {
+  WYRT_CFG_K_WORD,          /* one of accepts' words (0|1: a switch) */
+  WYRT_CFG_K_COUNT,    /* a whole number from lo to hi */
+  WYRT_CFG_K_BYTES,         /* bytes, lo up to hi - 1; K, M, G suffixes */
+  WYRT_CFG_K_SELECTOR,      /* gpu, cpu, none or P:D */
+  WYRT_CFG_K_TEXT           /* anything */
+} WyrtCfgKind;
+
+typedef struct WyrtCfgInfo {
+  const char *name;       /* WYC_QUIET; a developer setting's item name */
+  WyrtCfgClass class;
+  WyrtCfgKind kind;
+  const char *accepts;    /* "0|gpu|always", "N", "BYTES", ... */
+  uint64_t lo, hi;        /* K_COUNT and K_BYTES bounds */
+  const char *dflt;       /* the default as a value; "": none (the
+                             reader decides, e.g. one thread per CPU) */
+  const char *old;        /* the variable an earlier version read, an
+                             error now; NULL */
+  const char *help;       /* one line */
+} WyrtCfgInfo;
+
+/* The words of WORD entries; ORDER their accepts in config.c. */
+typedef enum WyrtWhere {        /* tune, chain: 0|gpu|always */
+  WYRT_WHERE_NEVER, WYRT_WHERE_GPU, WYRT_WHERE_ALWAYS
+} WyrtWhere;
+enum { WYRT_OFFLOAD_AUTO, WYRT_OFFLOAD_MANDATORY };   /* WYC_OFFLOAD */
+enum { WYRT_CALLS_AUTO, WYRT_CALLS_DEVICE };   /* small_calls, early_calls */
+
+typedef enum WyrtDeviceKind {
+  WYRT_DEVICE_DEFAULT, WYRT_DEVICE_GPU, WYRT_DEVICE_CPU, WYRT_DEVICE_NONE,
+  WYRT_DEVICE_NUMBERED
+} WyrtDeviceKind;
+
+typedef struct WyrtDevice {
+  WyrtDeviceKind kind;
+  unsigned platform, device;   /* WYRT_DEVICE_NUMBERED: P:D */
+} WyrtDevice;
+
+/* Reads and validates the table, once (thread-safe); a bad value is a
+ * message per variable and exit status 2.  Every accessor calls it. */
+void wyrt_config_load(void);
+/* Reads the environment again: for tests that change it, while no
+ * other thread reads the configuration. */
+void wyrt_config_reload(void);
+const WyrtCfgInfo *wyrt_config_info(WyrtCfg id);
+bool wyrt_config_set(WyrtCfg id);          /* given, not the default */
+int wyrt_config_word(WyrtCfg id);          /* WORD: the word's index */
+bool wyrt_config_on(WyrtCfg id);           /* WORD: index != 0 */
+uint64_t wyrt_config_num(WyrtCfg id);      /* K_COUNT, K_BYTES; 0: none */
+const char *wyrt_config_text(WyrtCfg id);  /* the text as given, or "" */
+WyrtDevice wyrt_config_device(void);       /* WYC_DEVICE */
+/* The user variables, one line each; all: the developer settings too. */
+void wyrt_config_help(FILE *out, bool all);
 
 /* ---------------------------------------------------------------- */
 /* Program start-up and the standard library's natives                */

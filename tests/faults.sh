@@ -17,9 +17,9 @@
 # and the C compiler's work must stay small),
 # device memory too small for the lists a program keeps there,
 # transfers split into chunks, a file that a program cannot open
-# (whiley.io.File), the GPU's shape of a kernel run on PoCL, and a
+# (whiley.io.File), the GPU's shape of a kernel run on PoCL, a
 # benchmark region opened after kernels ran on a queue that does not
-# profile.
+# profile, bad run-time variables, and every option --help-all shows.
 #
 # The offloading program: one kernel; its expected output is below.
 
@@ -29,12 +29,12 @@ FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
   cache_foreign_dir cache_key cache_substitute memory_limit many_functions
   resident_eviction chunked_transfers deep_programs file_roundtrip one_build
   overflow_retry clone_rows small_calls early_calls gpu_shaped_copies
-  profiled_region"
+  profiled_region config_values help_options"
 
 # The fallback notes these tests look for come from calls that reach the
 # device layer: no cost rule keeps a call on the CPU (runtime/ocl_cost.c;
 # small_calls and early_calls turn the rules back on for themselves).
-export WYC_SMALL_CALLS=device
+export WYC_DEV=${WYC_DEV:+$WYC_DEV,}small_calls=device
 
 # mandatory_run DIR NAME: build DIR/NAME.whiley to DIR/NAME, run it with
 # WYC_PROFILE=1 and WYC_OFFLOAD=mandatory (stdout DIR/out, stderr
@@ -261,7 +261,7 @@ fault_unusable_cache() {
       echo "    XDG_CACHE_HOME=/dev/null: $(head -1 "$1/run.err")"; exit 1
     fi
     unset XDG_CACHE_HOME
-    HOME=/proc/none WYC_BINARY_CACHE=0 note_run "$1" "HOME=/proc/none" \
+    HOME=/proc/none WYC_DEV="${WYC_DEV:-},binary_cache=0" note_run "$1" "HOME=/proc/none" \
       "/proc/none/.cache/pocl" "POCL_CACHE_DIR=" || exit 1
     priv=$(sed -n 's/.*POCL_CACHE_DIR=\([^ ]*\) for this run.*/\1/p' \
       "$1/run.err")
@@ -615,7 +615,7 @@ EOF2
 # The small-call rule (runtime/ocl_cost.c): a loop of 3 work items that
 # writes two cells of a 1024 x 1024 board the host built (its rows one
 # shared row) would move 8 MiB: it runs on the CPU, prints the same,
-# notes no fallback, and WYC_PROFILE says so; WYC_SMALL_CALLS=device and
+# notes no fallback, and WYC_PROFILE says so; WYC_DEV=small_calls=device and
 # WYC_OFFLOAD=mandatory send it to the device.
 fault_small_calls() {
   cat > "$1/small.whiley" <<'EOF2'
@@ -647,8 +647,10 @@ EOF2
   "$WYC" "$1/small.whiley" -o "$1/small" 2> "$1/build.err" || {
     echo "    could not build small.whiley"; head -3 "$1/build.err"; return 1; }
   local env rule calls
-  for env in WYC_OFFLOAD=none WYC_SMALL_CALLS=device WYC_OFFLOAD=mandatory; do
-    env -u WYC_SMALL_CALLS "$env" XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 \
+  for env in WYC_OFFLOAD=auto WYC_DEV=$WYC_DEV,small_calls=device \
+    WYC_OFFLOAD=mandatory; do
+    env WYC_DEV="$WYC_DEV,small_calls=auto" "$env" \
+      XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 \
       "$1/small" \
       > "$1/out" 2> "$1/err" < /dev/null || {
       echo "    $env: exit status $?"; head -3 "$1/err"; return 1; }
@@ -657,7 +659,7 @@ EOF2
            "$1/err")
     calls=$(grep '^wyk_1,' "$1/err" | cut -d, -f2,3)
     case $env:$rule:$calls in
-      WYC_OFFLOAD=none:1:0,0|*=device:0:1,0|*=mandatory:0:1,0) ;;
+      WYC_OFFLOAD=auto:1:0,0|*=device:0:1,0|*=mandatory:0:1,0) ;;
       *) echo "    $env: rule $rule, wyk_1 calls,fallbacks $calls"
          grep '^wyk_1\|^# wyk\|^wyc:' "$1/err"; return 1 ;;
     esac
@@ -669,16 +671,16 @@ EOF2
 }
 
 # Large lists go up and come back in chunks through two staging blocks
-# (runtime/ocl_stage.c); WYC_CHUNK_BYTES makes the chunks small enough
-# that the residency test's lists of every depth are split, at chunk
-# sizes that divide their rows and that do not.
+# (runtime/ocl_stage.c); WYC_DEV's chunk_bytes makes the chunks small
+# enough that the residency test's lists of every depth are split, at
+# chunk sizes that divide their rows and that do not.
 fault_chunked_transfers() {
   local src=tests/valid/resident_lists ch
   "$WYC" "$src.whiley" -o "$1/res" 2> "$1/build.err" || {
     echo "    could not build $src.whiley"; head -3 "$1/build.err"; return 1; }
   for ch in 4 12 40 1000; do
-    run_like "$1" "$1/res" "$src.sysout" "WYC_CHUNK_BYTES=$ch" \
-      WYC_CHUNK_BYTES=$ch || return 1
+    run_like "$1" "$1/res" "$src.sysout" "chunk_bytes=$ch" \
+      WYC_DEV="$WYC_DEV,chunk_bytes=$ch" || return 1
   done
 }
 
@@ -799,7 +801,7 @@ EOF2
 # The GPU's shape of a build of copies (opencl_backend/oclgen_build.c:
 # a work group copies its rows together, each item striding through a
 # row; WYC_GPU is defined for GPU devices only) run on PoCL through
-# WYC_CL_OPTIONS: the same output as --target=c, for grids of one work
+# WYC_DEV's cl_options: the same output as --target=c, for grids of one work
 # group and of several with a partial last one (256 items a group),
 # rows longer than a group.
 fault_gpu_shaped_copies() {
@@ -834,8 +836,8 @@ EOF2
   "$1/rows-c" > "$1/want" < /dev/null || {
     echo "    --target=c: exit status $?"; return 1; }
   for t in "" -DWYC_GPU=1; do
-    run_like "$1" "$1/rows" "$1/want" "WYC_CL_OPTIONS=$t" \
-      XDG_CACHE_HOME="$1/cache" WYC_CL_OPTIONS="$t" || return 1
+    run_like "$1" "$1/rows" "$1/want" "cl_options=$t" \
+      XDG_CACHE_HOME="$1/cache" WYC_DEV="$WYC_DEV,cl_options=$t" || return 1
   done
 }
 
@@ -843,7 +845,7 @@ EOF2
 # (here: PoCL building the program, from an empty cache) runs its loop on
 # the CPU instead of waiting (runtime/ocl_cost.c, the early rule), so a
 # program that times its first loop does not pay the start-up; the same
-# output either way, and WYC_SMALL_CALLS=device or WYC_OFFLOAD=mandatory
+# output either way, and WYC_DEV=small_calls=device or WYC_OFFLOAD=mandatory
 # send the call to the device.
 fault_early_calls() {
   cat > "$1/early.whiley" <<'EOF2'
@@ -862,9 +864,11 @@ EOF2
     echo "    could not build early.whiley"; head -3 "$1/build.err"; return 1; }
   local want env n line
   want='[0, 105, 210, 315, 420, 525, 630, 735, 840, 945]'
-  for env in WYC_QUIET=1 WYC_SMALL_CALLS=device WYC_OFFLOAD=mandatory; do
+  for env in WYC_QUIET=1 WYC_DEV=$WYC_DEV,small_calls=device \
+    WYC_OFFLOAD=mandatory; do
     rm -rf "$1/cache"
-    env -u WYC_SMALL_CALLS "$env" XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 \
+    env WYC_DEV="$WYC_DEV,small_calls=auto" "$env" \
+      XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 \
       "$1/early" \
       > "$1/out" 2> "$1/err" < /dev/null || {
       echo "    $env: exit status $?"; head -3 "$1/err"; return 1; }
@@ -918,4 +922,76 @@ EOF2
   [ "$timed" = 3 ] || {
     echo "    $timed of the region's 3 calls have a kernel time:"
     grep '^call,' "$1/err" | head -4; return 1; }
+}
+
+# Run-time variables (runtime/config.c): a bad value, an unknown WYC_DEV
+# name or a variable no longer read stops a program at start-up, before
+# it prints or loads OpenCL, with exit status 2 and the variable named,
+# on both targets; good values of each kind run as usual.
+fault_config_values() {
+  fault_build "$1" && make_marker_icd "$1" || return 1
+  "$WYC" --target=c "$1/off.whiley" -o "$1/seq" 2> "$1/build.err" || {
+    echo "    could not build off.whiley for --target=c"; return 1; }
+  local exe case var want st
+  for exe in off seq; do
+    for case in "WYC_THREADS=x|expected a whole number from 1 to 1024" \
+        "WYC_DEVICE_MEMORY=1e99|expected a whole number of bytes" \
+        "WYC_DEVICE=gpu0|expected gpu, cpu, none or P:D" \
+        "WYC_OFFLOAD=always|expected auto or mandatory" \
+        "WYC_DEV=tune=bogus|WYC_DEV: tune=bogus: expected 0, gpu or always" \
+        "WYC_DEV=chian=0|WYC_DEV: unknown name 'chian' (known: prestart," \
+        "WYC_SMALL_CALLS=device|WYC_SMALL_CALLS is no longer read"; do
+      var=${case%%|*} want=${case#*|}
+      rm -f "$1/mark"
+      env "$var" WYC_TEST_MARK="$1/mark" OCL_ICD_VENDORS="$1/vendors" \
+        "$1/$exe" > "$1/out" 2> "$1/err" < /dev/null
+      st=$?
+      if [ "$st" -ne 2 ] || [ -s "$1/out" ] || [ -e "$1/mark" ] ||
+         [ "$(wc -l < "$1/err")" -ne 1 ] ||
+         ! grep -qF "wyc: ${var%%=*}" "$1/err" ||
+         ! grep -qF -- "$want" "$1/err"; then
+        echo "    $exe $var: exit status $st, stdout $(wc -c < "$1/out")" \
+             "bytes, OpenCL loaded: $([ -e "$1/mark" ] && echo yes || echo no)"
+        head -3 "$1/err"; return 1
+      fi
+    done
+  done
+  # good values: the program's output, every kernel on the device
+  for var in WYC_THREADS=1 WYC_DEVICE_MEMORY=64M WYC_DEVICE=cpu \
+      WYC_QUIET=0 WYC_PROFILE=0 WYC_DEV=$WYC_DEV,chain=0,tune=0,prestart=0 \
+      WYC_DEV=$WYC_DEV,chunk_bytes=1k,partial_upload=0,memory_guard=0; do
+    env "$var" WYC_OFFLOAD=mandatory XDG_CACHE_HOME="$1/cache" "$1/off" \
+      > "$1/out" 2> "$1/err" < /dev/null || {
+      echo "    $var: exit status $?"; head -3 "$1/err"; return 1; }
+    same_out "$1" "$FAULT_EXPECT" "$var" || return 1
+  done
+}
+
+# Every option form `wyc --help-all` shows, with each of its words
+# (a|b|c, or after `=`), is accepted: the help cannot name an option
+# the parser does not take.
+fault_help_options() {
+  printf 'import * from whiley.lang.*\n\nvoid ::main(System.Console sys):\n\tsys.out.println(1)\n' > "$1/p.whiley"
+  "$WYC" --help-all > "$1/help" || { echo "    --help-all failed"; return 1; }
+  local form arg head alts alt n=0 st
+  while read -r form arg _; do
+    case $form in -*) ;; *) continue ;; esac
+    case $arg in [A-Z]*) arg=$1/$arg ;; *) arg= ;; esac
+    case $form in
+      *=*) head=${form%%=*}= alts=${form#*=} ;;
+      *) head= alts=$form ;;
+    esac
+    for alt in ${alts//|/ }; do
+      n=$((n + 1))
+      "$WYC" --target=wyil "$head$alt" ${arg:+"$arg"} "$1/p.whiley" \
+        -o "$1/x" > "$1/out" 2> "$1/err" < /dev/null
+      st=$?
+      [ "$head$alt" = --list-devices ] && [ "$st" -eq 1 ] && st=0
+      if [ "$st" -ne 0 ] || grep -q 'unknown option\| takes ' "$1/err"; then
+        echo "    $head$alt${arg:+ $arg}: exit status $st"; head -3 "$1/err"
+        return 1
+      fi
+    done
+  done < <(grep '^  -' "$1/help")
+  [ "$n" -ge 25 ] || { echo "    only $n option forms in --help-all"; return 1; }
 }

@@ -31,15 +31,15 @@ one() {   # LEVEL FILE
   if ! "$WYC" -"$level" $flags "$file" -o "$exe" 2> "$exe.cerr"; then
     echo "FAIL $name [-$level]: does not compile"; return
   fi
-  # WYC_PRESTART=0: Oclgrind's checkers keep per-thread state, so no
-  # start-up thread (runtime/ocl_start.c).  WYC_PARTIAL_UPLOAD=0: after a
+  # prestart=0: Oclgrind's checkers keep per-thread state, so no
+  # start-up thread (runtime/ocl_start.c).  partial_upload=0: after a
   # host write between launches the runtime re-uploads the whole list,
   # not just the rows written: Oclgrind 21.10's uninitialised-value
   # checker then reports every element of a buffer that a kernel wrote
   # and the host partly rewrote (a plain OpenCL program shows it:
   # write the buffer, run a kernel, clEnqueueWriteBuffer 8 bytes at
   # offset 8, run the kernel again), although the values are right.
-  WYC_PRESTART=0 WYC_PARTIAL_UPLOAD=0 WYC_DEVICE= WYC_OFFLOAD=$offload timeout 600 oclgrind --data-races --uninitialized \
+  WYC_DEV=prestart=0,partial_upload=0${WYC_DEV:+,$WYC_DEV} WYC_DEVICE= WYC_OFFLOAD=$offload timeout 600 oclgrind --data-races --uninitialized \
     --check-api "$exe" > "$exe.out" 2> "$exe.err" < /dev/null
   local st=$?
   # what stderr may hold: the expected error lines, fallback notes of

@@ -12,8 +12,11 @@
 #                mention `real`)
 #   WYC_DEVICE   device for --target=opencl    (default cpu)
 #   WYC_JOBS     parallel jobs                 (default 2)
-#   WYC_CHAIN    chained loops                 (default always: on PoCL
-#                too, where a program's default leaves them checked)
+#   WYC_DEV      developer settings, after the runner's own: chain=always
+#                (chained loops unchecked on PoCL too, where a program's
+#                default leaves them checked) and, for program tests,
+#                small_calls=device; a later item wins (docs/runtime-
+#                variables.md)
 #   WYC_ONLY     an extended regular expression: only the jobs whose
 #                category and argument line match it run (for example
 #                'unit/ocl_|filter .*chain_|fault cache'); unset: all
@@ -176,7 +179,7 @@ job_valid() {  # target file
     local offload=mandatory
     grep -q '^// fallback: ' "$file" && offload=
     WYC_OFFLOAD=${WYC_OFFLOAD-$offload} WYC_DEVICE=${WYC_DEVICE:-cpu} \
-      WYC_SMALL_CALLS=${WYC_SMALL_CALLS-device} \
+      WYC_DEV=small_calls=device,$WYC_DEV \
       run_step "$w.out" "$w.err" "$exe"
   else
     run_step "$w.out" "$w.err" "$exe"
@@ -363,8 +366,9 @@ trap 'exit 130' INT TERM
 export WORK RESULT_DIR=$WORK/results TIMEOUT ROOT
 [ -n "${WYC_DEVICE:-}" ] && export WYC_DEVICE
 # chained loops' launches go unchecked on PoCL too (by default a GPU's
-# alone: runtime/ocl_chain.c), so that the tests take that path
-export WYC_CHAIN=${WYC_CHAIN-always}
+# alone: runtime/ocl_chain.c), so that the tests take that path; the
+# caller's WYC_DEV comes after, and its items win
+export WYC_DEV=chain=always${WYC_DEV:+,$WYC_DEV}
 mkdir -p "$RESULT_DIR"
 
 # Build the job list: SEQ KIND ARGS, NUL-separated fields, one job per line

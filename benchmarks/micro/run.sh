@@ -75,11 +75,12 @@ wyc_run() {
   exe=$(basename "$4")
   shift 3
   set +e
-  # WYC_SMALL_CALLS=device: these measure the device's calls; the early
+  # small_calls=device: these measure the device's calls; the early
   # rule would run percall's first calls (all, when they are quick) on
   # the CPU while the device starts (runtime/ocl_cost.c)
   t0=$(date +%s%N)
-  got=$(WYC_DEVICE=$dev WYC_SMALL_CALLS=device WYC_PROFILE=$prof \
+  got=$(WYC_DEVICE=$dev WYC_DEV=small_calls=device${WYC_DEV:+,$WYC_DEV} \
+        WYC_PROFILE=$prof \
         WYC_QUIET=1 timeout "$limit" "$@" \
         2> "$bin/err.txt" < /dev/null)
   rc=$?

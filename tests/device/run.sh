@@ -41,7 +41,7 @@ for dev in $devices; do
         WYC_DEVICE=$dev WYC_QUIET=1 timeout ${STEP_TIMEOUT:-30} "$exe" > /dev/null 2>&1 < /dev/null
       fi;;
     esac
-    WYC_OFFLOAD=$offload WYC_SMALL_CALLS=$small WYC_DEVICE=$dev timeout ${STEP_TIMEOUT:-30} "$exe" > /tmp/dev.out 2> /tmp/dev.err < /dev/null
+    WYC_OFFLOAD=$offload WYC_DEV=${small:+small_calls=$small,}${WYC_DEV:-} WYC_DEVICE=$dev timeout ${STEP_TIMEOUT:-30} "$exe" > /tmp/dev.out 2> /tmp/dev.err < /dev/null
     st=$?
     grep -q 'runs on the CPU' /tmp/dev.err && { notes=$((notes + 1));
       echo "  note [$dev] $name: $(grep -m1 'runs on the CPU' /tmp/dev.err)"; }

@@ -241,7 +241,7 @@ class Checker:
         # PoCL compile every kernel, and most of a generated program's
         # never launch (runtime/ocl_program.c); PoCL's own cache, under
         # XDG_CACHE_HOME too, serves the reruns
-        env["WYC_BINARY_CACHE"] = "0"
+        forced = ["binary_cache=0"]
         # PoCL starts a thread per core in every process: with a job per
         # core that is jobs x cores threads fighting over the cores; give
         # each run its share (the generated programs' kernels are small)
@@ -251,10 +251,12 @@ class Checker:
         # the tester checks the device's kernels: no cost rule may keep a
         # call on the CPU (runtime/ocl_cost.c: the early rule would take
         # nearly every call of a small generated program)
-        env["WYC_SMALL_CALLS"] = "device"
+        forced.append("small_calls=device")
         # chained loops' launches unchecked on PoCL too (by default a
-        # GPU's alone: runtime/ocl_chain.c)
-        env.setdefault("WYC_CHAIN", "always")
+        # GPU's alone: runtime/ocl_chain.c), unless the caller's WYC_DEV
+        # says otherwise (a later item of WYC_DEV wins)
+        env["WYC_DEV"] = ",".join(["chain=always", env.get("WYC_DEV", "")]
+                                  + forced)
         rc, out, err, to = run([exe] + ["x"] * start, self.opts.timeout,
                                env=env, cwd=work)
         return Outcome(out, rc, err, first_errline(err), to)

@@ -45,7 +45,7 @@ main(int argc, char **argv)
   wyv a, b, c;
   wy_decref(wy_init(argc, argv));
   if (!ocl_ready("ocl_bufs")) return 0;
-  setenv("WYC_BINARY_CACHE", "0", 1);
+  test_dev("binary_cache=0");
   wy_ocl_shutdown();
   a = made(4000, 1);
   CHECK(0, ocl_counters_now().buffers_reused);

@@ -3,7 +3,7 @@
  * error flag; the flag, read at the end, a failed check, a pause before
  * a CPU path or a poll after many launches, says whether the loop must
  * run again; a list a failed launch wrote is not fetched (its host
- * values stay); outside a chain, and with WYC_CHAIN=0, every call
+ * values stay); outside a chain, and with WYC_DEV=chain=0, every call
  * waits.  Runs on the device WYC_DEVICE picks; prints SKIP and succeeds
  * when there is none.
  */
@@ -61,9 +61,8 @@ main(int argc, char **argv)
   wyv xs, ys, zs;
   wy_decref(wy_init(argc, argv));
   if (!ocl_ready("ocl_chain")) return 0;
-  setenv("WYC_BINARY_CACHE", "0", 1);
-  setenv("WYC_QUIET", "1", 1);
-  unsetenv("WYC_CHAIN");
+  test_env("WYC_QUIET", "1");
+  test_dev("binary_cache=0,chain=gpu");   /* the default chain setting */
   wy_ocl_shutdown();
   xs = filled(-7);
   ys = filled(-7);
@@ -81,8 +80,8 @@ main(int argc, char **argv)
   CHECK(wy_ocl_chain_unchecked() ? 1 : 0, ocl_counters_now().deferred);
   CHECK(0, wy_ocl_chain_end());
   CHECK(8, test_int_at(xs, 7));
-  /* WYC_CHAIN=always: every device, from here on */
-  setenv("WYC_CHAIN", "always", 1);
+  /* chain=always: every device, from here on */
+  test_dev("binary_cache=0,chain=always");
   wy_ocl_shutdown();
   CHECK(1, wy_ocl_chain_begin(NULL, 0));
   CHECK(WY_OCL_OK, launch(&xs, 5));
@@ -188,15 +187,15 @@ main(int argc, char **argv)
     wy_decref(big);
   }
 
-  /* WYC_CHAIN=0: no chain */
+  /* chain=0: no chain */
   wy_ocl_shutdown();
-  setenv("WYC_CHAIN", "0", 1);
+  test_dev("binary_cache=0,chain=0");
   CHECK(0, wy_ocl_chain_unchecked());
   CHECK(0, wy_ocl_chain_begin(NULL, 0));
   CHECK(WY_OCL_OK, launch(&xs, 6));
   CHECK(0, ocl_counters_now().deferred);
   CHECK(13, test_int_at(xs, 7));
-  unsetenv("WYC_CHAIN");
+  test_dev("binary_cache=0,chain=gpu");
 
   wy_decref(xs);
   wy_decref(ys);

@@ -20,6 +20,7 @@ init_with(const char *value)
   wy_ocl_shutdown();
   if (value) setenv("WYC_DEVICE", value, 1);
   else unsetenv("WYC_DEVICE");
+  wyrt_config_reload();
   return wy_ocl_init();
 }
 
@@ -42,19 +43,14 @@ test_selection(void)
   CHECK(1, reason_has("WYC_DEVICE=99:0: there are"));
   CHECK(WY_OCL_E_NO_DEVICE, init_with("0:99"));
   CHECK(1, reason_has("WYC_DEVICE=0:99: platform 0 has"));
-  {
-    static const char *const bad[] = {"bogus", "GPU", "1:", ":1", "1:2:3",
-                                      "-1:0", "gpux", "0x1:0"};
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-      CHECK(WY_OCL_E_BAD_DEVICE, init_with(bad[i]));
-      CHECK(1, reason_has(bad[i]));
-      CHECK(1, reason_has("is not gpu, cpu, none or P:D"));
-    }
-  }
+  /* (a WYC_DEVICE that is not gpu, cpu, none or P:D ends the program at
+   * start-up: rt_config.c) */
   /* a failed init is kept until shutdown, reason included */
+  CHECK(WY_OCL_E_NO_DEVICE, init_with("99:0"));
   setenv("WYC_DEVICE", "cpu", 1);
-  CHECK(WY_OCL_E_BAD_DEVICE, wy_ocl_init());
-  CHECK(1, reason_has("0x1:0"));
+  wyrt_config_reload();
+  CHECK(WY_OCL_E_NO_DEVICE, wy_ocl_init());
+  CHECK(1, reason_has("WYC_DEVICE=99:0"));
   /* this machine may or may not have one of each kind */
   {
     int st = init_with("gpu");
@@ -72,6 +68,7 @@ test_listing(void)
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
   unsetenv("WYC_DEVICE");
+  wyrt_config_reload();
   CHECK(1, wy_ocl_list_devices(f) >= 1);
   fclose(f);
   CHECK(0, strncmp(text, "* 0:0  ", 7) != 0 && strstr(text, "\n* ") == NULL);
@@ -80,6 +77,7 @@ test_listing(void)
   /* a bad WYC_DEVICE: no mark, and why */
   f = open_memstream(&text, &len);
   setenv("WYC_DEVICE", "7:7", 1);
+  wyrt_config_reload();
   CHECK(1, wy_ocl_list_devices(f) >= 1);
   fclose(f);
   CHECK(1, strstr(text, "* ") == NULL);
@@ -105,18 +103,19 @@ test_statuses(void)
   CHECK(0, wy_ocl_language_error(WY_OCL_E_BUILD));
 }
 
-/* In a child: offloading with no device, then with a bad WYC_DEVICE. */
+/* In a child: offloading with no device, then with a WYC_DEVICE that
+ * names no device. */
 static void
 offload_notes(void)
 {
-  unsetenv("WYC_QUIET");
+  test_env("WYC_QUIET", NULL);
   init_with("none");
   wy_ocl_offload(&nop, NULL, 0, lo, hi);      /* chosen: no note */
-  init_with("nonsense");
+  init_with("99:0");
   wy_ocl_offload(&nop, NULL, 0, lo, hi);
   wy_ocl_offload(&nop, NULL, 0, lo, hi);      /* once per kernel */
   wy_ocl_fallback_note("other", "a reason");
-  setenv("WYC_QUIET", "1", 1);
+  test_env("WYC_QUIET", "1");
   wy_ocl_fallback_note("quiet", "not shown");
 }
 
@@ -124,23 +123,28 @@ static void
 test_fallback(void)
 {
   char out[256], err[1024];
+  const char *nop_note = "wyc: kernel nop runs on the CPU: WYC_DEVICE=99:0: "
+                         "there are ";
+  const char *other = "wyc: kernel other runs on the CPU: a reason\n";
   CHECK(0, run_child(offload_notes, out, sizeof out, err, sizeof err));
-  CHECK_TEXT("wyc: kernel nop runs on the CPU: WYC_DEVICE=nonsense is not "
-             "gpu, cpu, none or P:D (see wyc --list-devices)\n"
-             "wyc: kernel other runs on the CPU: a reason\n", wy_str_lit(err));
+  CHECK(0, strncmp(err, nop_note, strlen(nop_note)));
+  CHECK(1, strchr(err, '\n') && !strcmp(strchr(err, '\n') + 1, other));
   /* the device itself works */
   CHECK(WY_OCL_OK, init_with(NULL));
   CHECK(WY_OCL_OK, wy_ocl_offload(&nop, NULL, 0, lo, hi));
   /* WYC_OFFLOAD=mandatory */
   unsetenv("WYC_OFFLOAD");
+  wyrt_config_reload();
   CHECK(0, wy_ocl_mandatory());
   setenv("WYC_OFFLOAD", "mandatory", 1);
+  wyrt_config_reload();
   CHECK(1, wy_ocl_mandatory());
   CHECK(WY_OCL_E_DISABLED, init_with("none"));
   CHECK(WY_OCL_E_DISABLED, wy_ocl_offload(&nop, NULL, 0, lo, hi));
   CHECK_TEXT("kernel nop cannot run on the device (WYC_OFFLOAD=mandatory): "
              "WYC_DEVICE=none", wy_str_lit(wy_ocl_mandatory_message()));
   unsetenv("WYC_OFFLOAD");
+  wyrt_config_reload();
 }
 
 int

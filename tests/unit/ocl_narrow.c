@@ -217,7 +217,7 @@ main(int argc, char **argv)
 {
   wy_decref(wy_init(argc, argv));
   if (!ocl_ready("ocl_narrow")) return 0;
-  setenv("WYC_QUIET", "1", 1);
+  test_env("WYC_QUIET", "1");
   test_host_values();
   test_device_copies();
   test_ints_and_indices();

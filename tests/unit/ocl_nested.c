@@ -223,7 +223,7 @@ main(int argc, char **argv)
 {
   wy_decref(wy_init(argc, argv));
   if (!ocl_ready("ocl_nested")) return 0;
-  setenv("WYC_QUIET", "1", 1);
+  test_env("WYC_QUIET", "1");
   test_2d();
   test_3d_and_bools();
   test_doubles();

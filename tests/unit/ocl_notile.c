@@ -74,7 +74,7 @@ main(int argc, char **argv)
   long builds;
   wy_decref(wy_init(argc, argv));
   if (!ocl_ready("ocl_notile")) return 0;
-  setenv("WYC_BINARY_CACHE", "0", 1);
+  test_dev("binary_cache=0");
   /* the tiles do not fit: built twice, the plain loop ran */
   CHECK(WY_OCL_OK, run(&big, &seven, &builds));
   CHECK(14, seven);

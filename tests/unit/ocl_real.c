@@ -134,7 +134,7 @@ main(int argc, char **argv)
   bool fp64;
   wy_decref(wy_init(argc, argv));
   if (!ocl_ready("ocl_real")) return 0;
-  setenv("WYC_QUIET", "1", 1);
+  test_env("WYC_QUIET", "1");
   strcpy(dir, "/tmp/wyc_real_test_XXXXXX");
   CHECK(1, mkdtemp(dir) != NULL);
   setenv("XDG_CACHE_HOME", dir, 1);

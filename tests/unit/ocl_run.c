@@ -316,11 +316,11 @@ note_twice(void)
   wyv xs = ints(0, 3);
   WyOclArg a[] = {{&xs}};
   int64_t lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
-  unsetenv("WYC_QUIET");
+  test_env("WYC_QUIET", NULL);
   wy_ocl_offload(&broken, a, 0, lo, hi);
   wy_ocl_offload(&broken, a, 0, lo, hi);
   wy_ocl_offload(&missing, a, 1, lo, hi);
-  setenv("WYC_QUIET", "1", 1);
+  test_env("WYC_QUIET", "1");
   wy_ocl_fallback_note("quiet", "not printed");
   wy_decref(xs);
 }
@@ -400,7 +400,7 @@ main(int argc, char **argv)
 {
   wy_decref(wy_init(argc, argv));
   if (!ocl_ready("ocl_run")) return 0;
-  setenv("WYC_QUIET", "1", 1);
+  test_env("WYC_QUIET", "1");
   test_int_window();
   test_inplace_and_ranges();
   test_ragged();

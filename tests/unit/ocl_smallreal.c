@@ -128,7 +128,7 @@ main(int argc, char **argv)
 {
   wy_decref(wy_init(argc, argv));
   if (!ocl_ready("ocl_smallreal")) return 0;
-  setenv("WYC_QUIET", "1", 1);
+  test_env("WYC_QUIET", "1");
   test_copies();
   wy_ocl_shutdown();
   test_done("ocl_smallreal");

@@ -1,5 +1,5 @@
 /* ocl_tune.c -- unit tests of runtime/ocl_tune.c: work-group shapes
- * measured on first use (WYC_TUNE=always: on every device, however
+ * measured on first use (WYC_DEV=tune=always: on every device, however
  * short the call), kept for the kernel's size class, written beside the
  * binary in the cache and read back by a later process state; a corrupt
  * shapes file (garbage, a line cut short, shapes no device runs, a
@@ -143,7 +143,7 @@ main(int argc, char **argv)
   strcpy(dir, "/tmp/wyc_tune_test_XXXXXX");
   CHECK(1, mkdtemp(dir) != NULL);
   setenv("XDG_CACHE_HOME", dir, 1);
-  setenv("WYC_TUNE", "always", 1);
+  test_dev("tune=always");
   /* measured once, right, and written beside the binary */
   CHECK(WY_OCL_OK, run_fill(&fill, &right));
   CHECK(1, right);
@@ -154,12 +154,12 @@ main(int argc, char **argv)
   CHECK(WY_OCL_OK, run_fill(&fill, &right));
   CHECK(1, right);
   counters_are(0, 1);
-  /* WYC_TUNE=0: nothing read, nothing measured, the default shape */
-  setenv("WYC_TUNE", "0", 1);
+  /* tune=0: nothing read, nothing measured, the default shape */
+  test_dev("tune=0");
   CHECK(WY_OCL_OK, run_fill(&fill, &right));
   CHECK(1, right);
   counters_are(0, 0);
-  setenv("WYC_TUNE", "always", 1);
+  test_dev("tune=always");
   /* a corrupt file: every line is skipped, the class measured again and
    * a good line appended */
   f = fopen(wg[0], "w");

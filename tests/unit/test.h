@@ -7,6 +7,7 @@
  *                              its exit status and its stderr text
  * CHECK_OUTPUT(stdout, fn)     run fn() in a child, check its stdout
  * tmp(v)                       keep an operand alive until test_done
+ * test_env(name, value), test_dev(items)  change a run-time variable
  * A failed check prints FILE:LINE, the expression text, the value and the
  * expected value, then exits 1.  test_done() calls wy_exit, checks that
  * every runtime block was freed and prints "OK name".
@@ -252,5 +253,32 @@ ocl_ready(const char *name)
   return true;
 }
 #endif
+
+/* Set (value) or unset (NULL) a run-time variable, and read the
+ * run-time configuration again (runtime/config.c reads it once). */
+static inline void
+test_env(const char *name, const char *value)
+{
+  if (value) setenv(name, value, 1);
+  else unsetenv(name);
+  wyrt_config_reload();
+}
+
+/* WYC_DEV: the test runner's settings, then items ("": none), which win
+ * where they name the same setting. */
+static inline void
+test_dev(const char *items)
+{
+  static char given[512];
+  static bool saved;
+  char value[1024];
+  if (!saved) {
+    snprintf(given, sizeof given, "%s", getenv("WYC_DEV") ? getenv("WYC_DEV")
+                                                          : "");
+    saved = true;
+  }
+  snprintf(value, sizeof value, "%s,%s", given, items);
+  test_env("WYC_DEV", value);
+}
 
 #endif
