@@ -365,6 +365,8 @@ export WORK RESULT_DIR=$WORK/results TIMEOUT ROOT
 # chained loops' launches go unchecked on PoCL too (by default a GPU's
 # alone: runtime/ocl_chain.c), so that the tests take that path
 export WYC_CHAIN=${WYC_CHAIN-always}
+# the compiler verifies its WYIL after every pass (compiler/pipeline.c)
+export WYC_VERIFY_PASSES=${WYC_VERIFY_PASSES-1}
 mkdir -p "$RESULT_DIR"
 
 # Build the job list: SEQ KIND ARGS, NUL-separated fields, one job per line
