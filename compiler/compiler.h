@@ -329,6 +329,7 @@ typedef struct Pipeline {
   int rounds;              /* classify's runs */
   char *cl_source;         /* emit-opencl's program (malloc'd), or NULL */
   int range_runs;          /* the range analysis's runs in emit-opencl */
+  int range_narrow;        /* ... of them the narrow choice's hypotheses */
 } Pipeline;
 
 /* Run the passes in order (those of p->fopt.opt_level), up to

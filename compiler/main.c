@@ -475,7 +475,7 @@ main(int argc, char **argv)
   Pipeline p = {prog->m, {o.opt_level, o.gpu_real, NULL, NULL, NULL},
                 {o.gpu_real, o.gpu_int64, o.opt_level < 2 ? 1 : o.jam,
                  o.tile, o.fma, o.opt_level < 2 ? 1 : o.unroll},
-                NULL, o.dump_after, NULL, {0}, false, 0, NULL, 0};
+                NULL, o.dump_after, NULL, {0}, false, 0, NULL, 0, 0};
   OclOptions oo = p.oo;
   if (o.dump_after) {
     pipeline_run(&p);
@@ -498,8 +498,9 @@ main(int argc, char **argv)
     pipeline_run(&p);   /* verified before the back end prints */
     cl_source = p.cl_source;
     if (o.verbose)
-      fprintf(stderr, "range analysis: %d runs for %d kernel functions\n",
-              p.range_runs, p.fr ? p.fr->kernels.n : 0);
+      fprintf(stderr, "range analysis: %d runs for %d kernel functions "
+              "(%d of them hypotheses of the narrow choice)\n", p.range_runs,
+              p.fr ? p.fr->kernels.n : 0, p.range_narrow);
     if (o.emit_cl) {
       FILE *f = fopen(o.emit_cl, "w");
       if (!f || fputs(cl_source, f) < 0 || fclose(f) != 0)

@@ -222,9 +222,10 @@ step_chain(Pipeline *p)
 static void
 step_emit_ocl(Pipeline *p)
 {
-  int before = ocl_range_runs();
+  int narrow0, narrow1, before = ocl_range_runs(&narrow0);
   p->cl_source = ocl_emit_program(p->m, &p->oo);
-  p->range_runs += ocl_range_runs() - before;
+  p->range_runs += ocl_range_runs(&narrow1) - before;
+  p->range_narrow += narrow1 - narrow0;
 }
 
 /* ---- running them ---------------------------------------------------- */
@@ -278,11 +279,11 @@ run_function_passes(Pipeline *p, int from, int classify, int dump,
     if (!flt_own_func(p->m, fn)) continue;
     for (int i = from; i <= classify; i++) {
       const Pass *ps = &passes[i];
-      if (p->fopt.opt_level < ps->min_opt) continue;
-      if (i == classify) flt_classify(p->fr, fn, &p->fopt);
-      else ps->flt(fn, &p->fopt);
-      if (verify) verify_func_after(p, fn, ps->name);
-      if (i != dump) continue;
+      bool runs = p->fopt.opt_level >= ps->min_opt;
+      if (runs && i == classify) flt_classify(p->fr, fn, &p->fopt);
+      else if (runs) ps->flt(fn, &p->fopt);
+      if (runs && verify) verify_func_after(p, fn, ps->name);
+      if (i != dump) continue;   /* (a pass the -O level skips: as before) */
       char *text = NULL;
       size_t len = 0;
       FILE *out = open_memstream(&text, &len);
@@ -311,11 +312,12 @@ pipeline_run(Pipeline *p)
     if (i <= classify) {   /* the function passes, first round */
       run_function_passes(p, i, classify, dump, verify, &dumped);
       i = classify;
-    } else if (ps->step && p->fopt.opt_level >= ps->min_opt) {
+    } else if (ps->step) {
+      bool runs = p->fopt.opt_level >= ps->min_opt;
       if (!strcmp(ps->name, "emit-opencl")) wyil_verify_after(p->m, "chain");
-      ps->step(p);
-      if (verify) verify_after(p, ps->name);
-      if (i == dump) {
+      if (runs) ps->step(p);
+      if (runs && verify) verify_after(p, ps->name);
+      if (i == dump) {   /* (a step the -O level skips: as before it) */
         char *text = dump_text(p);
         sb_free(&dumped);   /* a round the veto undid */
         sb_puts(&dumped, text);

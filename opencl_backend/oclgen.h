@@ -71,9 +71,10 @@ const char *ocl_check_kernel(Module *m, Func *k, const OclOptions *o);
  * call, how many checks are tested where they are, tested once before
  * their loop, proved unnecessary (opencl_backend/oclgen_range.c). */
 void ocl_explain_checks(FILE *out, Module *m, const OclOptions *o);
-/* How many times the range analysis (ocl_plan_checks) has run in this
- * process (for `wyc -v`). */
-int ocl_range_runs(void);
+/* How many check plans the range analysis (ocl_plan_checks) has
+ * computed in this process, and in *for_narrow (unless NULL) how many of
+ * them were hypotheses tried by the narrow choice (for `wyc -v`). */
+int ocl_range_runs(int *for_narrow);
 /* The OpenCL C program holding every kernel function of m (malloc'd
  * string; m NULL: the prelude alone). */
 char *ocl_emit_program(Module *m, const OclOptions *o);

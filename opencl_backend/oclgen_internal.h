@@ -183,6 +183,7 @@ typedef struct OclGen {
   int nfma;             /* products fused in the function (--explain) */
   int nspec;            /* loops run speculatively on a GPU (oclgen_spec.c,
                            --explain) */
+  bool narrow_search;   /* the narrow choice is trying hypotheses */
   PtrVec plans;         /* RangePlan*: the check plans made so far, each
                            kept for the same question asked again
                            (oclgen_range.c); valid while the IR does not

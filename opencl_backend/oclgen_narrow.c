@@ -80,7 +80,9 @@ static long
 weight_with(OclGen *g, Kernel *k, const int *bits)
 {
   g->hyp = hyp_of(k, bits);
+  g->narrow_search = true;
   ocl_plan_checks(g);
+  g->narrow_search = false;
   long w = ocl_proved_weight(g);
   g->hyp = NULL;
   return w;

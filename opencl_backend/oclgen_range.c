@@ -399,10 +399,12 @@ typedef struct RangePlan {
 } RangePlan;
 
 static int range_runs;   /* plans computed (ocl_range_runs) */
+static int narrow_runs;  /* ... of them for the narrow choice's hypotheses */
 
 int
-ocl_range_runs(void)
+ocl_range_runs(int *for_narrow)
 {
+  if (for_narrow) *for_narrow = narrow_runs;
   return range_runs;
 }
 
@@ -504,6 +506,7 @@ ocl_plan_checks(OclGen *g)
     return;
   }
   range_runs++;
+  narrow_runs += g->narrow_search;
   plan_checks(g);
   if (!g->facts) keep_plan(g);
 }
