@@ -64,8 +64,9 @@ void ocl_plan_jam(Func *kfn, const OclOptions *o);
 void ocl_plan_tile(Func *kfn, const OclOptions *o);
 /* NULL when kernel function k (planned) and the functions it calls can
  * be written as OpenCL C, in every variant the program would hold;
- * otherwise why not, in source terms (the driver then vetoes the loop:
- * filter.h, flt_veto).  k need not be in m.  Nothing is emitted. */
+ * otherwise why not, in source terms (the driver then keeps the loop on
+ * the CPU: compiler/pipeline.c, veto).  k need not be in m.  Nothing is
+ * emitted. */
 const char *ocl_check_kernel(Module *m, Func *k, const OclOptions *o);
 /* `wyc --explain`: per kernel of m (split) and per function kernels
  * call, how many checks are tested where they are, tested once before
