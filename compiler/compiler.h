@@ -8,6 +8,8 @@
 #ifndef COMPILER_H
 #define COMPILER_H
 
+#include "../filter/filter.h"
+#include "../opencl_backend/oclgen.h"
 #include "../wyil/wyil.h"
 
 /* ================================================================ */
@@ -307,6 +309,38 @@ TypeExpr *parse_type(Token **rest, Token *tok);
 /* open Type Id (, Type Id)* close; names are checked for duplicates */
 Param *parse_params(Token **rest, Token *tok, const char *open,
                     const char *close, int *nparams);
+
+/* ================================================================ */
+/* pipeline.c                                                        */
+
+/* One run of the driver's pass table over a module. */
+typedef struct Pipeline {
+  Module *m;
+  FilterOptions fopt;      /* the middle end's options (vetoes grow) */
+  OclOptions oo;           /* the OpenCL back end's */
+  const char *stop_after;  /* the last pass to run, or NULL: all */
+  const char *dump_after;  /* print WYIL after this pass and stop, or
+                              NULL */
+  /* results */
+  FilterResult *fr;        /* the last round of classify */
+  PtrVec kfns;             /* Func*: kernel functions outlined, not yet
+                              in the module (split adds them) */
+  bool again;              /* veto refused a kernel: classify again */
+  int rounds;              /* classify's runs */
+  char *cl_source;         /* emit-opencl's program (malloc'd), or NULL */
+  int range_runs;          /* the range analysis's runs in emit-opencl */
+  int range_narrow;        /* ... of them the narrow choice's hypotheses */
+} Pipeline;
+
+/* Run the passes in order (those of p->fopt.opt_level), up to
+ * p->stop_after or p->dump_after. */
+void pipeline_run(Pipeline *p);
+/* `wyc --print-passes`: one line per pass, name and purpose, in order. */
+void pipeline_print_passes(FILE *out);
+/* Is name a pass --dump-after accepts (one with an entry point)? */
+bool pipeline_has_pass(const char *name);
+/* Those names, comma-separated. */
+const char *pipeline_pass_names(void);
 
 #endif
 

@@ -1,8 +1,8 @@
 /* main.c -- the wyc driver: command line, locating the standard library
  * and runtime relative to the wyc binary (build tree or installed
- * layout), the pipeline (parse, resolve, lower, verify), and the
- * targets: print WYIL, or write C and build a native executable with
- * the system C compiler. */
+ * layout), the front end (parse, resolve, lower, verify), the pass
+ * table's run (pipeline.c), and the targets: print WYIL, or write C
+ * and build a native executable with the system C compiler. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -46,6 +46,7 @@ typedef struct Options {
   OclTile tile;          /* --tile= */
   OclFma fma;            /* --fma= */
   int unroll;            /* --unroll=N (0: the back end's default) */
+  const char *dump_after;/* --dump-after=PASS (compiler/pipeline.c) */
 } Options;
 
 /* The options, as --help (user) and --help-all (dev too) print them:
@@ -102,6 +103,10 @@ static const OptionHelp option_help[] = {
    "one when one says leave (-O2; 1: none).  By default 16, on a GPU "
    "only; given, on every device"},
   {true, "--dump-ast", "print the syntax tree and stop"},
+  {true, "--print-passes", "list the compiler's passes, in order, and "
+   "stop"},
+  {true, "--dump-after=PASS", "print the WYIL after that pass and stop "
+   "(--print-passes names them)"},
 };
 
 /* text from column `col` on, wrapped at spaces within 79 columns */
@@ -221,7 +226,8 @@ static Options
 parse_options(int argc, char **argv)
 {
   Options o = {TARGET_OPENCL, NULL, NULL, false, false, false, false, 2,
-               FLT_REAL_AUTO, false, NULL, 0, OCL_TILE_GPU, OCL_FMA_GPU, 0};
+               FLT_REAL_AUTO, false, NULL, 0, OCL_TILE_GPU, OCL_FMA_GPU, 0,
+               NULL};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")
@@ -266,6 +272,14 @@ parse_options(int argc, char **argv)
       o.fma = fma_option(a + 6);
     } else if (!strncmp(a, "--unroll=", 9)) {
       o.unroll = unroll_option(a + 9);
+    } else if (!strcmp(a, "--print-passes")) {
+      pipeline_print_passes(stdout);
+      exit(0);
+    } else if (!strncmp(a, "--dump-after=", 13)) {
+      o.dump_after = a + 13;
+      if (!pipeline_has_pass(o.dump_after))
+        die2("--dump-after: no pass '%s' (passes: %s)", o.dump_after,
+             pipeline_pass_names());
     } else if (!strcmp(a, "--emit-cl")) {
       if (++i == argc) die("%s needs a file name", "--emit-cl");
       o.emit_cl = argv[i];
@@ -510,14 +524,22 @@ main(int argc, char **argv)
   Program *prog = resolve_program(o.input, lay.stdlib);
   lower_program(prog);
   wyil_verify(prog->m);
-  FilterOptions fopt = {o.opt_level, o.gpu_real, NULL, NULL, NULL};
-  OclOptions oo = {o.gpu_real, o.gpu_int64, o.opt_level < 2 ? 1 : o.jam,
-                   o.tile, o.fma, o.opt_level < 2 ? 1 : o.unroll};
+  Pipeline p = {prog->m, {o.opt_level, o.gpu_real, NULL, NULL, NULL},
+                {o.gpu_real, o.gpu_int64, o.opt_level < 2 ? 1 : o.jam,
+                 o.tile, o.fma, o.opt_level < 2 ? 1 : o.unroll},
+                NULL, o.dump_after, NULL, {0}, false, 0, NULL, 0, 0};
+  OclOptions oo = p.oo;
+  if (o.dump_after) {
+    pipeline_run(&p);
+    free(p.cl_source);
+    wyil_free_all();
+    return 0;
+  }
   if (o.explain) {
-    FilterResult *fr = ocl_filter(prog->m, &fopt, &oo);
-    flt_explain(stdout, fr);
-    flt_split(prog->m, fr);
-    flt_explain_chains(stdout, fr);
+    p.stop_after = "chain";
+    pipeline_run(&p);
+    flt_explain(stdout, p.fr);
+    flt_explain_chains(stdout, p.fr);
     ocl_explain_checks(stdout, prog->m, &oo);
     wyil_free_all();
     return 0;
@@ -525,10 +547,12 @@ main(int argc, char **argv)
   int rc = 0;
   char *cl_source = NULL;
   if (o.target != TARGET_C || o.emit_cl) {
-    /* the filter's last pass outlines the kernels (verified again) */
-    flt_split(prog->m, ocl_filter(prog->m, &fopt, &oo));
-    wyil_verify(prog->m);
-    cl_source = ocl_emit_program(prog->m, &oo);
+    pipeline_run(&p);   /* verified before the back end prints */
+    cl_source = p.cl_source;
+    if (o.verbose)
+      fprintf(stderr, "range analysis: %d runs for %d kernel functions "
+              "(%d of them hypotheses of the narrow choice)\n", p.range_runs,
+              p.fr ? p.fr->kernels.n : 0, p.range_narrow);
     if (o.emit_cl) {
       FILE *f = fopen(o.emit_cl, "w");
       if (!f || fputs(cl_source, f) < 0 || fclose(f) != 0)

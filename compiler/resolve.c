@@ -501,7 +501,7 @@ typedef_of(Program *prog, TypeSym *ts)
 char *
 c_ident(char *s)
 {
-  /* module stems come from file names: n-body.whiley */
+  /* module stems come from file names: my-prog.whiley */
   for (char *p = s; *p; p++)
     if (!(*p >= 'a' && *p <= 'z') && !(*p >= 'A' && *p <= 'Z')
         && !(*p >= '0' && *p <= '9'))

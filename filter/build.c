@@ -45,6 +45,11 @@
  * reads or writes it (runtime/ocl_build.c, ocl_resident.c).  row is an
  * ordinary read-only list argument.  A row of reals stays shared on
  * the host: the device would round them.
+ *
+ * Contract (compiler/pipeline.c's table): Part of pass classify (through
+ * depend.c). Requires: liveness of the function. Provides: Kernel.kind
+ * KK_BUILD and its build_* fields; split.c maps them to the kernel function
+ * (flt_build_map). Invalidates nothing.
  */
 #include "filter_internal.h"
 

@@ -24,6 +24,10 @@
  * throw would leave it unchecked), and the CPU paths of its
  * offloads (which run only after the flag was read) start no offload
  * themselves, directly or through a call.
+ *
+ * Contract (compiler/pipeline.c's table): Pass chain. Requires: split (the
+ * offloads placed) and recur-paths. Provides: Insn.chained, FltChain
+ * records. Invalidates nothing.
  */
 
 #include "filter_internal.h"

@@ -41,6 +41,10 @@
  * only definition in the loop, an append of one element (t keeps its
  * value through the iteration, so every read of it reads v).
  * It runs before induction.c, whose nests it may complete.
+ *
+ * Contract (compiler/pipeline.c's table): Pass counted. Requires: consts.
+ * Provides: FORALL loops in place of counted while loops, FltIv records
+ * (FLT_IV_COUNTED, FLT_IV_LENGTH). Invalidates: the function's CFG.
  */
 #include <string.h>
 

@@ -1,6 +1,11 @@
 /* emit.c -- building instructions for the filter's rewrites (counted.c,
  * recur.c, induction.c, inject.c): each makes a new code array for a
- * function, appends to it through these helpers and installs it. */
+ * function, appends to it through these helpers and installs it.
+ *
+ * Contract (compiler/pipeline.c's table): Helpers of the rewrite passes
+ * (counted, recur, induction, inject): no pass of its own. flt_emit_install
+ * invalidates the function's CFG.
+ */
 #include "filter_internal.h"
 
 Insn *

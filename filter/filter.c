@@ -8,6 +8,13 @@
  * loop variable, GPU-explicit otherwise; every other loop stays on the
  * CPU with the reason depend.c gave.  The last pass, flt_split
  * (split.c), runs once the driver has settled the vetoes.
+ *
+ * Contract (compiler/pipeline.c's table): Passes consts and classify
+ * (compiler/pipeline.c). consts requires lowered WYIL, provides scalar
+ * constants at the function's entry, invalidates the CFG. classify requires
+ * the rewrites (counted .. inject) and the vetoes so far, provides the
+ * FilterResult (LoopInfo per loop, Kernel per GPU-implicit loop),
+ * invalidates nothing: it rewrites no WYIL and runs again after a veto.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -410,19 +417,76 @@ flt_veto(FilterOptions *opt, Insn *loop, const char *why)
   vec_push(opt->vetoes, v);
 }
 
-static void
-filter_func(FilterResult *r, Func *fn, FilterOptions *opt)
+/* ---- the rewrites, one entry point each ------------------------- */
+
+bool
+flt_own_func(Module *m, Func *fn)
 {
-  if (opt->opt_level > 0) {
-    hoist_consts(fn);
-    if (!opt->ivs) opt->ivs = wyil_alloc(sizeof(PtrVec));
-    flt_counted(fn, opt->ivs);
-    flt_hoist_range_ends(fn);
-    flt_recurrences(fn, opt->ivs);
-    flt_induction(fn, opt->ivs);
-    if (!opt->writes) opt->writes = wyil_alloc(sizeof(PtrVec));
-    flt_computed_writes(fn, opt->writes);
-  }
+  return !fn->is_native && !strcmp(fn->module, m->name);
+}
+
+void
+flt_pass_consts(Func *fn, FilterOptions *opt)
+{
+  (void)opt;
+  hoist_consts(fn);
+}
+
+/* opt->ivs, made when first needed */
+static PtrVec *
+ivs_of(FilterOptions *opt)
+{
+  if (!opt->ivs) opt->ivs = wyil_alloc(sizeof(PtrVec));
+  return opt->ivs;
+}
+
+void
+flt_pass_counted(Func *fn, FilterOptions *opt)
+{
+  flt_counted(fn, ivs_of(opt));
+}
+
+void
+flt_pass_range_ends(Func *fn, FilterOptions *opt)
+{
+  (void)opt;
+  flt_hoist_range_ends(fn);
+}
+
+void
+flt_pass_recur(Func *fn, FilterOptions *opt)
+{
+  flt_recurrences(fn, ivs_of(opt));
+}
+
+void
+flt_pass_induction(Func *fn, FilterOptions *opt)
+{
+  flt_induction(fn, ivs_of(opt));
+}
+
+void
+flt_pass_inject(Func *fn, FilterOptions *opt)
+{
+  if (!opt->writes) opt->writes = wyil_alloc(sizeof(PtrVec));
+  flt_computed_writes(fn, opt->writes);
+}
+
+/* ---- classification --------------------------------------------- */
+
+FilterResult *
+flt_new_result(const FilterOptions *opt)
+{
+  FilterResult *r = wyil_alloc(sizeof(FilterResult));
+  r->gpu_real = opt->gpu_real;
+  r->ivs = opt->ivs;
+  return r;
+}
+
+void
+flt_classify(FilterResult *r, Func *fn, FilterOptions *opt)
+{
+  r->ivs = opt->ivs;
   Live *lv = wyil_cfg_live(fn);
   Cfg *tabs = wyil_cfg(fn);
   for (int i = 0; i < fn->ncode; i++) {
@@ -465,13 +529,20 @@ filter_func(FilterResult *r, Func *fn, FilterOptions *opt)
 FilterResult *
 flt_run(Module *m, FilterOptions *opt)
 {
-  FilterResult *r = wyil_alloc(sizeof(FilterResult));
-  r->gpu_real = opt->gpu_real;
+  FilterResult *r = flt_new_result(opt);
   for (int i = 0; i < m->funcs.n; i++) {
     Func *fn = m->funcs.v[i];
-    if (!fn->is_native && !strcmp(fn->module, m->name)) filter_func(r, fn, opt);
+    if (!flt_own_func(m, fn)) continue;
+    if (opt->opt_level > 0) {
+      flt_pass_consts(fn, opt);
+      flt_pass_counted(fn, opt);
+      flt_pass_range_ends(fn, opt);
+      flt_pass_recur(fn, opt);
+      flt_pass_induction(fn, opt);
+      flt_pass_inject(fn, opt);
+    }
+    flt_classify(r, fn, opt);
   }
-  r->ivs = opt->ivs;
   return r;
 }
 

@@ -2,11 +2,11 @@
  * module may run their iterations in parallel, and how each selected
  * loop becomes an OpenCL kernel.
  *
- * flt_run analyses every `forall` and `loop` of the module (dependence
+ * flt_classify analyses every `forall` and `loop` of the module (dependence
  * analysis over WYIL, value semantics: two list registers never alias),
  * classifies each, and describes one Kernel per GPU-implicit loop, with
  * its nested parallel loops flattened into a 2-D or 3-D NDRange at -O2.
- * Before its analyses flt_run rewrites the module in ways that keep
+ * Before its analyses the flt_pass_* rewrite the module in ways that keep
  * its meaning: it hoists scalar constants out of loops (negative
  * literals folded first), turns counted while loops into range loops
  * (counted.c: by an int or by a list's length), moves the ends of inner
@@ -82,6 +82,9 @@ typedef enum FltIvKind {
  * loop it made a range loop, or a recurrence it solved. */
 typedef struct FltIv {
   Insn *loop;          /* the outermost loop of its nest; the new FORALL */
+  Func *fn;            /* FLT_IV_RECUR: the function holding it */
+  int seq_label;       /* FLT_IV_RECUR: the label of the sequential
+                          version (the nest as written) */
   const char *var;     /* its source name (the list: FLT_IV_LENGTH), or
                           NULL */
   FltIvKind kind;
@@ -121,10 +124,39 @@ typedef struct FilterResult {
   PtrVec *ivs;         /* the options' (for --explain), or NULL */
 } FilterResult;
 
-/* Runs the filter's passes: hoisting of loop-invariant scalar constants
- * out of loops (kernel bounds must be readable before the kernel's
- * loop), counted loops and induction variables (at -O1 and -O2), then
- * the analyses. */
+/* The middle end's function passes, in the order of the driver's pass
+ * table (compiler/pipeline.c), which runs them one function at a time:
+ * for each of the program's own functions (flt_own_func), in module
+ * order, the rewrites (at -O1 and -O2), then flt_classify, so that a
+ * function's callees later in the module are classified as written.
+ * Each rewrite keeps the program's meaning and runs once. */
+bool flt_own_func(Module *m, Func *fn);
+/* Fold negated int literals into constants, then move every scalar
+ * constant defined once to the function's entry (filter.c). */
+void flt_pass_consts(Func *fn, FilterOptions *opt);
+/* Counted while loops become range loops (counted.c; opt->ivs). */
+void flt_pass_counted(Func *fn, FilterOptions *opt);
+/* Inner ranges' ends computed in a row-building loop move before it
+ * (hoist.c). */
+void flt_pass_range_ends(Func *fn, FilterOptions *opt);
+/* Nests that update an affine recurrence modulo m are versioned to
+ * compute it by jump-ahead (recur.c; opt->ivs). */
+void flt_pass_recur(Func *fn, FilterOptions *opt);
+/* Induction variables computed from the loop indices (induction.c;
+ * opt->ivs). */
+void flt_pass_induction(Func *fn, FilterOptions *opt);
+/* Writes at computed indices get a one-to-one test before their nest
+ * (inject.c; opt->writes). */
+void flt_pass_inject(Func *fn, FilterOptions *opt);
+/* An empty result for flt_classify to fill. */
+FilterResult *flt_new_result(const FilterOptions *opt);
+/* The analysis: classifies every loop of fn into r and describes one
+ * Kernel per GPU-implicit loop (dependences, flattening at -O2,
+ * dimension 0, windows), keeping the loops of opt->vetoes on the CPU.
+ * Rewrites nothing: the driver runs it again after a veto. */
+void flt_classify(FilterResult *r, Func *fn, FilterOptions *opt);
+/* The function passes over m, as the driver runs them: the middle end
+ * for a caller that asks no back end (the unit tests). */
 FilterResult *flt_run(Module *m, FilterOptions *opt);
 /* Keep `loop` on the CPU with reason `why` in later runs of flt_run
  * under opt: a back end could not compile its kernel (the driver asks
@@ -140,10 +172,18 @@ Func *flt_outline(Kernel *k);
  * registers of the kernel function's parameters; on success it jumps to
  * a label placed after the loop's END, else the loop runs). */
 void flt_split(Module *m, FilterResult *r);
+/* flt_split's first step: kfns[i] (or, when kfns or kfns[i] is NULL, a
+ * fresh flt_outline) is the kernel function of r->kernels.v[i]. */
+void flt_place_offloads(Module *m, FilterResult *r, Func **kfns);
 /* Mark the host loops whose offloaded calls may leave their error flags
  * unread until the loop's exit (chain.c; flt_split's last step), and
  * list in r->chains each host loop with an offload in its body. */
 void flt_chain(Module *m, FilterResult *r);
+/* After flt_place_offloads: the CPU path of each nest recur.c rewrote
+ * is the nest as written (its sequential version), not the jump-ahead
+ * one: a `goto` to it follows the nest's `offload`, or, where the nest
+ * is no kernel, stands before the nest (recur.c). */
+void flt_recur_cpu_paths(FilterResult *r);
 /* `wyc --explain`, after flt_split: one line per r->chains entry. */
 void flt_explain_chains(FILE *out, FilterResult *r);
 /* `wyc --explain`: one line per loop, in source terms. */

@@ -13,6 +13,10 @@
  * same value in every iteration; computed once before the loop, they
  * hold it there too, and nothing reads them before their definition
  * (the register would be unset).  Other code stays where it is.
+ *
+ * Contract (compiler/pipeline.c's table): Pass range-ends. Requires:
+ * counted. Provides: inner range ends computed before the loop around them.
+ * Invalidates: the function's CFG.
  */
 #include <string.h>
 

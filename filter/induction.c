@@ -43,6 +43,11 @@
  * right.  The pass runs before the analyses (filter.c) at -O1 and -O2;
  * on a module it has already rewritten it finds nothing more to do (k
  * then has more than one definition in the nest).
+ *
+ * Contract (compiler/pipeline.c's table): Pass induction. Requires: counted
+ * and recur (recur's update count is made a function of the indices here).
+ * Provides: induction variables computed from the loop indices, FltIv
+ * records (FLT_IV_INDUCTION). Invalidates: the function's CFG.
  */
 #include <string.h>
 

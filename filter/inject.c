@@ -23,6 +23,11 @@
  * accepts the write for each loop of the recorded nest, the list being
  * read there only at the same index.  Indices the analysis already
  * accepts (the loop variable plus an invariant) are left to it.
+ *
+ * Contract (compiler/pipeline.c's table): Pass inject. Requires: induction.
+ * Provides: a one-to-one test before each nest writing at a computed index
+ * (guard registers, read by classify: Kernel.guarded), opt->writes.
+ * Invalidates: the function's CFG.
  */
 #include <string.h>
 

@@ -9,23 +9,27 @@
  * CPU fallback), and a function still called elsewhere is still
  * emitted for those calls.
  *
- * Inlined: a function (not native, not a method) whose parameters,
- * result and instructions are all ints or bools, of at most INLINE_MAX
- * instructions, straight code and forward branches only: constants,
- * copies, arithmetic, bit operations, `if`, assert, fail, goto and
- * label (no loop, no call, no list), and one return, its last
- * instruction.  A function with several returns (a clamp `cl(v, lo,
- * hi)`) stays a call: its result would be a register defined several
- * times, whose interval is the hull of its definitions, which the
- * function's return bounds already give, and through which
- * oclgen_hoist.c moves an index check before the loop.  A parameter the
- * body never writes becomes the caller's argument register, so that
- * `f(x, x)` computes `x * x`, which the analysis knows is never
- * negative; one it writes gets a copy.  The return becomes a copy into
- * the call's destination.  The function's checks (its body's, its
- * requires and ensures) are the kernel's: a failure sets the kernel's
- * error flag with the code the call's status carried, and the CPU
- * reruns the loop, raising the error where the function raises it.
+ * Inlined: a function (not native, not a method) whose parameters, result
+ * and instructions are all ints or bools, of at most INLINE_MAX
+ * instructions, straight code and forward branches only: constants, copies,
+ * arithmetic, bit operations, `if`, assert, fail, goto and label (no loop,
+ * no call, no list), and one return, its last instruction.  A function with
+ * several returns (`bound(v, lo, hi)`, returning lo, hi or v) stays a call:
+ * its result would be a register defined several times, whose interval is
+ * the hull of its definitions, which the function's return bounds already
+ * give, and through which oclgen_hoist.c moves an index check before the
+ * loop.  A parameter the body never writes becomes the caller's argument
+ * register, so that `f(x, x)` computes `x * x`, which the analysis knows is
+ * never negative; one it writes gets a copy.  The return becomes a copy into
+ * the call's destination.  The function's checks (its body's, its requires
+ * and ensures) are the kernel's: a failure sets the kernel's error flag with
+ * the code the call's status carried, and the CPU reruns the loop, raising
+ * the error where the function raises it.
+ *
+ * Contract (compiler/pipeline.c's table): Part of pass outline (split.c's
+ * flt_outline). Requires: a kernel function just outlined. Provides: its
+ * calls of small int functions replaced by their code. Invalidates: the
+ * kernel function's CFG.
  */
 #include <string.h>
 

@@ -14,6 +14,10 @@
  * - an element stored into a list of int|real must be a REAL (the CPU
  *   would store a real there too); one read from it is MIXED.
  * Everything else involving int|real stays on the CPU.
+ *
+ * Contract (compiler/pipeline.c's table): Part of pass classify (through
+ * depend.c). Requires: the function's definitions. Provides: Kernel.numreal.
+ * Invalidates nothing.
  */
 #include "filter_internal.h"
 

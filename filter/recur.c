@@ -32,8 +32,10 @@
  * after which s is private to every loop of the nest.  The ints are
  * exact, so both versions compute what the nest did; on the device the
  * products (below m^2) are checked arithmetic like any other.  The
- * rewritten nest costs O(log q) per iteration on the CPU, where it runs
- * when the device does not (the price of running it in parallel).
+ * rewritten nest costs O(log q) per iteration on the CPU, so it is the
+ * device's only: once the kernels are placed, flt_recur_cpu_paths puts
+ * `goto SEQ` after the nest's `offload` (its CPU path: no device, a
+ * fallback) or, when the nest became no kernel, before the nest.
  *
  * Conditions (anything else is left alone): the update is `rem s = x,
  * m` of ints with x = y + c (either order) or x = y, y = s * a (either
@@ -45,6 +47,13 @@
  * no branch enters or leaves the nest but by its ends, and it holds no
  * try or switch.  The sequential version is marked (FLT_IV_RECUR_SEQ)
  * so that a later run of the filter leaves it alone.
+ *
+ * Contract (compiler/pipeline.c's table): Passes recur and recur-paths.
+ * recur requires counted, provides versioned nests and FltIv records
+ * (FLT_IV_RECUR, FLT_IV_RECUR_SEQ, FLT_IV_JUMP), invalidates the function's
+ * CFG. recur-paths (flt_recur_cpu_paths) requires split, provides a goto to
+ * the sequential version on the CPU path, invalidates the host function's
+ * CFG.
  */
 #include <string.h>
 
@@ -301,6 +310,8 @@ rewrite(Func *fn, const Recur *r, PtrVec *ivs)
   iv->loop = fn->code[r->nest.loop[0]];
   iv->var = fn->regnames ? fn->regnames[r->s] : NULL;
   iv->kind = FLT_IV_RECUR;
+  iv->fn = fn;
+  iv->seq_label = seq;
   vec_push(ivs, iv);
   FltIv *sv = wyil_alloc(sizeof(FltIv));
   *sv = *iv;
@@ -341,4 +352,33 @@ flt_recurrences(Func *fn, PtrVec *ivs)
     }
   }
   return done;
+}
+
+/* Insert `goto label` before code[at] of fn. */
+static void
+insert_goto(Func *fn, int at, int label, SrcPos pos)
+{
+  Insn *go = flt_new_insn(OP_GOTO, NULL, -1, -1, -1, pos);
+  go->label = label;
+  Insn **code = wyil_alloc(sizeof(Insn *) * (size_t)(fn->ncode + 1));
+  memcpy(code, fn->code, sizeof(Insn *) * (size_t)at);
+  code[at] = go;
+  memcpy(code + at + 1, fn->code + at,
+         sizeof(Insn *) * (size_t)(fn->ncode - at));
+  fn->code = code;
+  fn->ncode++;
+  fn->capcode = fn->ncode;
+  wyil_cfg_drop(fn);
+}
+
+void
+flt_recur_cpu_paths(FilterResult *r)
+{
+  for (int i = 0; r->ivs && i < r->ivs->n; i++) {
+    FltIv *iv = r->ivs->v[i];
+    if (iv->kind != FLT_IV_RECUR || !iv->fn) continue;
+    /* the offload, when the nest is a kernel, stands just before it */
+    insert_goto(iv->fn, wyil_insn_index(iv->fn, iv->loop), iv->seq_label,
+                iv->loop->pos);
+  }
 }

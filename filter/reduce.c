@@ -175,7 +175,7 @@ minmax_idiom(RCtx *c, int s, int f, int d)
   Cmp upd = cmp_negate(in->cmp);
   bool greater = upd == CMP_GT || upd == CMP_GE;
   if (!greater && upd != CMP_LT && upd != CMP_LE) return KR_NONE;
-  /* x > s (s < x): s becomes the larger */
+  /* x > s (s < x): s becomes the greater */
   return greater == x_first ? KR_MAX : KR_MIN;
 }
 

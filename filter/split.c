@@ -2,8 +2,11 @@
  * of its own, and its loop in the host function is preceded by an
  * `offload` instruction.
  *
- * Requires: the kernels of flt_run (and the driver's vetoes settled).
- * Computes: per kernel a Func (Func.kernel describes it, in the kernel
+ * Requires: the kernels of flt_classify (the driver's vetoes settled),
+ * and, for flt_place_offloads, their kernel functions when the driver
+ * outlined and planned them already (compiler/pipeline.c).
+ * Invalidates: the host functions' CFG caches (code inserted).
+ * Provides: per kernel a Func (Func.kernel describes it, in the kernel
  * function's registers) added to the module, and in the host function
  *
  *     offload wyk_K (%host registers of its parameters) blklabX
@@ -165,11 +168,11 @@ new_insn(Op op, int nargs, SrcPos pos)
 }
 
 void
-flt_split(Module *m, FilterResult *r)
+flt_place_offloads(Module *m, FilterResult *r, Func **kfns)
 {
   for (int i = 0; i < r->kernels.n; i++) {
     Kernel *k = r->kernels.v[i];
-    Func *kfn = flt_outline(k), *host = k->fn;
+    Func *kfn = kfns && kfns[i] ? kfns[i] : flt_outline(k), *host = k->fn;
     Kernel *kk = kfn->kernel;
     Insn *off = new_insn(OP_OFFLOAD, kfn->nparams + k->guarded,
                          k->loop->pos);
@@ -187,5 +190,12 @@ flt_split(Module *m, FilterResult *r)
     insert_at(host, at, off);
     vec_push(&m->funcs, kfn);
   }
+}
+
+void
+flt_split(Module *m, FilterResult *r)
+{
+  flt_place_offloads(m, r, NULL);
+  flt_recur_cpu_paths(r);
   flt_chain(m, r);
 }

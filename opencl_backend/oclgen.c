@@ -10,6 +10,15 @@
  * the body used; the body itself comes from oclgen_insn.c.  A kernel
  * function's body is its loop nest (filter/split.c): the code between
  * its FORALL and END is the work item's.
+ *
+ * Contract (compiler/pipeline.c's table): Passes veto (ocl_check_kernel: a
+ * trial emission of one planned kernel function, nothing kept) and emit-
+ * opencl (ocl_emit_program), and the driver's entries of jam and tile
+ * (ocl_plan_jam, ocl_plan_tile). emit-opencl requires a verified module
+ * whose kernel functions are planned (jam, tile), provides the program text,
+ * and runs the planning that still lives in the printer: narrow
+ * (oclgen_narrow.c), store32 (choose_store32 here) and checks
+ * (oclgen_range.c); it rewrites no WYIL.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -209,11 +218,11 @@ static const char prelude_int[] =
   "#endif\n\n"
   /* Flat offsets into a list's buffer.  On a GPU, with 32-bit ints, an
    * int: half the address arithmetic of a long in an inner loop (an
-   * H200: the blur's kernel 14% and the game of life's 9% faster); the
+   * H200: a 2-D stencil's kernel 9-14% faster); the
    * runtime runs the 64-bit variant where a list has more elements than
    * an int counts.  On a CPU a long: PoCL's vectoriser sees consecutive
-   * elements through a 64-bit index only (matrix multiply 20% slower
-   * with ints). */
+   * elements through a 64-bit index only (a dot-product nest 20%
+   * slower with ints). */
   "#if defined(WYC_GPU) && !defined(WYC_INT64)\n"
   "typedef int wy_off;\n"
   "#else\n"
@@ -716,11 +725,6 @@ static void
 put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
 {
   put_prelude(sb, g->m);
-  for (int i = 0; i < n && !trial; i++) {
-    ocl_jam(ks[i]->kernel, g->o->jam ? g->o->jam : OCL_JAM_DEFAULT,
-            g->o->jam > 1);
-    ocl_tile(ks[i]->kernel, g->o);
-  }
   bool tiles = false;
   for (int i = 0; i < n; i++) tiles |= ks[i]->kernel->ntiles > 0;
   if (tiles) ocl_tile_defines(sb, g->o->tile == OCL_TILE_ALL);
@@ -758,7 +762,7 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
       for (int l = 0; l < 3; l++) k->args[a].index_dim[l] = 0;
       k->args[a].store32 = false;
     }
-    if (!trial) choose_narrow(g, ks[i]);
+    choose_narrow(g, ks[i]);
     narrow += k->narrow_name != NULL;
   }
   /* each variant's kernels call their own copies of the functions, made
@@ -838,20 +842,16 @@ ocl_explain_checks(FILE *out, Module *m, const OclOptions *o)
   sb_free(&sb);
 }
 
-FilterResult *
-ocl_filter(Module *m, FilterOptions *fopt, const OclOptions *o)
+void
+ocl_plan_jam(Func *kfn, const OclOptions *o)
 {
-  for (;;) {
-    FilterResult *fr = flt_run(m, fopt);
-    bool again = false;
-    for (int i = 0; i < fr->kernels.n; i++) {
-      Kernel *k = fr->kernels.v[i];
-      const char *why = ocl_check_kernel(m, flt_outline(k), o);
-      if (!why) continue;
-      flt_veto(fopt, k->loop, wyil_fmt("the OpenCL back end cannot "
-                                       "compile it: %s", why));
-      again = true;
-    }
-    if (!again) return fr;
-  }
+  if (!o) o = &defaults;
+  if (kfn->kernel) ocl_jam(kfn->kernel, o->jam ? o->jam : OCL_JAM_DEFAULT,
+                           o->jam > 1);
+}
+
+void
+ocl_plan_tile(Func *kfn, const OclOptions *o)
+{
+  if (kfn->kernel) ocl_tile(kfn->kernel, o ? o : &defaults);
 }

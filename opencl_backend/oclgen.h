@@ -55,20 +55,27 @@ typedef struct OclOptions {
 
 enum { OCL_JAM_DEFAULT = 8, OCL_UNROLL_DEFAULT = 16 };
 
-/* NULL when kernel function k and the functions it calls can be
- * written as OpenCL C; otherwise why not, in source terms (the driver
- * then vetoes the loop: filter.h, flt_veto).  k need not be in m. */
+/* The back end's planning steps, run by the driver on each kernel
+ * function before it is judged (ocl_check_kernel) and before the last
+ * verification (compiler/pipeline.c); each rewrites kfn's WYIL once.
+ * Register blocking (oclgen_jam.c): --jam's factor per dimension. */
+void ocl_plan_jam(Func *kfn, const OclOptions *o);
+/* Tiles in local memory for a register-blocked loop (oclgen_tile.c). */
+void ocl_plan_tile(Func *kfn, const OclOptions *o);
+/* NULL when kernel function k (planned) and the functions it calls can
+ * be written as OpenCL C, in every variant the program would hold;
+ * otherwise why not, in source terms (the driver then keeps the loop on
+ * the CPU: compiler/pipeline.c, veto).  k need not be in m.  Nothing is
+ * emitted. */
 const char *ocl_check_kernel(Module *m, Func *k, const OclOptions *o);
-/* flt_run, keeping only kernels this back end can express: a kernel it
- * cannot is vetoed (its loop stays on the CPU, --explain gives the
- * reason) and the filter runs again, since the loops inside a vetoed
- * one may be kernels themselves.  Used by the driver and the fuzzing
- * harness. */
 /* `wyc --explain`: per kernel of m (split) and per function kernels
  * call, how many checks are tested where they are, tested once before
  * their loop, proved unnecessary (opencl_backend/oclgen_range.c). */
 void ocl_explain_checks(FILE *out, Module *m, const OclOptions *o);
-FilterResult *ocl_filter(Module *m, FilterOptions *fopt, const OclOptions *o);
+/* How many check plans the range analysis (ocl_plan_checks) has
+ * computed in this process, and in *for_narrow (unless NULL) how many of
+ * them were hypotheses tried by the narrow choice (for `wyc -v`). */
+int ocl_range_runs(int *for_narrow);
 /* The OpenCL C program holding every kernel function of m (malloc'd
  * string; m NULL: the prelude alone). */
 char *ocl_emit_program(Module *m, const OclOptions *o);

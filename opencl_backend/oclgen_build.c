@@ -11,6 +11,10 @@
  * check:
  * gid < n is the prologue's test and n the level's length.  A real is
  * checked as every store of one is (ocl_emit_store).
+ *
+ * Contract (compiler/pipeline.c's table): Part of pass emit-opencl.
+ * Requires: a kernel of kind build (filter/build.c). Provides: OpenCL C
+ * text. Invalidates nothing.
  */
 #include "../wyil/wyil.h"
 #include "oclgen_internal.h"

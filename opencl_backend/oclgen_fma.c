@@ -13,15 +13,19 @@
  * that fuses.  Device reals differ from exact ones by rounding only (the
  * design's Types); a fused operation is one rounding fewer.
  *
- * Where (--fma): by default on a GPU only (wyc_fma, the prelude's macro:
- * fma under WYC_GPU, the product and the sum elsewhere).  On the H200
- * an fma is one instruction where there were two: mandelbrot real
- * 8192^2 (float) 5.04 -> 4.30 ms a kernel, gaussian blur 4096^2 75.8 ->
- * 71.7, matrix multiply 2048^2 1.09 -> 0.90.  On PoCL (2 cores of an AMD
- * EPYC) a sum carried round a loop, `s = fma(a, b, s)`, waits for the
- * fma's longer latency at every step: the blur at 200^2 took 239-265 ms
- * where it took 191-212 (mandelbrot 262 where 293).  `--fma=all` fuses
- * on every device (the tests use it on PoCL), `--fma=off` nowhere.
+ * Where (--fma): by default on a GPU only (wyc_fma, the prelude's macro: fma
+ * under WYC_GPU, the product and the sum elsewhere).  On the H200 an fma is
+ * one instruction where there were two: an escape-time loop over reals
+ * 8192^2 (float) 5.04 -> 4.30 ms a kernel, a 2-D weighted stencil 4096^2
+ * 75.8 -> 71.7, a dot-product nest 2048^2 1.09 -> 0.90. On PoCL (2 cores of
+ * an AMD EPYC) a sum carried round a loop, `s = fma(a, b, s)`, waits for the
+ * fma's longer latency at every step: the stencil at 200^2 took 239-265 ms
+ * where it took 191-212 (the escape-time loop 262 where 293). `--fma=all`
+ * fuses on every device (the tests use it on PoCL), `--fma=off` nowhere.
+ *
+ * Contract (compiler/pipeline.c's table): Part of pass emit-opencl
+ * (ocl_plan_fma, before each body). Requires: the check plan (checks).
+ * Provides: OclGen.fma. Invalidates nothing.
  */
 #include <stdlib.h>
 

@@ -19,6 +19,11 @@
  * `k * block + j - 1` with `k * block` moved), or nothing: v itself.
  * Each step of such a chain is monotone in v, so its value and its
  * overflow at an end of v's range decide it for every iteration.
+ *
+ * Contract (compiler/pipeline.c's table): Part of pass checks
+ * (ocl_plan_moves, ocl_hoist_target, ...). Requires: the function's
+ * definitions (oclgen_range.c). Provides: OclGen.move_to and the hoisting
+ * targets of checks. Invalidates nothing.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -206,7 +211,7 @@ int_call(Insn *in)
 /* Operations that may run before their loop: pure, and on ints (a
  * failed check of one fails the call, as in the loop's first
  * iteration, which would have run it on the same operands); calls too
- * (functions are pure: game of life's `larger(x - 1, 0)` in the loop
+ * (functions are pure: a neighbourhood's `max2(x - 1, 0)` in the loop
  * over its neighbours' rows). */
 static bool
 movable(Insn *in)
@@ -310,8 +315,8 @@ ocl_hoist_target(OclGen *g, int p)
  * at most one of them not OP_INV.  Before H, inside its non-empty test
  * and h's own (the same in every iteration of H), the test fails
  * exactly when the check fails in some iteration of h in some iteration
- * of H.  Game of life: the tests of `board[ny][nx]` once per cell, not
- * once per row of neighbours (an H200: its step kernel 2.03 -> 1.92 ms). */
+ * of H.  A 2-D stencil: the tests of `grid[ny][nx]` once per cell, not
+ * once per row of neighbours (an H200: its kernel 2.03 -> 1.92 ms). */
 typedef enum { OP_NONE, OP_INV, OP_OUTER, OP_INNER } LiftKind;
 
 /* How operand x of the check at p (hoisted out of h, in H) is seen
@@ -533,7 +538,7 @@ at_end(int h, const char *end, const Chain *c, const char **val)
  * and comes back is the exact one.  With 64-bit ints (WYC_INT64) every
  * add is tested as before.  In a loop that another loop of the code
  * holds, the test after it runs as often as the adds it saves where the
- * inner loop is short, which a CPU feels (game of life's 3 neighbours:
+ * inner loop is short, which a CPU feels (a stencil's 3 neighbours:
  * 18% slower on PoCL) and a GPU does not (its kernel 12% faster on an
  * H200): there the 64-bit sum is a GPU's only (wide_guard). */
 int

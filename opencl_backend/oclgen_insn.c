@@ -14,6 +14,11 @@
  * gotos, `for (;;)` loops, counting loops for ranges).  Anything the
  * filter should not have let through goes to ocl_cannot: the driver
  * keeps that loop on the CPU.
+ *
+ * Contract (compiler/pipeline.c's table): Part of pass emit-opencl.
+ * Requires: the check plan (checks) and the fma plan. Provides: OpenCL C
+ * statements. Invalidates nothing; a kernel it cannot express is refused
+ * (ocl_cannot) in veto's trial.
  */
 #include <errno.h>
 #include <math.h>
@@ -503,10 +508,10 @@ emit_forall(OclGen *g, int i, Insn *in)
        * it is not: the CPU reruns the loop (OCL_FLAG_DESCENDING).  The
        * plain unit-step loop lets the driver's compiler unroll,
        * strength-reduce and merge the loads of consecutive elements,
-       * which a loop of either direction hides (on an H200: the blur's
-       * kernel 18% and the game of life's 7% faster).  A CPU keeps the
-       * loop of either direction: PoCL ran the blur's 4% slower the
-       * other way. */
+       * which a loop of either direction hides (on an H200: 2-D stencils'
+       * kernels 7-18% faster).  A CPU keeps the loop of either
+       * direction: PoCL ran a weighted stencil's 4% slower the other
+       * way. */
       if (ocl_upward_target(g, i) < 0) {
         bool all = ocl_ascending_everywhere(g, i);
         if (!all) ocl_line(g, "#ifdef WYC_GPU");

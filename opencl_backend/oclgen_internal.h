@@ -183,6 +183,12 @@ typedef struct OclGen {
   int nfma;             /* products fused in the function (--explain) */
   int nspec;            /* loops run speculatively on a GPU (oclgen_spec.c,
                            --explain) */
+  bool narrow_search;   /* the narrow choice is trying hypotheses */
+  PtrVec plans;         /* RangePlan*: the check plans made so far, each
+                           kept for the same question asked again
+                           (oclgen_range.c); valid while the IR does not
+                           change, which it does not while a program is
+                           printed (put_program rewrites nothing) */
 } OclGen;
 
 enum { OCL_FUSE_NONE = -1, OCL_FUSE_GONE = -2 };
@@ -355,6 +361,9 @@ int ocl_assert_code(const char *msg);
 /* Plan the checks of code[g->from .. g->to): proved, hoisted, fused
  * (g->chk, g->hoist_to). */
 void ocl_plan_checks(OclGen *g);
+/* The intervals' memo forgets its plan: the next question starts a new
+ * one (oclgen_ival_at.c; a plan restored from those kept). */
+void ocl_iv_forget(OclGen *g);
 /* The one instruction of fn defining register r, or NULL. */
 Insn *ocl_only_def(Func *fn, int r);
 /* After the plan, at a kernel's start: the tests that its call site's

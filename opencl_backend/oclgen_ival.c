@@ -2,7 +2,12 @@
  * definitions (constants, list lengths, a loop's variable, sums,
  * products, quotients, calls' results, what the narrow variant assumes),
  * and the comparisons the code makes (see oclgen_range.c for the whole
- * analysis). */
+ * analysis).
+ *
+ * Contract (compiler/pipeline.c's table): Part of pass checks (intervals).
+ * Requires: the check plan's definitions. Provides: intervals, to the checks
+ * plan and the narrow choice. Invalidates nothing.
+ */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -258,7 +263,7 @@ term_ival(OclGen *g, Insn *d, OclTerm t, int p, int w, int depth,
 
 /* What call d (at p) returns: what any call of its function returns,
  * narrowed by the bounds of each return in terms of this call's
- * arguments (oclgen_retbound.c): `larger(y - 1, 0)` is at least 0,
+ * arguments (oclgen_retbound.c): `max2(y - 1, 0)` is at least 0,
  * whatever y is.  Every lower bound of a return holds, so the greatest
  * of them does; the call returns through one of them. */
 static Ival

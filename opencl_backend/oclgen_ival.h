@@ -51,7 +51,7 @@ bmax(Big a, Big b)
   return a > b ? a : b;
 }
 
-/* Clamp to [-BIG_INF, BIG_INF] so that products of ends stay exact. */
+/* Saturate to [-BIG_INF, BIG_INF] so that products of ends stay exact. */
 static inline Big
 sat(Big x)
 {

@@ -2,7 +2,12 @@
  * code (ocl_iv_at): its definition's, or the hull of its definitions,
  * narrowed by the comparisons on the straight path before the point,
  * directly or backwards through the values compared; with the memo that
- * bounds the work.  See oclgen_range.c for the whole analysis. */
+ * bounds the work.  See oclgen_range.c for the whole analysis.
+ *
+ * Contract (compiler/pipeline.c's table): Part of pass checks (intervals at
+ * a point). Requires: the check plan's definitions. Provides: ocl_iv_at's
+ * answers, memoised per plan. Invalidates nothing.
+ */
 #include <stdint.h>
 #include <string.h>
 
@@ -235,6 +240,12 @@ memo_grow(IvalMemo *m)
 }
 
 static Ival ival_find(OclGen *g, int r, int p, int w, int depth, bool facts);
+
+void
+ocl_iv_forget(OclGen *g)
+{
+  if (g->memo) memset(g->memo->plan, 0, sizeof g->memo->plan);
+}
 
 /* The interval of r at p; `facts`: narrowed by comparisons (those of
  * the compared values are not, which bounds the work). */

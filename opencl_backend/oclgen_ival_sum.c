@@ -15,8 +15,8 @@
  * sum unbounded (the rule does not apply).
  *
  * A loop's trip count is hi - lo for an ascending range lo..hi, bounded
- * relationally where intervals cannot: game of life's `larger(y - 1, 0)
- * .. smaller(y + 1, last) + 1` runs at most (y + 1 + 1) - (y - 1) = 3
+ * relationally where intervals cannot: a neighbourhood's `max2(y - 1, 0)
+ * .. min2(y + 1, last) + 1` runs at most (y + 1 + 1) - (y - 1) = 3
  * times whatever y and last are, through the bounds oclgen_retbound.c
  * gives the two calls' results in terms of their arguments and the
  * constant offsets of single definitions on the straight path to the
@@ -28,6 +28,10 @@
  * The directions are found first in the plan (g->sum_dir): a question
  * asked later may find less (the memo), never more, so the emitter's
  * guard is there whenever a bound here assumed one.
+ *
+ * Contract (compiler/pipeline.c's table): Part of pass checks (running
+ * sums). Requires: the check plan's definitions. Provides: OclGen.sum_*.
+ * Invalidates nothing.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,8 @@
 /* oclgen_jam.c -- register blocking: unroll-and-jam of a kernel's
  * NDRange dimensions into its inner sequential loop.
  *
- * A work item of matrix multiply's kernel computes one c[i][j]: per
+ * A work item of a dot-product nest's kernel (c[i][j] = sum of
+ * a[i][k] * b[k][j]) computes one c[i][j]: per
  * step of its loop over k it loads a[i][k] and b[k][j] for one multiply
  * and add, so the kernel waits on loads.  When each item computes a 4 x
  * 4 block of c instead, one loop over k serving all sixteen sums, a
@@ -29,8 +30,8 @@
  *
  * with every register P1, P0, B and S define renamed in each copy but
  * the first.  Only 2-D kernels by default: a 1-D kernel's n items are
- * all its parallelism, and n / F items leave a GPU idle (n-body's force
- * kernel, 65536 bodies, ran 2.3 times slower on an H200 with 4
+ * all its parallelism, and n / F items leave a GPU idle (an all-pairs
+ * kernel, 65536 items, ran 2.3 times slower on an H200 with 4
  * iterations per item, 4.7 with 8); an explicit --jam blocks them too.
  * The back end makes item g's c-th index min(g F + c, n - 1) of its
  * range (oclgen_insn.c) and the runtime launches ceil(n / F) items
@@ -39,6 +40,12 @@
  * and skips its stores; every other iteration runs once, as before.
  * The range analysis sees a copy's FORALL as the dimension's: its index
  * lies in the same range, so the copies' checks are proved alike.
+ *
+ * Contract (compiler/pipeline.c's table): Pass jam (ocl_plan_jam). Requires:
+ * outline (a kernel function not yet judged). Provides: Kernel.jam,
+ * jam_copy, jam_what; the copies in the kernel function. Invalidates: the
+ * kernel function's CFG. Runs once per kernel function, before veto judges
+ * it.
  */
 #include <string.h>
 
@@ -274,7 +281,7 @@ work_of(Func *fn, const Parts *pt)
 
 /* The factor of each dimension: up to `most` where B loads an element
  * whose index does not depend on that dimension's (the copies along it
- * share the load), 1 elsewhere; halved, the larger first, until the
+ * share the load), 1 elsewhere; halved, the greater first, until the
  * jammed loop's work is within MAX_WORK. */
 static void
 choose_factors(Kernel *k, const Parts *pt, const bool *taint, int nregs,

@@ -1,10 +1,11 @@
 /* oclgen_narrow.c -- a kernel's narrow variant: the same loop compiled
  * on the assumption that the ints of some lists it reads are small, so
  * that the range analysis (oclgen_range.c) proves more of its checks.
- * n-body's `x[j] - xi`, its squares and their sum cannot overflow when
+ * An all-pairs loop's `x[j] - xi`, its squares and their sum cannot
+ * overflow when
  * every coordinate lies within +-2^13, whatever the bodies do.
  *
- * The same for the kernel's int arguments (a blur's radius) and the
+ * The same for the kernel's int arguments (a stencil's radius) and the
  * values of its NDRange's loop variables (the pixel's x and y): `x + a
  * - radius` cannot overflow when each is small.
  *
@@ -24,6 +25,12 @@
  * as much, so that the runtime asks as little as it can.  Running sums'
  * bounds (oclgen_ival_sum.c) are left out of that choice and then get
  * bounds of the lists it left free only (ocl_choose_narrow).
+ *
+ * Contract (compiler/pipeline.c's table): Pass narrow (inside emit-opencl
+ * and veto's trial). Requires: the kernel function planned (jam, tile).
+ * Provides: Kernel.narrow_name, narrow_dims, KernelArg.narrow, index_dim,
+ * out_bits, out_arg (read by c_backend/cgen_offload.c: still a back end's
+ * field another reads, issue 38). Invalidates nothing in WYIL.
  */
 #include <string.h>
 
@@ -73,7 +80,9 @@ static long
 weight_with(OclGen *g, Kernel *k, const int *bits)
 {
   g->hyp = hyp_of(k, bits);
+  g->narrow_search = true;
   ocl_plan_checks(g);
+  g->narrow_search = false;
   long w = ocl_proved_weight(g);
   g->hyp = NULL;
   return w;
@@ -83,8 +92,8 @@ weight_with(OclGen *g, Kernel *k, const int *bits)
  * theirs): the loosest bound of the ladder, the same for all, that
  * proves the most (more than bits as given do), then each as loose as
  * it can be while the whole proves as much, free first: a size may be
- * large where coordinates are small (n-body's n and x).  False when no
- * bound proves more. */
+ * large where coordinates are small (an all-pairs loop's n and x).
+ * False when no bound proves more. */
 static bool
 narrow_some(OclGen *g, Kernel *k, int *bits, const bool *which)
 {
@@ -156,7 +165,7 @@ level_named(OclGen *g, Kernel *k, const char *len, int *arg, int *level)
  * a level of a list (`board[y][x]`, `next[y][x] = ...`) to lie within
  * that level: the runtime checks the dimension's range against the
  * level's length, and the variant drops the index's bounds tests
- * (game of life: two reads' and two stores'). */
+ * (a 2-D stencil: two reads' and two stores'). */
 static void
 choose_index_facts(OclGen *g, Kernel *k)
 {
@@ -222,12 +231,12 @@ ocl_choose_narrow(OclGen *g, Kernel *k)
   if (!any) return;
   /* First what the bounds prove without running sums' bounds, which
    * count loop iterations: bounding a sum over n items by bounding n
-   * would ask the runtime for small sizes (n-body's n). */
+   * would ask the runtime for small sizes (an all-pairs loop's n). */
   g->sums_off = true;
   bool chosen = narrow_some(g, k, bits, which);
   g->sums_off = false;
-  /* then the lists' elements still free, for what sums need (the game
-   * of life's neighbour count: 9 cells of the board at most) */
+  /* then the lists' elements still free, for what sums need (a
+   * neighbour count: 9 cells of the grid at most) */
   any = false;
   for (int a = 0; a < k->nargs; a++)
     any |= which[a] = which[a] && !bits[a]
@@ -252,7 +261,7 @@ ocl_narrow_hyp(OclGen *g, Kernel *k)
   g->hyp = hyp_of(k, bits);
 }
 
-/* The larger bound of two, -1 (unknown) winning. */
+/* The looser bound of two, -1 (unknown) winning. */
 static int
 join_bits(int a, int b)
 {

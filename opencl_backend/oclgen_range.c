@@ -17,7 +17,7 @@
  * the runtime picks): an unknown int is the width's whole range, so each
  * question is answered for both widths and a check goes only when both
  * prove it cannot fail.  A value a checked operation produced fits the
- * width (else the check failed), so results are clamped to it: that is
+ * width (else the check failed), so results are cut to it: that is
  * how `n < maxIter` proves that `n + 1` cannot overflow.
  *
  * Proved: an assert whose comparison always holds (also one a
@@ -36,6 +36,13 @@
  * whole loop, raising the exact error at the exact iteration (or an
  * earlier one, in program order), so moving a check never changes what
  * a program prints.
+ *
+ * Contract (compiler/pipeline.c's table): Pass checks (ocl_plan_checks),
+ * inside emit-opencl and veto's trial. Requires: a function of device code
+ * and its variant's hypotheses. Provides: the check plan (OclGen's def_at,
+ * chk, hoist_to, ...), computed once per function, variant and hypothesis
+ * and kept in OclGen.plans (RangePlan) while the program is printed;
+ * ocl_range_runs counts the plans computed. Invalidates nothing.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -363,8 +370,149 @@ fuse_bounds(OclGen *g, int p)
   }
 }
 
+/* ---------------------------------------------------------------- */
+/* Plans kept                                                         */
+
+/* One check plan: what it was made for (the key) and what it found.
+ * A kernel is planned several times per variant (for its calls' facts,
+ * its stores' bounds, its code), always with the same inputs: the plan
+ * is computed once and the later questions get a copy of its answers.
+ * The narrow choice's hypotheses are keys of their own.  Called
+ * functions planned with their calls' facts (which grow as kernels are
+ * noted) are not kept. */
+typedef struct RangePlan {
+  Func *fn;
+  Kernel *k;
+  int from, to, ncode, nregs, variant, nrets;
+  bool sums_off;
+  int *hyp;                 /* a copy of g->hyp, or NULL */
+  /* the answers (oclgen_range.c, oclgen_hoist.c, oclgen_ival_sum.c) */
+  int *def_at, *defs_at, *defs, *palias, *pred_at, *pred, sum_stamp;
+  Insn **const_def;
+  Big *pmin, *pmax;
+  bool *pdim;
+  /* ... and those the emitter changes: copied each time */
+  uint8_t *chk;
+  int *hoist_to, *lift_from, *move_to, *sum_seen;
+  bool *ends_declared, *sum_reg, *sum_loop;
+  signed char *sum_dir;
+} RangePlan;
+
+static int range_runs;   /* plans computed (ocl_range_runs) */
+static int narrow_runs;  /* ... of them for the narrow choice's hypotheses */
+
+int
+ocl_range_runs(int *for_narrow)
+{
+  if (for_narrow) *for_narrow = narrow_runs;
+  return range_runs;
+}
+
+static void *
+copy_of(const void *p, size_t n)
+{
+  if (!p || !n) return NULL;
+  void *c = wyil_alloc(n);
+  memcpy(c, p, n);
+  return c;
+}
+
+static bool
+same_hyp(const int *a, const int *b, int n)
+{
+  if (!a || !b) return a == b;
+  return !memcmp(a, b, sizeof(int) * (size_t)n);
+}
+
+/* The plan kept for g's question, or NULL. */
+static RangePlan *
+kept_plan(OclGen *g)
+{
+  Func *fn = g->fn;
+  for (int i = 0; i < g->plans.n; i++) {
+    RangePlan *rp = g->plans.v[i];
+    if (rp->fn == fn && rp->k == g->k && rp->from == g->from
+        && rp->to == g->to && rp->ncode == fn->ncode
+        && rp->nregs == fn->nregs && rp->variant == g->variant
+        && rp->nrets == g->rets.n && rp->sums_off == g->sums_off
+        && same_hyp(rp->hyp, g->hyp, fn->nregs))
+      return rp;
+  }
+  return NULL;
+}
+
+/* Per instruction (n = ncode + 1) and per register (r = nregs + 1)
+ * sizes of the answers the emitter changes. */
+#define PLAN_ARRAYS(X, n, r, span) \
+  X(chk, (n)) X(hoist_to, sizeof(int) * (n)) X(lift_from, sizeof(int) * (n)) \
+  X(move_to, sizeof(int) * (n)) X(ends_declared, sizeof(bool) * (n)) \
+  X(sum_reg, sizeof(bool) * (r)) X(sum_loop, sizeof(bool) * (n)) \
+  X(sum_dir, (n)) X(sum_seen, g->pred_at ? sizeof(int) * (span) : 0)
+
+static void
+keep_plan(OclGen *g)
+{
+  Func *fn = g->fn;
+  size_t n = (size_t)fn->ncode + 1, r = (size_t)fn->nregs + 1;
+  size_t span = (size_t)(g->to - g->from) + 2;
+  RangePlan *rp = wyil_alloc(sizeof *rp);
+  *rp = (RangePlan){.fn = fn, .k = g->k, .from = g->from, .to = g->to,
+                    .ncode = fn->ncode, .nregs = fn->nregs,
+                    .variant = g->variant, .nrets = g->rets.n,
+                    .sums_off = g->sums_off,
+                    .hyp = copy_of(g->hyp, sizeof(int) * r),
+                    .def_at = g->def_at, .defs_at = g->defs_at,
+                    .defs = g->defs, .palias = g->palias,
+                    .pred_at = g->pred_at, .pred = g->pred,
+                    .sum_stamp = g->sum_stamp, .const_def = g->const_def,
+                    .pmin = g->pmin, .pmax = g->pmax, .pdim = g->pdim};
+#define KEEP(f, size) rp->f = copy_of(g->f, size);
+  PLAN_ARRAYS(KEEP, n, r, span)
+#undef KEEP
+  vec_push(&g->plans, rp);
+}
+
+static void
+restore_plan(OclGen *g, const RangePlan *rp)
+{
+  Func *fn = g->fn;
+  size_t n = (size_t)fn->ncode + 1, r = (size_t)fn->nregs + 1;
+  size_t span = (size_t)(g->to - g->from) + 2;
+  g->def_at = rp->def_at;
+  g->defs_at = rp->defs_at;
+  g->defs = rp->defs;
+  g->palias = rp->palias;
+  g->pred_at = rp->pred_at;
+  g->pred = rp->pred;
+  g->sum_stamp = rp->sum_stamp;
+  g->const_def = rp->const_def;
+  g->pmin = rp->pmin;
+  g->pmax = rp->pmax;
+  g->pdim = rp->pdim;
+#define RESTORE(f, size) g->f = copy_of(rp->f, size);
+  PLAN_ARRAYS(RESTORE, n, r, span)
+#undef RESTORE
+  ocl_iv_forget(g);   /* the intervals' memo starts afresh, as after a plan */
+}
+
+static void plan_checks(OclGen *g);
+
 void
 ocl_plan_checks(OclGen *g)
+{
+  RangePlan *rp = g->facts ? NULL : kept_plan(g);
+  if (rp) {
+    restore_plan(g, rp);
+    return;
+  }
+  range_runs++;
+  narrow_runs += g->narrow_search;
+  plan_checks(g);
+  if (!g->facts) keep_plan(g);
+}
+
+static void
+plan_checks(OclGen *g)
 {
   Func *fn = g->fn;
   size_t nr = (size_t)fn->nregs + 1;

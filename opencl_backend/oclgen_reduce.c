@@ -21,6 +21,10 @@
  *   __global ACC *wyc_partN   one element per work group (groups
  *                             numbered dimension 0 fastest)
  *   __local ACC *wyc_locN     one element per work item of a group
+ *
+ * Contract (compiler/pipeline.c's table): Part of pass emit-opencl.
+ * Requires: a kernel of kind reduce (filter/reduce.c). Provides: OpenCL C
+ * text. Invalidates nothing.
  */
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* oclgen_retbound.c -- what a called function returns, in terms of the
- * arguments of a call: `clamp(v, lo, hi)` returns lo, hi, or v where
+ * arguments of a call: `bound(v, lo, hi)` returns lo, hi, or v where
  * lo <= v <= hi, so its result lies between min(lo, hi) and max(lo, hi)
  * whatever v is.  oclgen_hoist.c tests such bounds once before a loop in
  * place of the index checks of the result in its every iteration.
@@ -15,6 +15,10 @@
  * there, else by p itself, and above likewise.  The call's result is at
  * least the least of the returns' lower bounds and at most the greatest
  * of their upper ones.
+ *
+ * Contract (compiler/pipeline.c's table): Part of pass checks. Requires: the
+ * called functions' code. Provides: OclRetFacts' bounds in terms of a call's
+ * arguments. Invalidates nothing.
  */
 #include <stdlib.h>
 #include <string.h>

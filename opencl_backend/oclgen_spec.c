@@ -46,14 +46,20 @@
  * trap on a CPU) keep a loop out.
  *
  * Why only on a GPU: each test is a compare and a branch that the
- * warp's lanes issue together; a pass of mandelbrot's step is about 12
+ * warp's lanes issue together; a pass of an escape-time loop's step is about
+ * 12
  * instructions of which the counter's test and add and the exit branch
- * are 4.  Mandelbrot real 8192^2 (float) on an H200, the kernel's ms
+ * are 4.  An escape-time loop over reals, 8192^2 (float) on an H200,
+ * the kernel's ms
  * (2026-11-29): 5.04 as it was, 4.21 with K = 8, 4.30 with fused
  * multiply-adds alone (oclgen_fma.c), 3.57 with both, 3.28 with both,
  * K = 16 (the default) and the plain copy first (28.9 TFLOP/s at 8
  * operations a step).  PoCL's vectorised work items got slower (19.8 ->
  * 21.5 ms at 512^2 on 2 cores), so a CPU device runs the loop as it was.
+ *
+ * Contract (compiler/pipeline.c's table): Part of pass emit-opencl.
+ * Requires: the check plan (checks). Provides: OpenCL C text of speculative
+ * steps. Invalidates nothing.
  */
 #include <stdlib.h>
 #include <string.h>

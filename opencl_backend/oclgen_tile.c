@@ -1,13 +1,13 @@
 /* oclgen_tile.c -- tiles in local memory for a register-blocked
  * kernel's jammed loop.
  *
- * After register blocking (oclgen_jam.c) each work item of matrix
- * multiply's kernel reads, per step of its loop over k, a[i + r][k] for
- * its 8 rows and b[k][j + c] for its 8 columns; the 16 items of a work
- * group with the same rows read the same a elements, those with the
- * same columns the same b elements.  Here the group reads them once:
- * per chunk of 16 steps it copies the a rows and b columns the whole
- * group needs into local memory, every item taking a share, waits at a
+ * After register blocking (oclgen_jam.c) each work item of a dot-product
+ * nest's kernel (c[i][j] = sum of a[i][k] * b[k][j]) reads, per step of its
+ * loop over k, a[i + r][k] for its 8 rows and b[k][j + c] for its 8 columns;
+ * the 16 items of a work group with the same rows read the same a elements,
+ * those with the same columns the same b elements.  Here the group reads
+ * them once: per chunk of 16 steps it copies the a rows and b columns the
+ * whole group needs into local memory, every item taking a share, waits at a
  * barrier, and its items read the chunk's elements from there.
  *
  * A load is served from a tile when, inside the jammed loop over k, it
@@ -43,13 +43,18 @@
  * cannot hold the tiles gets the program built with WYC_NO_TILE, the
  * plain loop (runtime/ocl_program.c).  A failed launch changes nothing:
  * the CPU reruns the loop and reports the failure.
+ *
+ * Contract (compiler/pipeline.c's table): Pass tile (ocl_plan_tile).
+ * Requires: jam. Provides: Kernel.ntiles, tile_what and the tiled loads.
+ * Invalidates: the kernel function's CFG. Runs once per kernel function,
+ * before veto judges it.
  */
 #include "../wyil/wyil.h"
 #include "oclgen_internal.h"
 
 /* The work-group shape; the most tiles; the local memory they may take
- * (the least a full-profile device has); steps per chunk, the larger
- * when the tiles fit (on an H200 matrix multiply at 4096^2 ran 8.3 ms
+ * (the least a full-profile device has); steps per chunk, the greater
+ * when the tiles fit (on an H200 a dot-product nest at 4096^2 ran 8.3 ms
  * a call with 16, 8.5 with 8; 10.2 without tiles). */
 enum {
   TILE_L0 = 16, TILE_L1 = 16, TILE_MAX = 4, TILE_BYTES = 32768,
@@ -411,7 +416,7 @@ ocl_tile_loop(OclGen *g, int i, Insn *in)
   g->indent++;
   /* a chunk's steps in a loop of constant trip count, which a GPU's
    * compiler unrolls when the steps test nothing: the tiles' offsets
-   * become constants (matrix multiply 4096^2 on an H200: 8.2 ms a call,
+   * become constants (a dot-product nest 4096^2 on an H200: 8.2 ms a call,
    * 9.1 not unrolled).  Not steps with tests: NVIDIA's build of
    * jam_blocks' 8 x 8 products of checked ints then took over 30 s. */
   ocl_line(g, "#ifdef WYC_TILE");

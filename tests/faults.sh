@@ -29,7 +29,7 @@ FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
   cache_foreign_dir cache_key cache_substitute memory_limit many_functions
   resident_eviction chunked_transfers deep_programs file_roundtrip one_build
   overflow_retry clone_rows small_calls early_calls gpu_shaped_copies
-  profiled_region config_values help_options"
+  profiled_region config_values help_options pass_table recur_cpu_path"
 
 # The fallback notes these tests look for come from calls that reach the
 # device layer: no cost rule keeps a call on the CPU (runtime/ocl_cost.c;
@@ -983,6 +983,9 @@ fault_help_options() {
     esac
     for alt in ${alts//|/ }; do
       n=$((n + 1))
+      # a placeholder after `=` (PASS) takes a value the compiler lists
+      [ "$head$alt" = --dump-after=PASS ] &&
+        alt=$("$WYC" --print-passes | awk 'NR == 1 { print $1 }')
       "$WYC" --target=wyil "$head$alt" ${arg:+"$arg"} "$1/p.whiley" \
         -o "$1/x" > "$1/out" 2> "$1/err" < /dev/null
       st=$?
@@ -994,4 +997,105 @@ fault_help_options() {
     done
   done < <(grep '^  -' "$1/help")
   [ "$n" -ge 25 ] || { echo "    only $n option forms in --help-all"; return 1; }
+}
+
+# The middle end's pass table (compiler/pipeline.c): --print-passes lists
+# it in order, --dump-after prints the WYIL after a pass (a counted while
+# loop is a forall after `counted`, not after `consts`; the offload is
+# there after `split`, not after `veto`; at -O0 the loop stays), a bad
+# name is refused with the names that are valid, and -v counts the range
+# analysis's runs.
+fault_pass_table() {
+  "$WYC" --print-passes > "$1/passes" || {
+    echo "    --print-passes failed"; return 1; }
+  local order
+  order=$(awk '{ print $1 }' "$1/passes" | tr '\n' ' ')
+  case "$order" in
+    "consts counted "*" classify outline "*" veto split "*" emit-opencl emit-c ") ;;
+    *) echo "    pass order: $order"; return 1 ;;
+  esac
+  cat > "$1/count.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+[int] counted([int] xs, int n):
+	i = 0
+	while i < n:
+		xs[i] = i
+		i = i + 1
+	return xs
+
+void ::main(System.Console sys):
+	sys.out.println(counted([1, 2, 3], 3))
+EOF2
+  local p
+  for p in consts counted veto split; do
+    "$WYC" --dump-after=$p "$1/count.whiley" > "$1/$p.wyil" || {
+      echo "    --dump-after=$p failed"; return 1; }
+  done
+  grep -q '^ *loop' "$1/consts.wyil" && ! grep -q '^ *forall' "$1/consts.wyil" \
+    && grep -q '^ *forall' "$1/counted.wyil" || {
+    echo "    the while loop after consts / counted:"
+    grep -h '^ *\(loop\|forall\)' "$1/consts.wyil" "$1/counted.wyil"; return 1; }
+  grep -q '^kernel wyk_1' "$1/veto.wyil" && ! grep -q 'offload' "$1/veto.wyil" \
+    && grep -q '^ *offload wyk_1' "$1/split.wyil" || {
+    echo "    no kernel function after veto, or no offload after split"
+    return 1; }
+  # at -O0 counted does not run: the dump shows the loop as it was
+  "$WYC" -O0 --dump-after=counted "$1/count.whiley" | grep -q '^ *loop' || {
+    echo "    -O0 --dump-after=counted shows no while loop"; return 1; }
+  if "$WYC" --dump-after=nosuch "$1/count.whiley" > /dev/null 2> "$1/err"; then
+    echo "    --dump-after=nosuch accepted"; return 1
+  fi
+  grep -q "no pass 'nosuch'.*consts, counted" "$1/err" || {
+    echo "    --dump-after=nosuch:"; head -2 "$1/err"; return 1; }
+  "$WYC" -v "$1/count.whiley" -o "$1/count" 2> "$1/v.err" || {
+    echo "    could not build count.whiley"; return 1; }
+  grep -q '^range analysis: [0-9]* runs for 1 kernel functions (' "$1/v.err" || {
+    echo "    -v gave no range analysis count:"; head -3 "$1/v.err"; return 1; }
+}
+
+# The CPU path of a nest that filter/recur.c computes by jump-ahead is the
+# nest as written (issue 42, item 7): the nest's offload is followed by a
+# goto to the sequential version's label, which opens a copy of the nest,
+# and with no device the program prints what the language says.
+fault_recur_cpu_path() {
+  cat > "$1/lcg.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+[int] gen(int n, int seed):
+	out = []
+	s = seed
+	while |out| < n:
+		s = (s * 1103515245 + 12345) % 2147483648
+		out = out + [s]
+	return out
+
+void ::main(System.Console sys):
+	xs = gen(1000, 42)
+	hist = [0, 0, 0, 0]
+	for x in xs:
+		hist[x % 4] = hist[x % 4] + 1
+	sys.out.println(hist)
+EOF2
+  "$WYC" --explain "$1/lcg.whiley" | grep -q 'by jump-ahead' || {
+    echo "    the generator's loop is not computed by jump-ahead"; return 1; }
+  "$WYC" --target=wyil "$1/lcg.whiley" > "$1/wyil" || {
+    echo "    --target=wyil failed"; return 1; }
+  local label
+  label=$(awk 'after { print $1 == "goto" ? $2 : "none"; exit }
+               /^ *offload wyk_/ { after = 1 }' "$1/wyil")
+  case "$label" in
+    blklab*) ;;
+    *) echo "    the offload is followed by '$label', not a goto"
+       grep -A1 'offload wyk_' "$1/wyil" | head -2; return 1 ;;
+  esac
+  awk -v l=".$label" 'found && /forall/ { ok = 1; exit }
+                      found && ++n > 2 { exit }
+                      $1 == l { found = 1 } END { exit !ok }' "$1/wyil" || {
+    echo "    $label opens no copy of the nest"; return 1; }
+  "$WYC" "$1/lcg.whiley" -o "$1/lcg" 2> "$1/build.err" || {
+    echo "    could not build lcg.whiley"; head -3 "$1/build.err"; return 1; }
+  WYC_DEVICE=none "$1/lcg" > "$1/out" 2> "$1/err" < /dev/null || {
+    echo "    exit status $?"; head -3 "$1/err"; return 1; }
+  same_out "$1" "[250, 250, 250, 250]" "WYC_DEVICE=none"
 }

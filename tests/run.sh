@@ -369,6 +369,8 @@ export WORK RESULT_DIR=$WORK/results TIMEOUT ROOT
 # alone: runtime/ocl_chain.c), so that the tests take that path; the
 # caller's WYC_DEV comes after, and its items win
 export WYC_DEV=chain=always${WYC_DEV:+,$WYC_DEV}
+# the compiler verifies its WYIL after every pass (compiler/pipeline.c)
+export WYC_VERIFY_PASSES=${WYC_VERIFY_PASSES-1}
 mkdir -p "$RESULT_DIR"
 
 # Build the job list: SEQ KIND ARGS, NUL-separated fields, one job per line

@@ -1,17 +1,29 @@
-/* verify.c -- structural checks of WYIL, run after lowering and after
- * each filter pass: register ranges and operand counts from the opcode
- * table, then the control flow (cfg.c checks labels and loop nesting as
- * it builds it), then forward-only branches.  A failure is an internal
- * error (a bug in wyc), never a user error. */
+/* verify.c -- structural checks of WYIL, run after lowering, before the
+ * OpenCL back end prints, and after every pass of the driver's table under
+ * WYC_VERIFY_PASSES=1 (compiler/pipeline.c): register ranges and operand
+ * counts from the opcode table, then the control flow (cfg.c checks labels
+ * and loop nesting as it builds it), then forward-only branches.  A failure
+ * is an internal error (a bug in wyc), never a user error. */
 #include <string.h>
 
 #include "wyil.h"
+
+/* The pass just run (wyil_verify_after), for the messages, or NULL. */
+static const char *after_pass;
+
+/* fn's name, and the pass after which it is checked. */
+static const char *
+where(Func *fn)
+{
+  return after_pass ? wyil_fmt("%s (after pass %s)", fn->name, after_pass)
+                    : fn->name;
+}
 
 static void
 check_reg(Func *fn, int i, int r)
 {
   if (r < 0 || r >= fn->nregs)
-    internal_error("%s: insn %d uses register %%%d of %d", fn->name, i, r,
+    internal_error("%s: insn %d uses register %%%d of %d", where(fn), i, r,
                    fn->nregs);
 }
 
@@ -20,16 +32,16 @@ verify_func(Func *fn)
 {
   for (int i = 0; i < fn->ncode; i++) {
     Insn *in = fn->code[i];
-    if (in->op >= OP_COUNT) internal_error("%s: bad opcode", fn->name);
+    if (in->op >= OP_COUNT) internal_error("%s: bad opcode", where(fn));
     int want = wyil_op_nargs[in->op];
     if (want >= 0 && in->nargs != want)
-      internal_error("%s: insn %d (%s) has %d operands, wants %d", fn->name,
+      internal_error("%s: insn %d (%s) has %d operands, wants %d", where(fn),
                      i, wyil_op_name[in->op], in->nargs, want);
     for (int k = 0; k < in->nargs; k++) check_reg(fn, i, in->args[k]);
     if (in->dst >= 0) check_reg(fn, i, in->dst);
     if ((wyil_op_flags[in->op] & F_DEF) && in->op != OP_INVOKE
         && in->op != OP_INDIRECT && in->dst < 0)
-      internal_error("%s: insn %d (%s) has no destination", fn->name, i,
+      internal_error("%s: insn %d (%s) has no destination", where(fn), i,
                      wyil_op_name[in->op]);
   }
   Cfg *c = wyil_cfg(fn);
@@ -39,7 +51,8 @@ verify_func(Func *fn)
     bool back = c->label_at[in->label] < i;
     for (int k = 0; in->op == OP_SWITCH && k < in->ncases; k++)
       back |= c->label_at[in->cases[k].label] < i;
-    if (back) internal_error("%s: insn %d branches backwards", fn->name, i);
+    if (back)
+      internal_error("%s: insn %d branches backwards", where(fn), i);
   }
 }
 
@@ -50,4 +63,12 @@ wyil_verify(Module *m)
     Func *fn = m->funcs.v[i];
     if (!fn->is_native) verify_func(fn);
   }
+}
+
+void
+wyil_verify_after(Module *m, const char *pass)
+{
+  after_pass = pass;
+  wyil_verify(m);
+  after_pass = NULL;
 }

@@ -545,5 +545,7 @@ void wyil_print_module(FILE *out, Module *m);
 
 /* Verifier (verify.c): structural checks; an internal error on failure. */
 void wyil_verify(Module *m);
+/* The same, naming `pass` (just run) in its message. */
+void wyil_verify_after(Module *m, const char *pass);
 
 #endif

@@ -59,13 +59,12 @@ main(int argc, char **argv)
   if (odd) {             /* wyc --target=c */
     if (prog->m->main) cgen_module(null, prog->m, NULL);
   } else {                /* wyc --gpu-real=float (the filter at -O2) */
-    FilterOptions fopt = {2, FLT_REAL_FLOAT, NULL, NULL, NULL};
-    OclOptions oo = {.real = FLT_REAL_FLOAT, .tile = OCL_TILE_GPU};
-    FilterResult *fr = ocl_filter(prog->m, &fopt, &oo);
-    flt_explain(null, fr);
-    flt_split(prog->m, fr);
-    wyil_verify(prog->m);
-    char *cl = ocl_emit_program(prog->m, &oo);
+    Pipeline p = {.m = prog->m, .fopt = {2, FLT_REAL_FLOAT, NULL, NULL, NULL},
+                  .oo = {.real = FLT_REAL_FLOAT, .tile = OCL_TILE_GPU}};
+    OclOptions oo = p.oo;
+    pipeline_run(&p);     /* the driver's passes, emit-opencl included */
+    flt_explain(null, p.fr);
+    char *cl = p.cl_source;
     CgenOffload off = {cl, oo.real, oo.int64_only};
     if (prog->m->main) cgen_module(null, prog->m, &off);
     free(cl);

@@ -1,0 +1,335 @@
+/* pipeline.c -- the driver's pass table: the middle end and the back
+ * ends' planning steps, in order, from lowered WYIL to the printers.
+ *
+ * Input: a lowered, verified module and the options of the command
+ * line.  Output: the module with its kernel functions and `offload`
+ * instructions (filter/split.c), and the OpenCL C program printed from
+ * it (Pipeline.cl_source); the C back end prints the host functions
+ * afterwards (main.c, build_c).
+ *
+ * The table is here, not in filter/, because it holds the back end's
+ * planning steps that still live in opencl_backend/ and the one loop
+ * that asks a back end: classify -> outline -> jam -> tile -> veto runs
+ * again, after flt_veto, while the back end refuses a kernel (a loop
+ * inside a vetoed one may be a kernel itself).  The back end judges
+ * the kernel functions as planned, the very ones split adds to the
+ * module: the program it judged is the one it prints.  The rewrites
+ * before classify run once.  WYC_VERIFY_PASSES=1 in wyc's environment
+ * runs wyil/verify.c after every pass (tests/run.sh sets it); the
+ * module is verified before emit-opencl in every case.
+ *
+ * A pass is one line of `passes`: its name (`wyc --print-passes`,
+ * `--dump-after=NAME`), the entry point (a function pass of filter.h,
+ * `void f(Func *, FilterOptions *)`, or a module step), the lowest -O
+ * level it runs at, what it is for, and its contract.  The function
+ * passes, consts .. classify, run one function at a time, in module
+ * order: all of them on a function, then all on the next (so that a
+ * loop calling a function later in the module sees it as written, as
+ * the filter always did); --dump-after prints each of the program's
+ * functions as that pass left it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler.h"
+#include "../filter/filter.h"
+#include "../opencl_backend/oclgen.h"
+
+typedef struct Pass {
+  const char *name;
+  void (*flt)(Func *fn, FilterOptions *opt);   /* a function pass, or NULL */
+  void (*step)(Pipeline *p);                   /* a module step, or NULL */
+  int min_opt;              /* runs at this -O level and above */
+  const char *purpose;      /* one line, for --print-passes */
+  const char *requires;     /* its contract: what must hold before, */
+  const char *provides;     /* ... what it computes, */
+  const char *invalidates;  /* ... what it leaves stale */
+} Pass;
+
+static void step_outline(Pipeline *p);
+static void step_jam(Pipeline *p);
+static void step_tile(Pipeline *p);
+static void step_veto(Pipeline *p);
+static void step_split(Pipeline *p);
+static void step_recur_paths(Pipeline *p);
+static void step_chain(Pipeline *p);
+static void step_emit_ocl(Pipeline *p);
+
+/* ORDER of the pipeline.  A step with neither entry runs inside the next
+ * one that has one (the back end's planning that still lives in its
+ * printer). */
+static const Pass passes[] = {
+  {"consts", flt_pass_consts, NULL, 1,
+   "fold negated int literals; scalar constants to the function's entry",
+   "lowered WYIL", "constants readable before every loop", "CFG"},
+  {"counted", flt_pass_counted, NULL, 1,
+   "while loops counting an int or a list's length by 1: range loops",
+   "consts", "FORALL loops, FltIv records", "CFG"},
+  {"range-ends", flt_pass_range_ends, NULL, 1,
+   "inner ranges' ends computed in a row-building loop: before it",
+   "counted", "loop-invariant inner bounds", "CFG"},
+  {"recur", flt_pass_recur, NULL, 1,
+   "nests updating an affine recurrence modulo m: a jump-ahead version",
+   "counted", "versioned nests, FltIv records", "CFG"},
+  {"induction", flt_pass_induction, NULL, 1,
+   "induction variables computed from the loop indices",
+   "counted, recur", "FltIv records", "CFG"},
+  {"inject", flt_pass_inject, NULL, 1,
+   "writes at computed indices: a one-to-one test before their nest",
+   "induction", "guard registers (Kernel.guarded later)", "CFG"},
+  {"classify", NULL, NULL, 0,
+   "dependences: each loop's class, a Kernel per GPU-implicit loop",
+   "the rewrites; the vetoes so far", "FilterResult (loops, kernels)",
+   "nothing (WYIL unchanged)"},
+  {"outline", NULL, step_outline, 0,
+   "each kernel's nest copied into a kernel function; small calls inlined",
+   "classify", "kernel functions (Func.kernel), not yet in the module",
+   "the previous round's kernel functions"},
+  {"jam", NULL, step_jam, 0,
+   "register blocking: a work item runs several iterations of a dimension",
+   "outline", "Kernel.jam, jam copies in the kernel function", "CFG"},
+  {"tile", NULL, step_tile, 0,
+   "tiles in local memory for a register-blocked kernel's shared loads",
+   "jam", "Kernel.ntiles, tiled loads", "CFG"},
+  {"veto", NULL, step_veto, 0,
+   "the OpenCL back end judges each kernel; refused: classify again",
+   "tile", "vetoes (FilterOptions.vetoes)", "a refused round's kernels"},
+  {"split", NULL, step_split, 0,
+   "kernel functions into the module, an `offload` before each loop",
+   "veto settled", "offload instructions; the loop kept as the CPU path",
+   "host functions' CFG"},
+  {"recur-paths", NULL, step_recur_paths, 1,
+   "the CPU path of a jump-ahead nest: the nest as written (recur.c)",
+   "split", "a goto to the sequential version", "host functions' CFG"},
+  {"chain", NULL, step_chain, 0,
+   "host loops whose offloads may read their error flags at the loop's end",
+   "split", "Insn.chained, FltChain records", "nothing"},
+  {"narrow", NULL, NULL, 0,
+   "narrow variants: kernels for ints that fit fewer bits (in emit-opencl)",
+   "chain", "Kernel.narrow_name, KernelArg.narrow/index_dim", "nothing"},
+  {"store32", NULL, NULL, 0,
+   "bounds of stored values, 32-bit output buffers (in emit-opencl)",
+   "chain", "KernelArg.out_bits/out_arg/store32", "nothing"},
+  {"checks", NULL, NULL, 0,
+   "range analysis: checks tested, hoisted or proved (in emit-opencl)",
+   "chain", "the emitter's check plan", "nothing"},
+  {"emit-opencl", NULL, step_emit_ocl, 0,
+   "the OpenCL back end prints the kernel functions as OpenCL C",
+   "a verified module", "Pipeline.cl_source", "nothing"},
+  {"emit-c", NULL, NULL, 0,
+   "the C back end prints the host functions as C (the driver's build)",
+   "emit-opencl", "the C file handed to cc", "nothing"},
+};
+
+enum { NPASSES = sizeof passes / sizeof passes[0] };
+
+static int
+pass_index(const char *name)
+{
+  for (int i = 0; name && i < NPASSES; i++)
+    if (!strcmp(passes[i].name, name)) return i;
+  return -1;
+}
+
+/* Has the pass an entry point of its own (else it runs inside another)? */
+static bool
+has_entry(const Pass *ps)
+{
+  return ps->flt || ps->step || !strcmp(ps->name, "classify");
+}
+
+bool
+pipeline_has_pass(const char *name)
+{
+  int i = pass_index(name);
+  return i >= 0 && has_entry(&passes[i]);
+}
+
+const char *
+pipeline_pass_names(void)
+{
+  StrBuf sb = {0};
+  for (int i = 0; i < NPASSES; i++)
+    if (has_entry(&passes[i]))
+      sb_printf(&sb, "%s%s", sb.len ? ", " : "", passes[i].name);
+  const char *s = wyil_strdup(sb.s);
+  sb_free(&sb);
+  return s;
+}
+
+void
+pipeline_print_passes(FILE *out)
+{
+  for (int i = 0; i < NPASSES; i++)
+    fprintf(out, "%-12s %s\n", passes[i].name, passes[i].purpose);
+}
+
+/* ---- the steps ------------------------------------------------------ */
+
+static void
+step_outline(Pipeline *p)
+{
+  p->kfns = (PtrVec){0};
+  for (int i = 0; i < p->fr->kernels.n; i++)
+    vec_push(&p->kfns, flt_outline(p->fr->kernels.v[i]));
+}
+
+static void
+step_jam(Pipeline *p)
+{
+  for (int i = 0; i < p->kfns.n; i++) ocl_plan_jam(p->kfns.v[i], &p->oo);
+}
+
+static void
+step_tile(Pipeline *p)
+{
+  for (int i = 0; i < p->kfns.n; i++) ocl_plan_tile(p->kfns.v[i], &p->oo);
+}
+
+static void
+step_veto(Pipeline *p)
+{
+  p->again = false;
+  for (int i = 0; i < p->fr->kernels.n; i++) {
+    Kernel *k = p->fr->kernels.v[i];
+    const char *why = ocl_check_kernel(p->m, p->kfns.v[i], &p->oo);
+    if (!why) continue;
+    flt_veto(&p->fopt, k->loop, wyil_fmt("the OpenCL back end cannot "
+                                         "compile it: %s", why));
+    p->again = true;
+  }
+}
+
+static void
+step_split(Pipeline *p)
+{
+  flt_place_offloads(p->m, p->fr, (Func **)p->kfns.v);
+  p->kfns = (PtrVec){0};   /* in the module now */
+}
+
+static void
+step_recur_paths(Pipeline *p)
+{
+  flt_recur_cpu_paths(p->fr);
+}
+
+static void
+step_chain(Pipeline *p)
+{
+  flt_chain(p->m, p->fr);
+}
+
+static void
+step_emit_ocl(Pipeline *p)
+{
+  int narrow0, narrow1, before = ocl_range_runs(&narrow0);
+  p->cl_source = ocl_emit_program(p->m, &p->oo);
+  p->range_runs += ocl_range_runs(&narrow1) - before;
+  p->range_narrow += narrow1 - narrow0;
+}
+
+/* ---- running them ---------------------------------------------------- */
+
+/* The module and the kernel functions not yet in it, as WYIL text. */
+static char *
+dump_text(Pipeline *p)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f) internal_error("pipeline: out of memory");
+  wyil_print_module(f, p->m);
+  for (int i = 0; i < p->kfns.n; i++) wyil_print_func(f, p->kfns.v[i]);
+  fclose(f);
+  return text;
+}
+
+/* WYC_VERIFY_PASSES=1: the module and the pending kernel functions. */
+static void
+verify_after(Pipeline *p, const char *pass)
+{
+  wyil_verify_after(p->m, pass);
+  if (!p->kfns.n) return;
+  Module pending = *p->m;
+  pending.funcs = p->kfns;
+  wyil_verify_after(&pending, pass);
+}
+
+/* One function, verified (WYC_VERIFY_PASSES=1). */
+static void
+verify_func_after(Pipeline *p, Func *fn, const char *pass)
+{
+  Module one = *p->m;
+  one.funcs = (PtrVec){0};
+  vec_push(&one.funcs, fn);
+  wyil_verify_after(&one, pass);
+}
+
+/* The function passes from..classify on each of the program's own
+ * functions in turn (a later round: classify alone); the text of each
+ * function after pass `dump` into *dumped. */
+static void
+run_function_passes(Pipeline *p, int from, int classify, int dump,
+                    bool verify, StrBuf *dumped)
+{
+  p->fr = flt_new_result(&p->fopt);
+  p->rounds++;
+  for (int f = 0; f < p->m->funcs.n; f++) {
+    Func *fn = p->m->funcs.v[f];
+    if (!flt_own_func(p->m, fn)) continue;
+    for (int i = from; i <= classify; i++) {
+      const Pass *ps = &passes[i];
+      bool runs = p->fopt.opt_level >= ps->min_opt;
+      if (runs && i == classify) flt_classify(p->fr, fn, &p->fopt);
+      else if (runs) ps->flt(fn, &p->fopt);
+      if (runs && verify) verify_func_after(p, fn, ps->name);
+      if (i != dump) continue;   /* (a pass the -O level skips: as before) */
+      char *text = NULL;
+      size_t len = 0;
+      FILE *out = open_memstream(&text, &len);
+      if (!out) internal_error("pipeline: out of memory");
+      wyil_print_func(out, fn);
+      fclose(out);
+      sb_puts(dumped, text);
+      free(text);
+    }
+  }
+}
+
+void
+pipeline_run(Pipeline *p)
+{
+  const char *env = getenv("WYC_VERIFY_PASSES");
+  bool verify = env && !strcmp(env, "1");
+  int classify = pass_index("classify"), veto = pass_index("veto");
+  int last = p->stop_after ? pass_index(p->stop_after) : NPASSES - 1;
+  int dump = p->dump_after ? pass_index(p->dump_after) : -1;
+  if (dump >= 0) last = dump < veto ? veto : dump;  /* the last round's */
+  if (last < 0) internal_error("pipeline: no pass '%s'", p->stop_after);
+  StrBuf dumped = {0};
+  for (int i = 0; i <= last; i++) {
+    const Pass *ps = &passes[i];
+    if (i <= classify) {   /* the function passes, first round */
+      run_function_passes(p, i, classify, dump, verify, &dumped);
+      i = classify;
+    } else if (ps->step) {
+      bool runs = p->fopt.opt_level >= ps->min_opt;
+      if (!strcmp(ps->name, "emit-opencl")) wyil_verify_after(p->m, "chain");
+      if (runs) ps->step(p);
+      if (runs && verify) verify_after(p, ps->name);
+      if (i == dump) {   /* (a step the -O level skips: as before it) */
+        char *text = dump_text(p);
+        sb_free(&dumped);   /* a round the veto undid */
+        sb_puts(&dumped, text);
+        free(text);
+      }
+    }
+    if (i == veto && p->again) {   /* classify again, rewrites kept */
+      if (dump == classify) sb_free(&dumped);
+      run_function_passes(p, classify, classify, dump, verify, &dumped);
+      i = classify;
+    }
+  }
+  if (dumped.len) fputs(dumped.s, stdout);
+  sb_free(&dumped);
+}
