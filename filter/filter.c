@@ -420,6 +420,7 @@ filter_func(FilterResult *r, Func *fn, FilterOptions *opt)
     flt_hoist_range_ends(fn);
     flt_recurrences(fn, opt->ivs);
     flt_induction(fn, opt->ivs);
+    flt_scalarize(fn);
     if (!opt->writes) opt->writes = wyil_alloc(sizeof(PtrVec));
     flt_computed_writes(fn, opt->writes);
   }

@@ -177,6 +177,14 @@ bool flt_red_within(const Kernel *inner, const Kernel *k);
 const char *flt_red_outside(Func *fn, int outer, int inner,
                             const Kernel *k);
 
+/* ---- scalarize.c ----------------------------------------------- */
+
+/* Hold each element a[f] (a[f][g]) that a range loop reads and writes at
+ * an index it never changes in a private scalar while the loop runs,
+ * loaded before it and stored after it (see scalarize.c); returns how
+ * many loops.  Changes fn's code (and drops its Cfg). */
+int flt_scalarize(Func *fn);
+
 /* ---- window.c --------------------------------------------------- */
 
 /* Turn the kernel's written lists into KA_LIST_OUT with windows where
