@@ -417,6 +417,7 @@ filter_func(FilterResult *r, Func *fn, FilterOptions *opt)
     hoist_consts(fn);
     if (!opt->ivs) opt->ivs = wyil_alloc(sizeof(PtrVec));
     flt_counted(fn, opt->ivs);
+    flt_licm(fn);
     flt_hoist_range_ends(fn);
     flt_recurrences(fn, opt->ivs);
     flt_induction(fn, opt->ivs);

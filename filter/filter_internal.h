@@ -72,6 +72,15 @@ bool flt_written(Func *fn, int from, int to, int reg);
  * fn's code (and drops its Cfg). */
 int flt_hoist_range_ends(Func *fn);
 
+/* ---- licm.c ---------------------------------------------------- */
+
+/* Move the computations of each range loop's body whose operands the
+ * loop never writes to before the loop, innermost loops first;
+ * divisions guarded by their divisor's test, their checks left in the
+ * loop (see licm.c); returns how many.  Changes fn's code (and drops
+ * its Cfg). */
+int flt_licm(Func *fn);
+
 /* ---- inline.c --------------------------------------------------- */
 
 /* Replace kernel function kfn's calls of small functions of ints and
