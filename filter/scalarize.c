@@ -322,7 +322,8 @@ plan(Func *fn, const Cfg *c, int h, int e, const Cand *cd, const bool *rows,
     if (v < fn->nparams || c->ndefs[v] != 1 || d <= h || d >= u
         || p.rename[v] || reads_of(fn, v, u, u, &inside) != 1 || !inside
         || next_write(fn, d, e, cd) != u || reads_t(fn, &p, t, d, u)
-        || !(wyil_op_flags[fn->code[d]->op] & F_DEF))
+        || !(wyil_op_flags[fn->code[d]->op] & F_DEF)
+        || is_elem_read(fn, cd, fn->code[d], rows))
       continue;
     p.to_t[d] = true;
     p.drop[u] = true;
@@ -345,6 +346,24 @@ renamed(Insn *in, const Plan *p, int t)
   return cp;
 }
 
+/* The element's source name, "tmp[i]" (for --explain), or NULL. */
+static const char *
+elem_name(Func *fn, const Cand *cd)
+{
+  const char *n = fn->regnames[cd->list];
+  if (!n) return NULL;
+  Cfg *c = wyil_cfg(fn);
+  for (int l = 0; l < cd->depth; l++) {
+    int r = cd->idx[l], d = r < fn->nregs ? c->def_at[r] : -1;
+    const char *ix = fn->regnames[r];
+    if (!ix && d >= 0 && c->ndefs[r] == 1 && fn->code[d]->op == OP_CONST
+        && fn->code[d]->cst->kind == C_INT)
+      ix = fn->code[d]->cst->text;
+    n = wyil_fmt("%s[%s]", n, ix ? ix : "..");
+  }
+  return n;
+}
+
 /* The rewrite of the loop at code[h] (END at e) for cd (head comment). */
 static void
 rewrite(Func *fn, int h, int e, const Cand *cd, const bool *rows)
@@ -355,8 +374,7 @@ rewrite(Func *fn, int h, int e, const Cand *cd, const bool *rows)
     first = h - 1;
   FltEmit em = {fn, wyil_alloc(sizeof(Insn *) * (size_t)(fn->ncode + 32)), 0,
                 cd->upd->pos};
-  const char *lname = fn->regnames[cd->list];
-  int t = wyil_new_reg(fn, lname ? wyil_fmt("%s[]", lname) : NULL);
+  int t = wyil_new_reg(fn, elem_name(fn, cd));
   int zero = wyil_new_reg(fn, NULL);
   Plan p = plan(fn, wyil_cfg(fn), h, e, cd, rows, t);
   bool real = ty_expand(cd->elem)->kind == TY_REAL;

@@ -9,13 +9,13 @@
 // explain: elem_accum.whiley:24: for j: GPU-explicit (sequential in kernel 1)
 // explain: elem_accum.whiley:30: for j: GPU-implicit (kernel 2, 1-D, 2 lists in, 1 out (1 at its own index), 1 scalar; not flattened further: code around its inner loop branches
 // explain: elem_accum.whiley:37: for i: CPU — writes 'y' at an index that does not follow the loop variable
-// explain: elem_accum.whiley:39: for j: GPU-implicit (kernel 3, reduce 'tmp[]' with +, 1-D
+// explain: elem_accum.whiley:39: for j: GPU-implicit (kernel 3, reduce 'tmp[i]' with +, 1-D
 // explain: elem_accum.whiley:41: for j: GPU-implicit (kernel 4, 1-D
 // explain: elem_accum.whiley:47: for i: CPU — writes 's' at an index that does not follow the loop variable
-// explain: elem_accum.whiley:48: for j: GPU-implicit (kernel 5, reduce 's[]' with +, 1-D
+// explain: elem_accum.whiley:48: for j: GPU-implicit (kernel 5, reduce 's[0]' with +, 1-D
 // explain: elem_accum.whiley:54: for i: GPU-implicit (kernel 6, 2-D (i, k), 1 list in, 1 out, 1 scalar; not flattened further: code around its inner loop branches
-// explain: elem_accum.whiley:63: for i: CPU — writes 'c[]' in every iteration (loop-carried)
-// explain: elem_accum.whiley:71: for j: GPU-implicit (kernel 7, reduce 'a[]' with +, 1-D
+// explain: elem_accum.whiley:63: for i: CPU — writes 'c[1]' in every iteration (loop-carried)
+// explain: elem_accum.whiley:71: for j: GPU-implicit (kernel 7, reduce 'a[k]' with +, 1-D
 import * from whiley.lang.*
 
 // a matrix-vector product without a first store: tmp[i] is a sum
