@@ -200,25 +200,35 @@ emit_guarded(FltEmit *em, Insn *in)
   flt_emit_label(em, skip);
 }
 
-/* Move the selected instructions of the loop at h to before it. */
+/* Move the selected instructions of each loop to before it: owner[i] is
+ * the loop (its header's index) that code[i] moves out of, or -1. */
 static void
-move_out(Func *fn, int h, const bool *sel, const bool *guarded, int n)
+move_out(Func *fn, const int *owner, const bool *guarded, int n)
 {
-  int first = h;
-  if (h > 0 && fn->code[h - 1]->op == OP_RANGE
-      && fn->code[h - 1]->dst == fn->code[h]->args[0])
-    first = h - 1;
+  /* where each loop's moves go: before its range when that is made right
+   * before it */
+  int *dest = wyil_alloc(sizeof(int) * (size_t)(fn->ncode + 1));
+  for (int i = 0; i < fn->ncode; i++) dest[i] = -1;
+  for (int i = 0; i < fn->ncode; i++) {
+    int h = owner[i];
+    if (h < 0) continue;
+    int first = h;
+    if (h > 0 && fn->code[h - 1]->op == OP_RANGE
+        && fn->code[h - 1]->dst == fn->code[h]->args[0])
+      first = h - 1;
+    dest[first] = h;
+  }
   FltEmit em = {fn, wyil_alloc(sizeof(Insn *)
                                * (size_t)(fn->ncode + 5 * n + 1)),
-                0, fn->code[h]->pos};
+                0, fn->code[0]->pos};
   for (int i = 0; i < fn->ncode; i++) {
-    if (i == first)
-      for (int j = h + 1; j < fn->ncode; j++) {
-        if (!sel[j]) continue;
+    if (dest[i] >= 0)
+      for (int j = dest[i] + 1; j < fn->ncode; j++) {
+        if (owner[j] != dest[i]) continue;
         if (guarded[j]) emit_guarded(&em, fn->code[j]);
         else em.code[em.n++] = fn->code[j];
       }
-    if (!sel[i]) em.code[em.n++] = fn->code[i];
+    if (owner[i] < 0) em.code[em.n++] = fn->code[i];
   }
   flt_emit_install(&em);
 }
@@ -228,17 +238,30 @@ flt_licm(Func *fn)
 {
   if (fn->ncode == 0 || wyil_cfg(fn)->has_try) return 0;
   int moved = 0;
-  /* from the last loop header back: an inner loop's code moves into the
-   * body of the loop around it before that loop is looked at, and a
-   * move changes only the code from the loop on */
-  for (int h = fn->ncode - 1; h >= 0; h--) {
-    if (fn->code[h]->op != OP_FORALL) continue;
-    int e = wyil_cfg(fn)->match[h];
-    bool *sel = wyil_alloc(sizeof(bool) * (size_t)(fn->ncode + 1));
+  /* rounds: in each, every loop's moves are chosen against the same code
+   * and made together (a loop's moves and an inner loop's are distinct
+   * instructions, and neither changes what the other may move); what
+   * left an inner loop moves out of the loop around it in the next
+   * round.  A round that moves nothing ends it: a nest of depth d needs
+   * d + 1 at most */
+  for (int round = 0; round <= FLT_NEST_MAX; round++) {
+    int *owner = wyil_alloc(sizeof(int) * (size_t)(fn->ncode + 1));
     bool *guarded = wyil_alloc(sizeof(bool) * (size_t)(fn->ncode + 1));
-    int n = select_moves(fn, h, e, sel, guarded);
-    if (n == 0) continue;
-    move_out(fn, h, sel, guarded, n);
+    int n = 0;
+    for (int i = 0; i < fn->ncode; i++) owner[i] = -1;
+    for (int h = 0; h < fn->ncode; h++) {
+      if (fn->code[h]->op != OP_FORALL) continue;
+      /* this loop's own choice: an operand defined in an inner loop
+       * is no move of this one */
+      int e = wyil_cfg(fn)->match[h];
+      bool *sel = wyil_alloc(sizeof(bool) * (size_t)(e + 1));
+      int k = select_moves(fn, h, e, sel, guarded);
+      for (int i = h + 1; k > 0 && i < e; i++)
+        if (sel[i]) owner[i] = h;
+      n += k;
+    }
+    if (n == 0) break;
+    move_out(fn, owner, guarded, n);
     moved += n;
   }
   return moved;
