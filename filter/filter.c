@@ -447,6 +447,13 @@ flt_pass_counted(Func *fn, FilterOptions *opt)
 }
 
 void
+flt_pass_licm(Func *fn, FilterOptions *opt)
+{
+  (void)opt;
+  flt_licm(fn);
+}
+
+void
 flt_pass_range_ends(Func *fn, FilterOptions *opt)
 {
   (void)opt;
@@ -463,6 +470,13 @@ void
 flt_pass_induction(Func *fn, FilterOptions *opt)
 {
   flt_induction(fn, ivs_of(opt));
+}
+
+void
+flt_pass_scalarize(Func *fn, FilterOptions *opt)
+{
+  (void)opt;
+  flt_scalarize(fn);
 }
 
 void
@@ -536,9 +550,11 @@ flt_run(Module *m, FilterOptions *opt)
     if (opt->opt_level > 0) {
       flt_pass_consts(fn, opt);
       flt_pass_counted(fn, opt);
+      flt_pass_licm(fn, opt);
       flt_pass_range_ends(fn, opt);
       flt_pass_recur(fn, opt);
       flt_pass_induction(fn, opt);
+      flt_pass_scalarize(fn, opt);
       flt_pass_inject(fn, opt);
     }
     flt_classify(r, fn, opt);

@@ -136,6 +136,9 @@ bool flt_own_func(Module *m, Func *fn);
 void flt_pass_consts(Func *fn, FilterOptions *opt);
 /* Counted while loops become range loops (counted.c; opt->ivs). */
 void flt_pass_counted(Func *fn, FilterOptions *opt);
+/* Arithmetic an inner loop's range ends are computed from, invariant in
+ * the loop around it, moves before that loop (licm.c). */
+void flt_pass_licm(Func *fn, FilterOptions *opt);
 /* Inner ranges' ends computed in a row-building loop move before it
  * (hoist.c). */
 void flt_pass_range_ends(Func *fn, FilterOptions *opt);
@@ -145,6 +148,9 @@ void flt_pass_recur(Func *fn, FilterOptions *opt);
 /* Induction variables computed from the loop indices (induction.c;
  * opt->ivs). */
 void flt_pass_induction(Func *fn, FilterOptions *opt);
+/* A sum into one element a[f] in an inner loop that never changes f
+ * becomes a private scalar stored once after the loop (scalarize.c). */
+void flt_pass_scalarize(Func *fn, FilterOptions *opt);
 /* Writes at computed indices get a one-to-one test before their nest
  * (inject.c; opt->writes). */
 void flt_pass_inject(Func *fn, FilterOptions *opt);

@@ -72,6 +72,15 @@ bool flt_written(Func *fn, int from, int to, int reg);
  * fn's code (and drops its Cfg). */
 int flt_hoist_range_ends(Func *fn);
 
+/* ---- licm.c ---------------------------------------------------- */
+
+/* Move the computations of each range loop's body whose operands the
+ * loop never writes to before the loop, innermost loops first;
+ * divisions guarded by their divisor's test, their checks left in the
+ * loop (see licm.c); returns how many.  Changes fn's code (and drops
+ * its Cfg). */
+int flt_licm(Func *fn);
+
 /* ---- inline.c --------------------------------------------------- */
 
 /* Replace kernel function kfn's calls of small functions of ints and
@@ -176,6 +185,14 @@ bool flt_red_within(const Kernel *inner, const Kernel *k);
  * of k's reductions (it would run once per work item); else NULL. */
 const char *flt_red_outside(Func *fn, int outer, int inner,
                             const Kernel *k);
+
+/* ---- scalarize.c ----------------------------------------------- */
+
+/* Hold each element a[f] (a[f][g]) that a range loop reads and writes at
+ * an index it never changes in a private scalar while the loop runs,
+ * loaded before it and stored after it (see scalarize.c); returns how
+ * many loops.  Changes fn's code (and drops its Cfg). */
+int flt_scalarize(Func *fn);
 
 /* ---- window.c --------------------------------------------------- */
 

@@ -3,14 +3,14 @@
 // `for x in m[i]` iterates over the row as it was when the loop began.
 // A device reads rows as views of one buffer, so where m is written
 // between taking a row and reading it the loop stays on the CPU; a
-// write into the copy itself too.
+// write into the copy itself too (a sum into m[i][0]: scalarize.c).
 // explain: row_copies.whiley:18: for i: CPU — takes a row of 'm' and may write 'm' before reading the row
-// explain: row_copies.whiley:25: for i: CPU — takes a row of 'm' and may write 'm' before reading the row
+// explain: row_copies.whiley:25: for i: GPU-implicit (kernel 1, 1-D, 0 lists in, 2 out
 // explain: row_copies.whiley:34: for i: CPU — writes into 'row', a copy of a row
 // explain: row_copies.whiley:42: for i: CPU — takes a row of 'm' and may write 'm' before reading the row
-// explain: row_copies.whiley:44: for j: GPU-implicit (kernel 1, 1-D, 1 list in, 1 out, 1 scalar)
-// explain: row_copies.whiley:50: for i: GPU-implicit (kernel 2, 1-D, 1 list in, 1 out
-// explain: row_copies.whiley:57: for i: GPU-implicit (kernel 3, 1-D, 0 lists in, 1 out
+// explain: row_copies.whiley:44: for j: GPU-implicit (kernel 2, 1-D, 1 list in, 1 out, 1 scalar)
+// explain: row_copies.whiley:50: for i: GPU-implicit (kernel 3, 1-D, 1 list in, 1 out
+// explain: row_copies.whiley:57: for i: GPU-implicit (kernel 4, 1-D, 0 lists in, 1 out
 import * from whiley.lang.*
 
 // the old first element moves to the second place
