@@ -955,6 +955,9 @@ write_list(const WyOclMarsh *m, wyv *slot, int level, size_t base,
       continue;
     if (!apply) return true;
     if (!any && !(m->conv && level == 0)) l = wy_ocl_list_unique(slot);
+    /* a list of rows with a device copy of its own (a plane a kernel
+     * built, appended to this list): row r of that copy is now older */
+    if (level > 0) wyrt_list_written(l, r, r + 1);
     any = true;
     write_list(m, &any_at(l)[r], level + 1, base + r * stride, true, q, in);
   }
