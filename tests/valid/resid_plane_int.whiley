@@ -1,8 +1,8 @@
 import * from whiley.lang.*
 
-// Planes (of ints) of a 3-D list each built by a kernel (a device copy of their
-// own), the whole 3-D list then written by a kernel, and each plane
-// read again by a reducing kernel: it must see the values written.
+// Planes of ints of a 3-D list each built by a kernel (a device copy
+// of their own), the whole 3-D list then written by a kernel, and each
+// plane read again by a reducing kernel: it must see the values written.
 
 public [[int]] zeros(int n):
 	rows = []

@@ -1,8 +1,8 @@
 import * from whiley.lang.*
 
-// Rows (of ints) of a 2-D list each built by a kernel (a device copy of their
-// own), the whole 2-D list then written by a kernel, and each row read
-// again by a reducing kernel: it must see the values written.
+// Rows of ints of a 2-D list each built by a kernel (a device copy of
+// their own), the whole 2-D list then written by a kernel, and each row
+// read again by a reducing kernel: it must see the values written.
 
 public [int] zeros(int n):
 	row = []
