@@ -18,7 +18,10 @@
  * instead of coming back as its float.  A list, and in a list of lists
  * each row, is made unique (copied when shared) just before its first
  * changed element is written, so a shared list is never written in
- * place and unchanged rows are not copied.
+ * place and unchanged rows are not copied.  A list below the top level
+ * with a device copy of its own (a row or plane a kernel built, then
+ * put in this list) has each of its rows written marked written there
+ * (ocl_resident.c's dirty rows), so that no kernel reads its old copy.
  */
 #define WY_OCL_IMPL
 #include <math.h>
@@ -954,6 +957,9 @@ write_list(const WyOclMarsh *m, wyv *slot, int level, size_t base,
       continue;
     if (!apply) return true;
     if (!any && !(m->conv && level == 0)) l = wy_ocl_list_unique(slot);
+    /* a list of rows with a device copy of its own (a plane a kernel
+     * built, appended to this list): row r of that copy is now older */
+    if (level > 0) wyrt_list_written(l, r, r + 1);
     any = true;
     write_list(m, &any_at(l)[r], level + 1, base + r * stride, true, q, in);
   }

@@ -1,0 +1,33 @@
+import * from whiley.lang.*
+
+// Rows of a 2-D list each built by a kernel (a device copy of their
+// own), the whole 2-D list then written by a kernel, and each row read
+// again by a reducing kernel: it must see the values written.
+
+public [real] zeros(int n):
+	row = []
+	for j in 0..n:
+		row = row + [0.0]
+	return row
+
+public real total([real] r):
+	t = 0.0
+	for x in r:
+		t = t + x
+	return t
+
+public void ::main(System.Console sys):
+	n = 4
+	a = []
+	for i in 0..n:
+		a = a + [zeros(n)]
+	for i in 0..n:
+		for j in 0..n:
+			a[i][j] = (real)(i + 10 * j)
+	r1 = a[1]
+	sys.out.println(total(r1))
+	t = 0.0
+	for r in a:
+		t = t + total(r)
+	sys.out.println(t)
+	sys.out.println(a[3])
