@@ -548,3 +548,18 @@ Type *lower_meet(Type *t, Type *T);
  * *tenv and *fenv receive the environments where e is true / false. */
 void lower_cond(Lower *L, Node *e, bool sense, int label, Env **tenv,
                 Env **fenv);
+
+/* ================================================================ */
+/* words.c                                                           */
+
+/* Append the words of s (NULL: none), split and unquoted as a POSIX
+ * shell would, expanding nothing, to out.  NULL, or a message when a
+ * quote is not closed (then out holds the words before it). */
+const char *words_split(PtrVec *out, const char *s);
+
+/* ================================================================ */
+/* cc_spawn.c                                                        */
+
+/* Run the C compiler argv (argv[0] found on PATH) that writes the
+ * executable output; 0, or 1 after saying why it failed. */
+int cc_spawn(char **argv, const char *output);
