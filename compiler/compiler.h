@@ -529,6 +529,8 @@ Val bool_value(Lower *L, Node *e);
 Val lower_call(Lower *L, Node *e, bool want_value);
 /* A user error at pos if fn is a native the runtime does not provide. */
 void lower_check_native(Func *fn, SrcPos pos);
+/* Does fs check its `requires` in its body too (lower.c)? */
+bool lower_requires_in_body(Program *prog, FuncSym *fs);
 void lower_check_index(Lower *L, Val coll, Val idx, SrcPos pos);
 
 /* Open one FORALL per source `v in e` of a comprehension or quantifier
