@@ -812,3 +812,40 @@ fault_emit_cl_full() {
   fi
   [ ! -e "$d/k.cl" ] || { echo "    a partial $d/k.cl is left"; return 1; }
 }
+
+# ---- the runtime's limits (issue 42, items 3 and 4) -------------------
+FAULT_TESTS+=" stack_overflow"
+
+# Deep recursion is the language error "stack overflow", exit 1, at the
+# recursive function's position, on both targets and whatever the stack
+# limit; recursion that fits the stack still runs.
+fault_stack_overflow() {
+  local d=$1 t kb
+  cat > "$d/deep.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+int depth(int n):
+	if n == 0:
+		return 0
+	return 1 + depth(n - 1)
+
+public void ::main(System.Console sys):
+	sys.out.println(depth(1000))
+	sys.out.println(depth(|sys.args| * 5000000))
+	sys.out.println("not reached")
+EOF2
+  for t in c opencl; do
+    "$WYC" --target=$t "$d/deep.whiley" -o "$d/deep" 2> "$d/err" || {
+      echo "    could not build ($t):"; head -3 "$d/err"; return 1; }
+    for kb in 1024 8192; do
+      ( ulimit -s $kb; exec "$d/deep" x ) > "$d/out" 2> "$d/err" < /dev/null
+      local st=$?
+      if [ "$st" -ne 1 ] || [ "$(cat "$d/out")" != 1000 ] ||
+         ! grep -q "deep.whiley:3:5: stack overflow (recursion deeper than [0-9]*)$" \
+           "$d/err"; then
+        echo "    $t, ulimit -s $kb: exit status $st, output:"
+        head -3 "$d/out" "$d/err" | sed 's/^/      /'; return 1
+      fi
+    done
+  done
+}
