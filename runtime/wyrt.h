@@ -469,6 +469,12 @@ _Noreturn void wy_fail(const char *msg, const WyPos *pos);
  * inside the native (a real that is not finite) reports. */
 extern const WyPos *wy_native_at;
 
+/* The position of the list-building instruction being run (a range or
+ * an append), set around it by the generated code, or
+ * NULL: where "out of memory (N bytes for a list of M elements)" points
+ * when a list is larger than the machine can give (list.c). */
+extern const WyPos *wy_alloc_at;
+
 /* The stack-depth guard.  Every generated function calls wy_enter(pos)
  * first (pos: its declaration) and wy_leave() on its way out; deep
  * recursion becomes the language error "FILE:LINE:COL: stack overflow

@@ -849,3 +849,53 @@ EOF2
     done
   done
 }
+
+FAULT_TESTS+=" list_out_of_memory"
+
+# A list larger than the machine can give is the error "out of memory
+# (N bytes for a list of M elements)" at the instruction that builds it,
+# exit 1, at once (no attempt to allocate it): 2^40 elements on both
+# targets, and a list that outgrows ulimit -v by appends.
+fault_list_out_of_memory() {
+  local d=$1 t st
+  cat > "$d/big.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+public void ::main(System.Console sys):
+	n = 1099511627776 / (|sys.args| + 1)
+	sys.out.println("start")
+	xs = 0..n
+	sys.out.println(|xs|)
+EOF2
+  cat > "$d/grow.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+public void ::main(System.Console sys):
+	ys = []
+	for i in 0..100000000:
+		ys = ys + [i]
+	sys.out.println(|ys|)
+EOF2
+  for t in c opencl; do
+    "$WYC" --target=$t "$d/big.whiley" -o "$d/big" 2> "$d/err" || {
+      echo "    could not build ($t):"; head -3 "$d/err"; return 1; }
+    ( ulimit -t 10; exec "$d/big" ) > "$d/out" 2> "$d/err" < /dev/null
+    st=$?
+    if [ "$st" -ne 1 ] || [ "$(cat "$d/out")" != start ] ||
+       ! grep -q "^$d/big.whiley:6:7: out of memory (8796093022208 bytes for a list of 1099511627776 elements)$" "$d/err"; then
+      echo "    2^40 elements ($t): exit status $st, output:"
+      head -3 "$d/out" "$d/err" | sed 's/^/      /'; return 1
+    fi
+  done
+  sanitized && return 0   # ASan's shadow memory does not fit ulimit -v
+  "$WYC" --target=c "$d/grow.whiley" -o "$d/grow" 2> "$d/err" || {
+    echo "    could not build grow.whiley:"; head -3 "$d/err"; return 1; }
+  ( ulimit -v 300000 -t 20; exec "$d/grow" ) > "$d/out" 2> "$d/err" \
+    < /dev/null
+  st=$?
+  if [ "$st" -ne 1 ] ||
+     ! grep -q "^$d/grow.whiley:6:8: out of memory ([0-9]* bytes for a list of [0-9]* elements)$" "$d/err"; then
+    echo "    appends under ulimit -v 300000: exit status $st, output:"
+    head -3 "$d/out" "$d/err" | sed 's/^/      /'; return 1
+  fi
+}
