@@ -284,6 +284,10 @@ void parse_enter(Token *tok, const char *what);
  * every recursive pass (the parser's productions, and the passes over
  * the tree: parse_depth.c checks the trees the parser's loops build). */
 #define PARSE_MAX_DEPTH 1000
+/* The terms of one chain (a + b + ..., a[0][0]..., a.x.x...) on the big
+ * stack (big_stack.c); parse_max_chain is the limit in force. */
+#define PARSE_MAX_CHAIN 20000
+extern int parse_max_chain;
 /* parse_depth.c: a user error for a tree nested deeper than that. */
 void parse_check_depth(Ast *ast);
 void parse_leave(void);
@@ -565,3 +569,10 @@ const char *words_split(PtrVec *out, const char *s);
 /* Run the C compiler argv (argv[0] found on PATH) that writes the
  * executable output; 0, or 1 after saying why it failed. */
 int cc_spawn(char **argv, const char *output);
+
+/* ================================================================ */
+/* big_stack.c                                                       */
+
+/* fn(arg) on a thread with a stack for the longest chains (and
+ * parse_max_chain set to match); on this thread if none can be had. */
+int drv_on_big_stack(int (*fn)(void *), void *arg);

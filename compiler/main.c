@@ -476,10 +476,9 @@ check_stdout(void)
   }
 }
 
-int
-main(int argc, char **argv)
+static int
+compile(int argc, char **argv)
 {
-  atexit(check_stdout);
   Options o = parse_options(argc, argv);
   check_input(o.input);
   if (!o.output) o.output = default_output(o.input);
@@ -530,4 +529,25 @@ main(int argc, char **argv)
   free(cl_source);
   wyil_free_all();
   return rc;
+}
+
+typedef struct Args {
+  int argc;
+  char **argv;
+} Args;
+
+static int
+compile_args(void *p)
+{
+  Args *a = p;
+  return compile(a->argc, a->argv);
+}
+
+/* The compiler runs on a big stack (big_stack.c: deep and long input). */
+int
+main(int argc, char **argv)
+{
+  atexit(check_stdout);
+  Args a = {argc, argv};
+  return drv_on_big_stack(compile_args, &a);
 }
