@@ -358,6 +358,7 @@ emit_epilogue(Gen *g)
 {
   if (g->used_ret) sb_puts(g->out, "wyc_ret:;\n");
   emit_release_frame(g);
+  cgen_emit(g, "wy_leave();");
   cgen_emit(g, "return wyc_rv;");
   if (!g->used_throw) return;
   sb_puts(g->out, "wyc_throw:;\n");
@@ -389,6 +390,8 @@ emit_func(Gen *g, Func *fn)
   sb_puts(g->out, ")\n{\n");
   g->indent = 1;
   emit_frame_decls(g, vol);
+  /* the stack-depth guard (wyrt.h): wy_leave on the way out */
+  cgen_emit(g, "wy_enter(%s);", cgen_pos_ref(g, fn->pos));
   for (int i = 0; i < fn->ncode; i++) {
     Insn *in = fn->code[i];
     if (in->op != OP_NOP && in->op != OP_LABEL && in->op != OP_END)

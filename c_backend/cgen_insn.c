@@ -324,6 +324,19 @@ set_fn(Op op)
   }
 }
 
+/* Can instruction i build a list as long as a value says (a range, an
+ * append)?  Its position is where running out of memory points. */
+static bool
+builds_list(Gen *g, int i)
+{
+  Insn *in = g->fn->code[i];
+  switch (in->op) {
+  case OP_RANGE: return !g->fl->elided[i];
+  case OP_APPEND: case OP_APPENDL: return true;
+  default: return false;
+  }
+}
+
 void
 cgen_emit_insn(Gen *g, int i)
 {
@@ -333,6 +346,8 @@ cgen_emit_insn(Gen *g, int i)
   int b = in->nargs > 1 ? in->args[1] : -1;
   int c = in->nargs > 2 ? in->args[2] : -1;
   int moved = -1;
+  bool builds = builds_list(g, i);
+  if (builds) cgen_emit(g, "wy_alloc_at = %s;", cgen_pos_ref(g, in->pos));
   switch (in->op) {
   case OP_NOP: case OP_COUNT: break;
   case OP_CONST:
@@ -497,5 +512,6 @@ cgen_emit_insn(Gen *g, int i)
   case OP_TRY: cgen_emit_try(g, i); return;
   case OP_TRYEND: cgen_emit_tryend(g, i); return;
   }
+  if (builds) cgen_emit(g, "wy_alloc_at = NULL;");
   emit_releases(g, i, moved);
 }

@@ -286,6 +286,10 @@ void parse_enter(Token *tok, const char *what);
  * every recursive pass (the parser's productions, and the passes over
  * the tree: parse_depth.c checks the trees the parser's loops build). */
 #define PARSE_MAX_DEPTH 1000
+/* The terms of one chain (a + b + ..., a[0][0]..., a.x.x...) on the big
+ * stack (big_stack.c); parse_max_chain is the limit in force. */
+#define PARSE_MAX_CHAIN 20000
+extern int parse_max_chain;
 /* parse_depth.c: a user error for a tree nested deeper than that. */
 void parse_check_depth(Ast *ast);
 void parse_leave(void);
@@ -563,6 +567,8 @@ Val bool_value(Lower *L, Node *e);
 Val lower_call(Lower *L, Node *e, bool want_value);
 /* A user error at pos if fn is a native the runtime does not provide. */
 void lower_check_native(Func *fn, SrcPos pos);
+/* Does fs check its `requires` in its body too (lower.c)? */
+bool lower_requires_in_body(Program *prog, FuncSym *fs);
 void lower_check_index(Lower *L, Val coll, Val idx, SrcPos pos);
 
 /* Open one FORALL per source `v in e` of a comprehension or quantifier
@@ -582,3 +588,25 @@ Type *lower_meet(Type *t, Type *T);
  * *tenv and *fenv receive the environments where e is true / false. */
 void lower_cond(Lower *L, Node *e, bool sense, int label, Env **tenv,
                 Env **fenv);
+
+/* ================================================================ */
+/* words.c                                                           */
+
+/* Append the words of s (NULL: none), split and unquoted as a POSIX
+ * shell would, expanding nothing, to out.  NULL, or a message when a
+ * quote is not closed (then out holds the words before it). */
+const char *words_split(PtrVec *out, const char *s);
+
+/* ================================================================ */
+/* cc_spawn.c                                                        */
+
+/* Run the C compiler argv (argv[0] found on PATH) that writes the
+ * executable output; 0, or 1 after saying why it failed. */
+int cc_spawn(char **argv, const char *output);
+
+/* ================================================================ */
+/* big_stack.c                                                       */
+
+/* fn(arg) on a thread with a stack for the longest chains (and
+ * parse_max_chain set to match); on this thread if none can be had. */
+int drv_on_big_stack(int (*fn)(void *), void *arg);

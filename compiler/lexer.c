@@ -381,7 +381,8 @@ scan_char(Lexer *lx)
 }
 
 /* "..." with the escapes \b \t \n \f \r \" \' \\ \uXXXX; a raw newline
- * is part of the string. */
+ * is part of the string; other bytes must be UTF-8, as in an identifier.
+ */
 static Token *
 scan_string(Lexer *lx)
 {
@@ -433,7 +434,9 @@ scan_string(Lexer *lx)
       continue;
     }
     if (*p == '\n') new_line(lx, p + 1);
-    sb_putc(&sb, *p++);
+    int len = 1;
+    if ((unsigned char)*p >= 0x80) decode_utf8(lx, p, &len);  /* or exit */
+    for (int i = 0; i < len; i++) sb_putc(&sb, *p++);
   }
   Token *tok = wyil_alloc(sizeof(Token));
   tok->kind = TK_STRING;

@@ -969,6 +969,41 @@ lower_block(Lower *L, NodeList *body)
 
 /* ---- functions --------------------------------------------------- */
 
+/* Does a function value name fs?  &f in a constant's value: such a
+ * value is called indirectly, and a constant is evaluated when first
+ * used, possibly after fs was lowered, so this looks at the source. */
+static bool
+names_in(Node *e, const char *name)
+{
+  if (!e) return false;
+  if (e->kind == ND_FUNCREF) {
+    const char *dot = strrchr(e->name, '.');
+    if (!strcmp(dot ? dot + 1 : e->name, name)) return true;
+  }
+  if (names_in(e->lhs, name) || names_in(e->rhs, name)) return true;
+  for (int i = 0; i < e->args.n; i++)
+    if (names_in(e->args.v[i], name)) return true;
+  return false;
+}
+
+/* A function checks its own `requires` in its body only where a call
+ * can reach it without the call-site check (lower_call.c): a method
+ * with a receiver, or a function a constant refers to.  &f elsewhere is
+ * a lambda that calls f directly (lower_expr.c). */
+bool
+lower_requires_in_body(Program *prog, FuncSym *fs)
+{
+  if (fs->decl->receiver) return true;
+  for (int i = 0; i < prog->mods.n; i++) {
+    ModInfo *mod = prog->mods.v[i];
+    for (int k = 0; k < mod->consts.n; k++) {
+      ConstSym *cs = mod->consts.v[k];
+      if (names_in(cs->decl->value, fs->decl->name)) return true;
+    }
+  }
+  return false;
+}
+
 static void
 lower_func(Program *prog, FuncSym *fs)
 {
@@ -998,7 +1033,7 @@ lower_func(Program *prog, FuncSym *fs)
     lower_bind(&L, d->params[i].name, first + i);
     env_set(L.env, d->params[i].name, fn->type->elems[first + i]);
   }
-  if (d->requires) {
+  if (d->requires && lower_requires_in_body(prog, fs)) {
     int ok = lower_new_label(&L);
     Env *t, *f;
     lower_cond(&L, d->requires, true, ok, &t, &f);

@@ -133,11 +133,14 @@ lower_check_native(Func *fn, SrcPos pos)
            stem, fn->name);
 }
 
-/* A native callee's `requires` is checked at the call site, with the
- * parameters bound to the (converted) argument registers: natives have
- * no body to check it in (§7: "checked at the call site"). */
+/* A callee's `requires` is checked at the call site, with the
+ * parameters bound to the (converted) argument registers (§7: "checked
+ * at the call site"), so that a failure names the call, as the 2013
+ * compiler does.  Natives have no body to check it in; other functions
+ * check it in their body only where they can be called indirectly in a
+ * way that does not pass here (lower.c, lower_requires_in_body). */
 static void
-check_native_requires(Lower *L, FuncSym *fs, int *regs, SrcPos pos)
+check_requires(Lower *L, FuncSym *fs, int *regs, SrcPos pos)
 {
   Decl *d = fs->decl;
   Scope sc = L->sc;
@@ -148,9 +151,14 @@ check_native_requires(Lower *L, FuncSym *fs, int *regs, SrcPos pos)
   L->env = env_new();
   L->vars = NULL;
   L->nvars = L->capvars = 0;
+  int first = d->receiver ? 1 : 0;
+  if (first) {
+    lower_bind(L, "this", regs[0]);
+    env_set(L->env, "this", fs->fn->type->elems[0]);
+  }
   for (int i = 0; i < d->nparams; i++) {
-    lower_bind(L, d->params[i].name, regs[i]);
-    env_set(L->env, d->params[i].name, fs->fn->type->elems[i]);
+    lower_bind(L, d->params[i].name, regs[first + i]);
+    env_set(L->env, d->params[i].name, fs->fn->type->elems[first + i]);
   }
   int ok = lower_new_label(L);
   Env *t, *f;
@@ -249,8 +257,7 @@ lower_call(Lower *L, Node *e, bool want_value)
   /* the parameters' constraints, before the call (§8) */
   for (int i = 0; i < n; i++)
     lower_check_constraint(L, regs[i], fn->type->elems[i], e->pos);
-  if (fn->is_native && fs->decl->requires)
-    check_native_requires(L, fs, regs, e->pos);
+  if (fs->decl->requires) check_requires(L, fs, regs, e->pos);
   bool has_value = fn->type->ret->kind != TY_VOID;
   int dst = has_value && want_value ? lower_tmp(L) : -1;
   Insn *in = lower_emit(L, OP_INVOKE, fn->type, dst, n, regs, e->pos);

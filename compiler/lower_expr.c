@@ -725,9 +725,20 @@ lower_funcref(Lower *L, Node *e)
   if (cands.n > 1)
     error_at(e->pos, "reference to overloaded function '%s' is ambiguous",
              e->name);
-  Func *fn = use_func(L->prog, cands.v[0]);
+  FuncSym *fs = cands.v[0];
+  Func *fn = use_func(L->prog, fs);
   lower_check_native(fn, e->pos);
   if (e->has_args) return lower_partial(L, e, fn);
+  if (fs->decl->requires && !lower_requires_in_body(L->prog, fs)) {
+    /* &f of an f that leaves its `requires` to its callers: the lambda
+     * &f(_, ..., _), whose call checks it */
+    Node *all = wyil_alloc(sizeof(Node));
+    *all = *e;
+    all->has_args = true;
+    all->args = (NodeList){0};
+    for (int i = 0; i < fn->type->n; i++) nodes_push(&all->args, NULL);
+    return lower_partial(L, all, fn);
+  }
   int r = lower_tmp(L);
   Insn *in = lower_emit(L, OP_LAMBDA, fn->type, r, 0, NULL, e->pos);
   in->callee = fn;

@@ -6,11 +6,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "compiler.h"
@@ -18,8 +16,6 @@
 #include "../filter/filter.h"
 #include "../opencl_backend/oclgen.h"
 #include "../runtime/ocl.h"
-
-extern char **environ;
 
 #ifndef WYC_BUILD_DIR
 #define WYC_BUILD_DIR "build"   /* set by the Makefile: build, build-asan */
@@ -228,10 +224,16 @@ parse_options(int argc, char **argv)
   Options o = {TARGET_OPENCL, NULL, NULL, false, false, false, false, 2,
                FLT_REAL_AUTO, false, NULL, 0, OCL_TILE_GPU, OCL_FMA_GPU, 0,
                NULL};
+  bool options = true;   /* false after `--`: every word is a file */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")
-        || !strcmp(a, "--help-all")) {
+    if (options && !strcmp(a, "--")) {
+      options = false;
+    } else if (!options || a[0] != '-' || !a[1]) {
+      if (o.input) die("more than one input file ('%s')", a);
+      o.input = a;
+    } else if (!strcmp(a, "--help") || !strcmp(a, "-h")
+               || !strcmp(a, "--help-all")) {
       usage(stdout, !strcmp(a, "--help-all"));
       exit(0);
     } else if (!strcmp(a, "--version")) {
@@ -283,11 +285,8 @@ parse_options(int argc, char **argv)
     } else if (!strcmp(a, "--emit-cl")) {
       if (++i == argc) die("%s needs a file name", "--emit-cl");
       o.emit_cl = argv[i];
-    } else if (a[0] == '-') {
-      die("unknown option '%s' (see wyc --help)", a);
     } else {
-      if (o.input) die("more than one input file ('%s')", a);
-      o.input = a;
+      die("unknown option '%s' (see wyc --help)", a);
     }
   }
   if (!o.input) {
@@ -347,17 +346,29 @@ find_layout(void)
 
 /* ---- building ---------------------------------------------------- */
 
-/* Split WYC_CFLAGS at blanks into argv entries (no quoting: the
- * variable holds plain flags such as -fsanitize=address). */
+/* The words of s (flags written here) appended to argv. */
 static void
 push_words(PtrVec *argv, const char *s)
 {
-  while (s && *s) {
-    while (*s == ' ' || *s == '\t') s++;
-    const char *start = s;
-    while (*s && *s != ' ' && *s != '\t') s++;
-    if (s > start) vec_push(argv, wyil_strndup(start, (size_t)(s - start)));
-  }
+  words_split(argv, s);
+}
+
+/* The words of the environment variable var, split as a shell would
+ * (words.c: CC="ccache gcc", WYC_CFLAGS='-DX="a b"'); a quote left open
+ * is an error. */
+static void
+push_env_words(PtrVec *argv, const char *var)
+{
+  const char *err = words_split(argv, getenv(var));
+  if (err) die2("%s: %s", var, err);
+}
+
+/* A file name as an argument of cc: one that begins with '-' would be
+ * read as an option (-o -lfoo), so it goes as ./-lfoo. */
+static void *
+file_arg(const char *path)
+{
+  return path[0] == '-' ? wyil_fmt("./%s", path) : (void *)path;
 }
 
 /* -v: the command, each argument quoted for a shell if need be. */
@@ -384,21 +395,21 @@ print_command(FILE *out, char **argv)
   fputc('\n', out);
 }
 
-/* Run the C compiler on cfile: an argument vector for posix_spawnp,
- * never a shell, so that no file name is ever interpreted. */
+/* Run the C compiler on cfile (cc_spawn.c: an argument vector, never a
+ * shell, so that no file name is ever interpreted). */
 static int
 run_cc(const Options *o, const Layout *lay, const char *cfile)
 {
-  const char *cc = getenv("CC");
   bool ocl = o->target == TARGET_OPENCL;
   PtrVec argv = {0};
-  vec_push(&argv, (void *)(cc && *cc ? cc : "cc"));
+  push_env_words(&argv, "CC");
+  if (argv.n == 0) vec_push(&argv, "cc");
   push_words(&argv, "-std=c11 -O2 -w");
-  push_words(&argv, getenv("WYC_CFLAGS"));
+  push_env_words(&argv, "WYC_CFLAGS");
   vec_push(&argv, wyil_fmt("-I%s", lay->include));
   vec_push(&argv, "-o");
-  vec_push(&argv, (void *)o->output);
-  vec_push(&argv, (void *)cfile);
+  vec_push(&argv, file_arg(o->output));
+  vec_push(&argv, file_arg(cfile));
   if (ocl) vec_push(&argv, (void *)lay->ocl_lib);
   vec_push(&argv, (void *)lay->lib);
   if (ocl) vec_push(&argv, "-lOpenCL");
@@ -410,27 +421,7 @@ run_cc(const Options *o, const Layout *lay, const char *cfile)
   vec_push(&argv, NULL);
   char **args = (char **)argv.v;
   if (o->verbose) print_command(stderr, args);
-  fflush(NULL);
-  pid_t pid;
-  int err = posix_spawnp(&pid, args[0], NULL, NULL, args, environ);
-  if (err) {
-    fprintf(stderr, "wyc: cannot run the C compiler '%s': %s (set CC)\n",
-            args[0], strerror(err));
-    return 1;
-  }
-  int st;
-  while (waitpid(pid, &st, 0) < 0)
-    if (errno != EINTR) {
-      fprintf(stderr, "wyc: waiting for the C compiler: %s\n",
-              strerror(errno));
-      return 1;
-    }
-  if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-    fprintf(stderr, "wyc: the C compiler failed on the generated code "
-            "(internal error; rerun with --keep-c -v)\n");
-    return 1;
-  }
-  return 0;
+  return cc_spawn(args, o->output);
 }
 
 /* Can the executable be written at path?  The C compiler's own message
@@ -463,6 +454,47 @@ check_output(const char *path)
   unlink(probe);
 }
 
+/* A file wyc writes (the C file, --emit-cl's); exit 1 with the reason
+ * if it cannot be opened. */
+static FILE *
+open_output(const char *path)
+{
+  FILE *f = fopen(path, "w");
+  if (!f) die2("cannot write '%s': %s", path, strerror(errno));
+  return f;
+}
+
+/* Close what open_output opened; if a write failed (a full disk), say
+ * why and leave no partial file behind (a regular file only: never a
+ * device such as /dev/full). */
+static void
+close_output(FILE *f, const char *path)
+{
+  struct stat st;
+  bool regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+  errno = 0;
+  bool failed = ferror(f);
+  int saved = errno;
+  if (fclose(f) != 0 || failed) {
+    if (errno) saved = errno;
+    if (regular) unlink(path);
+    die2("cannot write '%s': %s", path, strerror(saved ? saved : EIO));
+  }
+}
+
+/* The input must be a file wyc can read: else say why. */
+static void
+check_input(const char *path)
+{
+  struct stat st;
+  if (stat(path, &st) != 0)
+    die2("cannot open '%s': %s", path, strerror(errno));
+  if (S_ISDIR(st.st_mode)) die("cannot open '%s': it is a directory", path);
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) die2("cannot open '%s': %s", path, strerror(errno));
+  close(fd);
+}
+
 static const char *
 default_output(const char *input)
 {
@@ -487,10 +519,9 @@ build_c(const Options *o, const Layout *lay, Module *m, const CgenOffload *off)
     close(fd);
   }
   check_output(o->output);
-  FILE *out = fopen(cfile, "w");
-  if (!out) die("cannot write '%s'", cfile);
+  FILE *out = open_output(cfile);
   cgen_module(out, m, off);
-  if (fclose(out) != 0) die("cannot write '%s'", cfile);
+  close_output(out, cfile);
   int rc = run_cc(o, lay, cfile);
   if (!o->keep_c) unlink(cfile);
   return rc;
@@ -509,12 +540,11 @@ check_stdout(void)
   }
 }
 
-int
-main(int argc, char **argv)
+static int
+compile(int argc, char **argv)
 {
-  atexit(check_stdout);
   Options o = parse_options(argc, argv);
-  if (!exists(o.input)) die("cannot open '%s'", o.input);
+  check_input(o.input);
   if (!o.output) o.output = default_output(o.input);
   if (o.dump_ast) {
     ast_dump(stdout, parse_file(o.input));
@@ -554,9 +584,9 @@ main(int argc, char **argv)
               "(%d of them hypotheses of the narrow choice)\n", p.range_runs,
               p.fr ? p.fr->kernels.n : 0, p.range_narrow);
     if (o.emit_cl) {
-      FILE *f = fopen(o.emit_cl, "w");
-      if (!f || fputs(cl_source, f) < 0 || fclose(f) != 0)
-        die("cannot write '%s'", o.emit_cl);
+      FILE *f = open_output(o.emit_cl);
+      fputs(cl_source, f);
+      close_output(f, o.emit_cl);
     }
   }
   if (o.target == TARGET_WYIL) {
@@ -573,4 +603,25 @@ main(int argc, char **argv)
   free(cl_source);
   wyil_free_all();
   return rc;
+}
+
+typedef struct Args {
+  int argc;
+  char **argv;
+} Args;
+
+static int
+compile_args(void *p)
+{
+  Args *a = p;
+  return compile(a->argc, a->argv);
+}
+
+/* The compiler runs on a big stack (big_stack.c: deep and long input). */
+int
+main(int argc, char **argv)
+{
+  atexit(check_stdout);
+  Args a = {argc, argv};
+  return drv_on_big_stack(compile_args, &a);
 }

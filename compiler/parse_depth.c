@@ -1,13 +1,17 @@
-/* parse_depth.c -- the nesting limit of parsed trees.
+/* parse_depth.c -- the nesting and chain limits of parsed trees.
  *
  * The parser guards its own recursion (parse_enter), but some deep trees
  * come out of its loops: a 60,000-term `a + b + ...` is a left spine of
  * 60,000 nodes, `a[0][0]...` and `a.x.x...` likewise, and an `if/else if`
  * chain nests one `if` in the `else` of the one before.  The passes after
  * the parser (resolution, constant evaluation, flow typing, lowering)
- * recurse over the tree, so such input would run the C stack out.  This
- * walk, right after parsing, reports a tree deeper than PARSE_MAX_DEPTH
- * as a user error.  Its own recursion stops at that depth. */
+ * recurse over the tree, so such input could run the C stack out.  This
+ * walk, right after parsing, reports as a user error a tree nested
+ * deeper than PARSE_MAX_DEPTH, counting what the user nested (a
+ * bracket, an operand, a statement) and not the links of a chain, or a
+ * path with more than parse_max_chain chain links (big_stack.c: 20,000
+ * on the compiler's big stack, PARSE_MAX_DEPTH less its nesting where
+ * there is none).  Its own recursion stops at those limits. */
 #include "compiler.h"
 
 /* The innermost statement being walked, and its depth. */
@@ -17,6 +21,23 @@ typedef struct Stmt {
 } Stmt;
 
 static void walk(Node *n, int depth, Stmt st);
+
+static int links;   /* chain links on the path being walked */
+
+/* Is n a link of a chain built in a loop by the parser: an operator,
+ * an index or a field access whose left operand is one too? */
+static bool
+is_chain_kind(NodeKind k)
+{
+  return k == ND_BINARY || k == ND_INDEX || k == ND_FIELD ||
+         k == ND_ARROW || k == ND_SUBLIST;
+}
+
+static bool
+is_link(Node *n)
+{
+  return n->lhs && is_chain_kind(n->kind) && is_chain_kind(n->lhs->kind);
+}
 
 static _Noreturn void
 too_deep(SrcPos pos, const char *what)
@@ -53,7 +74,18 @@ walk(Node *n, int depth, Stmt st)
     too_deep(n->pos, "expression");
   }
   int d = depth + 1;
-  walk(n->lhs, d, st);
+  if (is_link(n)) {
+    /* the chain's next term: as long as it is, no deeper */
+    int most = parse_max_chain == PARSE_MAX_DEPTH
+               ? PARSE_MAX_DEPTH - depth : parse_max_chain;
+    if (++links > most)
+      error_at(n->pos, "expression too long (more than %d operators or "
+               "accesses in a chain)", most);
+    walk(n->lhs, depth, st);
+    links--;
+  } else {
+    walk(n->lhs, d, st);
+  }
   walk(n->rhs, d, st);
   walk(n->cond, d, st);
   walk(n->invariant, d, st);

@@ -76,17 +76,27 @@ parse_tuple_expr(Token **rest, Token *tok)
   return tuple;
 }
 
-/* cond = cond_expr [("&&" | "||") cond] */
+/* The right operand of && or ||, one level deeper. */
+static Node *
+cond_rhs(Token **rest, Token *tok, bool start_set)
+{
+  parse_enter(tok, "expression");
+  Node *node = parse_cond(rest, tok, start_set);
+  parse_leave();
+  return node;
+}
+
+/* cond = cond_expr [("&&" | "||") cond]
+ * Unguarded itself: a bracket that holds a cond is one level, counted
+ * in term (once per level the user nests, not twice). */
 Node *
 parse_cond(Token **rest, Token *tok, bool start_set)
 {
-  parse_enter(tok, "expression");
   Node *node = cond_expr(&tok, tok, start_set);
   if (tok_is(tok, "&&"))
-    node = new_binary(BOP_AND, node, parse_cond(&tok, tok->next, start_set));
+    node = new_binary(BOP_AND, node, cond_rhs(&tok, tok->next, start_set));
   else if (tok_is(tok, "||"))
-    node = new_binary(BOP_OR, node, parse_cond(&tok, tok->next, start_set));
-  parse_leave();
+    node = new_binary(BOP_OR, node, cond_rhs(&tok, tok->next, start_set));
   *rest = tok;
   return node;
 }
@@ -97,6 +107,7 @@ parse_cond(Token **rest, Token *tok, bool start_set)
 static Node *
 quantifier(Token **rest, Token *tok)
 {
+  parse_enter(tok, "expression");   /* not reached through term */
   Node *node = parse_new_node(ND_QUANT, tok);
   node->op = tok_is(tok, "some") ? Q_SOME : tok_is(tok, "all") ? Q_ALL
                                                               : Q_NO;
@@ -117,6 +128,7 @@ quantifier(Token **rest, Token *tok)
   }
   node->cond = parse_cond(&tok, tok->next, false);
   *rest = parse_expect(tok, "}", "to close the quantifier");
+  parse_leave();
   return node;
 }
 

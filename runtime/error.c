@@ -8,7 +8,9 @@
  * normally pops its handler with wy_try_pop.  Values owned by frames
  * that a throw unwinds are not released (a bounded leak per throw).
  */
+#include <stdint.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 
 #include "wyrt_impl.h"
 
@@ -30,6 +32,45 @@ wy_fail(const char *msg, const WyPos *pos)
   exit(1);
 }
 
+/* ---- the stack-depth guard (wyrt.h wy_enter) -------------------- */
+
+long wyrt_depth;
+char *wyrt_stack_low;
+
+enum {
+  STACK_RESERVE_MIN = 256 << 10,   /* below the last generated frame: */
+  STACK_RESERVE_MAX = 4 << 20,     /* GMP, printing, OpenCL, wy_fail */
+};
+/* The stack assumed when RLIMIT_STACK is unlimited (or unknown). */
+static const uint64_t stack_unlimited = (uint64_t)1 << 30;
+
+void
+wyrt_stack_setup(char *top)
+{
+  struct rlimit rl;
+  uint64_t size = stack_unlimited;
+  if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+      rl.rlim_cur < size)
+    size = rl.rlim_cur;
+  uint64_t reserve = size / 8;
+  if (reserve < STACK_RESERVE_MIN) reserve = STACK_RESERVE_MIN;
+  if (reserve > STACK_RESERVE_MAX) reserve = STACK_RESERVE_MAX;
+  /* main's frame lies below argv and the environment: a few pages */
+  reserve += 64 << 10;
+  if (size <= reserve || (uintptr_t)top < size) return;   /* no guard */
+  wyrt_stack_low = top - (size - reserve);
+}
+
+_Noreturn void
+wyrt_stack_overflow(const WyPos *pos)
+{
+  wyrt_stack_low = NULL;   /* wy_fail's own calls may go deeper */
+  char msg[96];
+  snprintf(msg, sizeof msg, "stack overflow (recursion deeper than %ld)",
+           wyrt_depth - 1);
+  wy_fail(msg, pos);
+}
+
 _Noreturn void
 wyrt_internal(const char *what)
 {
@@ -44,6 +85,7 @@ wy_try_push(WyHandler *h)
 {
   h->prev = handlers;
   h->thrown = WY_UNDEF;
+  h->depth = wyrt_depth;
   handlers = h;
 }
 
@@ -66,6 +108,7 @@ wyrt_throw_owned(wyv v)
   }
   handlers = h->prev;
   h->thrown = v;
+  wyrt_depth = h->depth;   /* the frames unwound left without wy_leave */
   longjmp(h->env, 1);
 }
 

@@ -28,6 +28,7 @@ wy_init(int argc, char **argv)
   if (!started) {
     started = true;
     wyrt_config_load();   /* a bad run-time variable ends it here */
+    wyrt_stack_setup((char *)__builtin_frame_address(0));
     wyrt_install_gmp_allocator();
     setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
     wyrt_mpfr_setup();

@@ -14,6 +14,10 @@
  * it when its count is above 1.  A unique list is updated in place and
  * grows by doubling, so pushes and in-place appends are amortised O(1).
  */
+#include <stdint.h>
+#include <sys/resource.h>
+#include <sys/sysinfo.h>
+
 #include "wyrt_impl.h"
 
 static const size_t elem_size[] = {
@@ -85,17 +89,84 @@ join(WyListStore s, WyListStore t)
   return is_real_store(s) && is_real_store(t) ? WY_LS_MPQ : WY_LS_ANY;
 }
 
+/* ---------------------------------------------------------------- */
+/* Allocation of element arrays                                       */
+
+/* The position of the list instruction being run (the generated code
+ * sets it around them; wyrt.h), or NULL. */
+const WyPos *wy_alloc_at;
+
+/* The most memory this process can have: RAM and swap, and the address
+ * space and data limits (ulimit -v, -d).  An array larger than that is
+ * refused before it is asked for, so that a list of 2^33 elements fails
+ * at once instead of growing until the kernel's OOM killer ends it. */
+static uint64_t
+memory_limit(void)
+{
+  static uint64_t limit;
+  if (limit) return limit;
+  uint64_t most = UINT64_MAX;
+  struct sysinfo si;
+  if (sysinfo(&si) == 0)
+    most = ((uint64_t)si.totalram + si.totalswap) * si.mem_unit;
+  int which[] = {RLIMIT_AS, RLIMIT_DATA};
+  for (int i = 0; i < 2; i++) {
+    struct rlimit rl;
+    if (getrlimit(which[i], &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+        rl.rlim_cur < most)
+      most = rl.rlim_cur;
+  }
+  return limit = most;
+}
+
+static _Noreturn void
+list_oom(size_t cap, size_t esize)
+{
+  char msg[128];
+  if (cap > SIZE_MAX / esize)
+    snprintf(msg, sizeof msg, "out of memory (more than %zu bytes for a "
+             "list of %zu elements)", SIZE_MAX, cap);
+  else
+    snprintf(msg, sizeof msg, "out of memory (%zu bytes for a list of %zu "
+             "elements)", cap * esize, cap);
+  wy_fail(msg, wy_alloc_at);
+}
+
+/* The bytes of cap elements of esize, which the machine can give. */
+static size_t
+array_bytes(size_t cap, size_t esize)
+{
+  if (cap > SIZE_MAX / esize || cap * esize > memory_limit())
+    list_oom(cap, esize);
+  return cap * esize;
+}
+
+static void *
+alloc_array(size_t cap, size_t esize, bool zero)
+{
+  void *p = wyrt_try_alloc(array_bytes(cap, esize), zero);
+  if (!p) list_oom(cap, esize);
+  return p;
+}
+
+static void *
+realloc_array(void *p, size_t cap, size_t esize)
+{
+  void *q = wyrt_try_realloc(p, array_bytes(cap, esize));
+  if (!q) list_oom(cap, esize);
+  return q;
+}
+
 /* An empty list of storage s with room for cap elements, zeroed (calloc:
  * fresh pages stay untouched) or not. */
 static WyList *
 new_list(WyListStore s, size_t cap, bool zero)
 {
   WyList *l = (WyList *)wyrt_new_obj(WY_K_LIST, sizeof(WyList));
-  size_t bytes = cap * elem_size[s];
   l->h.sub = (uint8_t)s;
   l->len = 0;
   l->cap = cap;
-  l->data = !cap ? NULL : zero ? wyrt_alloc_zero(bytes) : wyrt_alloc(bytes);
+  l->data = !cap ? NULL : alloc_array(cap, elem_size[s], zero);
   l->res = NULL;
   return l;
 }
@@ -126,10 +197,10 @@ wyrt_list_materialise(WyList *l)
   if (l->data || !l->cap) return;
   if (l->h.sub == WY_LS_REAL) {   /* zero bits are no real: 0.0 */
     wyv zero = wyrt_real_of_q((WyQ){0, 1});
-    l->data = wyrt_alloc(l->cap * sizeof(wyv));
+    l->data = alloc_array(l->cap, sizeof(wyv), false);
     for (size_t i = 0; i < l->cap; i++) ((wyv *)l->data)[i] = zero;
   } else {
-    l->data = wyrt_alloc_zero(l->cap * elem_size[l->h.sub]);
+    l->data = alloc_array(l->cap, elem_size[l->h.sub], true);
   }
 }
 
@@ -230,7 +301,7 @@ copy_elem(WyList *dst, size_t j, WyList *src, size_t i)
 static void
 widen_mpq(WyList *l)
 {
-  mpq_t *nd = wyrt_alloc((l->cap ? l->cap : 1) * sizeof(mpq_t));
+  mpq_t *nd = alloc_array(l->cap ? l->cap : 1, sizeof(mpq_t), false);
   const wyv *ws = reals_of(l);
   for (size_t i = 0; i < l->len; i++) {
     WyQ q;
@@ -256,7 +327,7 @@ widen_to(WyList *l, WyListStore s)
     widen_mpq(l);
     return;
   }
-  nd = wyrt_alloc((l->cap ? l->cap : 1) * sizeof(wyv));
+  nd = alloc_array(l->cap ? l->cap : 1, sizeof(wyv), false);
   for (size_t i = 0; i < l->len; i++) nd[i] = wy_list_get(list_val(l), i);
   if (store_of(l) == WY_LS_MPQ)
     for (size_t i = 0; i < l->len; i++) mpq_clear(real_at(l, i));
@@ -277,7 +348,7 @@ restore(WyList *l, WyListStore s)
 {
   if (store_of(l) == s) return;
   wyrt_list_written(l, 0, SIZE_MAX);
-  if (l->cap) l->data = wyrt_realloc(l->data, l->cap * elem_size[s]);
+  if (l->cap) l->data = realloc_array(l->data, l->cap, elem_size[s]);
   l->h.sub = (uint8_t)s;
 }
 
@@ -289,7 +360,11 @@ reserve(WyList *l, size_t need)
   cap = l->cap * 2;
   if (cap < need) cap = need;
   if (cap < 4) cap = 4;
-  l->data = wyrt_realloc(l->data, cap * elem_size[store_of(l)]);
+  /* doubling must not be what runs out: need alone may fit */
+  if (cap > need && (cap > SIZE_MAX / elem_size[store_of(l)] ||
+                     cap * elem_size[store_of(l)] > memory_limit()))
+    cap = need;
+  l->data = realloc_array(l->data, cap, elem_size[store_of(l)]);
   l->cap = cap;
 }
 

@@ -33,6 +33,23 @@ wyrt_alloc_zero(size_t n)
   return p;
 }
 
+/* The same as wyrt_alloc(_zero) and wyrt_realloc, but NULL when there
+ * is no memory (the caller says what it wanted: list.c). */
+void *
+wyrt_try_alloc(size_t n, bool zero)
+{
+  void *p = zero ? calloc(n ? n : 1, 1) : malloc(n ? n : 1);
+  if (p) live_blocks++;
+  return p;
+}
+
+void *
+wyrt_try_realloc(void *p, size_t n)
+{
+  if (!p) return wyrt_try_alloc(n, false);
+  return realloc(p, n ? n : 1);
+}
+
 void *
 wyrt_realloc(void *p, size_t n)
 {

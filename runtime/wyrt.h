@@ -470,6 +470,38 @@ _Noreturn void wy_fail(const char *msg, const WyPos *pos);
  * inside the native (a real that is not finite) reports. */
 extern const WyPos *wy_native_at;
 
+/* The position of the list-building instruction being run (a range or
+ * an append), set around it by the generated code, or
+ * NULL: where "out of memory (N bytes for a list of M elements)" points
+ * when a list is larger than the machine can give (list.c). */
+extern const WyPos *wy_alloc_at;
+
+/* The stack-depth guard.  Every generated function calls wy_enter(pos)
+ * first (pos: its declaration) and wy_leave() on its way out; deep
+ * recursion becomes the language error "FILE:LINE:COL: stack overflow
+ * (recursion deeper than N)", exit 1, instead of SIGSEGV.  The test is
+ * on the stack pointer itself (frames differ in size): wy_init sets
+ * wyrt_stack_low from the main thread's stack limit (RLIMIT_STACK) less
+ * a reserve for the runtime's own calls.  Generated functions run on
+ * the main thread only; NULL (no wy_init) turns the test off. */
+extern long wyrt_depth;            /* generated functions active */
+extern char *wyrt_stack_low;       /* a frame below it is too deep */
+_Noreturn void wyrt_stack_overflow(const WyPos *pos);
+static inline void
+wy_enter(const WyPos *pos)
+{
+  char *frame = __builtin_frame_address(0);   /* not a local's address: */
+  wyrt_depth++;                               /* ASan moves locals */
+  if (__builtin_expect(frame < wyrt_stack_low, 0)) wyrt_stack_overflow(pos);
+}
+static inline void
+wy_leave(void)
+{
+  wyrt_depth--;
+}
+/* Called by wy_init with an address in main's frame. */
+void wyrt_stack_setup(char *top);
+
 /* Exceptions (§3.9): try pushes a handler; throw longjmps to the
  * innermost one with the thrown value.  Handlers pop on normal exit. */
 #include <setjmp.h>
@@ -477,6 +509,7 @@ typedef struct WyHandler {
   jmp_buf env;
   struct WyHandler *prev;
   wyv thrown;              /* owned by the catcher after the longjmp */
+  long depth;              /* wyrt_depth at the try, restored by a throw */
 } WyHandler;
 void wy_try_push(WyHandler *h);
 void wy_try_pop(WyHandler *h);

@@ -25,6 +25,9 @@ void *wyrt_alloc(size_t n);              /* never NULL: fails instead */
  * they are used) */
 void *wyrt_alloc_zero(size_t n);
 void *wyrt_realloc(void *p, size_t n);
+/* NULL instead of failing (list.c names the list in its message) */
+void *wyrt_try_alloc(size_t n, bool zero);
+void *wyrt_try_realloc(void *p, size_t n);
 void wyrt_free(void *p);
 void wyrt_install_gmp_allocator(void);
 /* A new object of `size` bytes with rc 1 and the given kind. */

@@ -1099,3 +1099,210 @@ EOF2
     echo "    exit status $?"; head -3 "$1/err"; return 1; }
   same_out "$1" "[250, 250, 250, 250]" "WYC_DEVICE=none"
 }
+
+# ---- the driver's own words (issue 42, items 5, 6, 11) ---------------
+FAULT_TESTS+=" cc_failures cc_words dash_names input_errors emit_cl_full"
+
+# expect_wyc DIR LABEL TEXT CMD...: CMD exits 1, one stderr line holds
+# TEXT (a fixed string), and none says "internal error".
+expect_wyc() {
+  local d=$1 label=$2 text=$3; shift 3
+  "$@" > "$d/out" 2> "$d/err" < /dev/null
+  local st=$?
+  if [ "$st" -ne 1 ] || ! grep -qF -- "$text" "$d/err" ||
+     grep -qi "internal error" "$d/err"; then
+    echo "    $label: exit status $st, stderr:"; head -4 "$d/err"
+    return 1
+  fi
+}
+
+# The C compiler's failures: a full disk as ld reports it, cc killed by a
+# signal, and a plain error, whose first lines are shown.  The failing
+# compilers are scripts that behave as cc does in those cases.
+fault_cc_failures() {
+  local d=$1
+  fault_program "$d"
+  printf '#!/bin/sh\necho "/usr/bin/ld: final link failed: %s" >&2\n%s\n' \
+    "No space left on device" "exit 1" > "$d/fullcc"
+  printf '#!/bin/sh\nkill -SEGV $$\n' > "$d/segvcc"
+  printf '#!/bin/sh\necho "cc1: out of memory allocating 4072 bytes" >&2\n%s\n' \
+    "exit 4" > "$d/oomcc"
+  chmod +x "$d/fullcc" "$d/segvcc" "$d/oomcc"
+  CC=$d/fullcc expect_wyc "$d" "a full disk" \
+    "wyc: cannot write the executable '$d/x': No space left on device" \
+    "$WYC" --target=c "$d/off.whiley" -o "$d/x" || return 1
+  CC=$d/segvcc expect_wyc "$d" "cc killed" \
+    "wyc: the C compiler '$d/segvcc' was killed by signal 11 (" \
+    "$WYC" --target=c "$d/off.whiley" -o "$d/x" || return 1
+  CC=$d/oomcc expect_wyc "$d" "cc out of memory" \
+    "wyc: the C compiler '$d/oomcc' failed (exit status 4):" \
+    "$WYC" --target=c "$d/off.whiley" -o "$d/x" || return 1
+  grep -q "^  cc1: out of memory allocating" "$d/err" || {
+    echo "    cc's own message is not shown:"; head -3 "$d/err"; return 1; }
+}
+
+# CC and WYC_CFLAGS are split as a shell splits them: CC of two words,
+# a flag whose value holds a blank in quotes; a quote left open is an
+# error that names the variable.
+fault_cc_words() {
+  local d=$1
+  cat > "$d/q.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+void ::main(System.Console sys):
+	sys.out.println("ok")
+EOF2
+  printf '#!/bin/sh\nfor a; do echo "[$a]"; done > "%s/args"\nexec cc "$@"\n' \
+    "$d" > "$d/argcc"
+  chmod +x "$d/argcc"
+  CC="env $d/argcc" WYC_CFLAGS="-DX=\"a b\" -DY='c  d' -DZ=e\\ f" \
+    "$WYC" --target=c "$d/q.whiley" -o "$d/q" 2> "$d/err" || {
+    echo "    wyc failed:"; head -3 "$d/err"; return 1; }
+  local w
+  for w in "[-DX=a b]" "[-DY=c  d]" "[-DZ=e f]"; do
+    grep -qxF -- "$w" "$d/args" || {
+      echo "    cc was not given the one argument $w:"; head -12 "$d/args"
+      return 1; }
+  done
+  [ "$("$d/q")" = ok ] || { echo "    the program does not run"; return 1; }
+  WYC_CFLAGS="-DX='a b" expect_wyc "$d" "an open quote" \
+    "wyc: WYC_CFLAGS: a single quote (') is not closed" \
+    "$WYC" --target=c "$d/q.whiley" -o "$d/q"
+}
+
+# `--` ends the options (a file named -v.whiley); an output name that
+# begins with '-' is a file name for cc, not an option (./-lfoo).
+fault_dash_names() {
+  local d=$1
+  fault_program "$d"
+  cp "$d/off.whiley" "$d/-v.whiley"
+  ( cd "$d" && "$WYC" --target=c -- -v.whiley ) 2> "$d/err" || {
+    echo "    wyc --target=c -- -v.whiley failed:"; head -3 "$d/err"
+    return 1; }
+  [ -x "$d/-v" ] || { echo "    no executable -v"; return 1; }
+  ( cd "$d" && "$WYC" --target=c --keep-c off.whiley -o -lfoo ) \
+    2> "$d/err" || {
+    echo "    wyc -o -lfoo failed:"; head -3 "$d/err"; return 1; }
+  [ -x "$d/-lfoo" ] && [ -f "$d/-lfoo.c" ] || {
+    echo "    no executable named -lfoo (or no -lfoo.c):"; ls "$d"; return 1; }
+  [ "$("$d/-lfoo" | head -1)" = "before the loop" ] || {
+    echo "    -lfoo does not run"; return 1; }
+}
+
+# An input that cannot be read says why.
+fault_input_errors() {
+  local d=$1
+  expect_wyc "$d" "no such file" \
+    "wyc: cannot open '$d/none.whiley': No such file or directory" \
+    "$WYC" "$d/none.whiley" || return 1
+  expect_wyc "$d" "a directory" "wyc: cannot open '$d': it is a directory" \
+    "$WYC" "$d"
+}
+
+# --emit-cl to a full device, or past the file size limit, says why and
+# leaves no partial file.
+fault_emit_cl_full() {
+  local d=$1
+  fault_program "$d"
+  expect_wyc "$d" "--emit-cl /dev/full" \
+    "wyc: cannot write '/dev/full': No space left on device" \
+    "$WYC" --target=wyil --emit-cl /dev/full "$d/off.whiley" || return 1
+  # stderr through a pipe: the limit would stop a write to a file too
+  local st
+  st=$( { ( trap '' XFSZ; ulimit -f 0
+            exec "$WYC" --target=wyil --emit-cl "$d/k.cl" "$d/off.whiley" \
+              > /dev/null ) 2>&1; echo "status $?" >&2; } 2>&1 |
+        cat > "$d/err"; tail -1 "$d/err")
+  if [ "$st" != "status 1" ] ||
+     ! grep -qF "wyc: cannot write '$d/k.cl': File too large" "$d/err"; then
+    echo "    --emit-cl under ulimit -f 0:"; head -3 "$d/err"; return 1
+  fi
+  [ ! -e "$d/k.cl" ] || { echo "    a partial $d/k.cl is left"; return 1; }
+}
+
+# ---- the runtime's limits (issue 42, items 3 and 4) -------------------
+FAULT_TESTS+=" stack_overflow"
+
+# Deep recursion is the language error "stack overflow", exit 1, at the
+# recursive function's position, on both targets and whatever the stack
+# limit; recursion that fits the stack still runs.
+fault_stack_overflow() {
+  local d=$1 t kb
+  cat > "$d/deep.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+int depth(int n):
+	if n == 0:
+		return 0
+	return 1 + depth(n - 1)
+
+public void ::main(System.Console sys):
+	sys.out.println(depth(1000))
+	sys.out.println(depth(|sys.args| * 5000000))
+	sys.out.println("not reached")
+EOF2
+  for t in c opencl; do
+    "$WYC" --target=$t "$d/deep.whiley" -o "$d/deep" 2> "$d/err" || {
+      echo "    could not build ($t):"; head -3 "$d/err"; return 1; }
+    for kb in 1024 8192; do
+      ( ulimit -s $kb; exec "$d/deep" x ) > "$d/out" 2> "$d/err" < /dev/null
+      local st=$?
+      if [ "$st" -ne 1 ] || [ "$(cat "$d/out")" != 1000 ] ||
+         ! grep -q "deep.whiley:3:5: stack overflow (recursion deeper than [0-9]*)$" \
+           "$d/err"; then
+        echo "    $t, ulimit -s $kb: exit status $st, output:"
+        head -3 "$d/out" "$d/err" | sed 's/^/      /'; return 1
+      fi
+    done
+  done
+}
+
+FAULT_TESTS+=" list_out_of_memory"
+
+# A list larger than the machine can give is the error "out of memory
+# (N bytes for a list of M elements)" at the instruction that builds it,
+# exit 1, at once (no attempt to allocate it): 2^40 elements on both
+# targets, and a list that outgrows ulimit -v by appends.
+fault_list_out_of_memory() {
+  local d=$1 t st
+  cat > "$d/big.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+public void ::main(System.Console sys):
+	n = 1099511627776 / (|sys.args| + 1)
+	sys.out.println("start")
+	xs = 0..n
+	sys.out.println(|xs|)
+EOF2
+  cat > "$d/grow.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+public void ::main(System.Console sys):
+	ys = []
+	for i in 0..100000000:
+		ys = ys + [i]
+	sys.out.println(|ys|)
+EOF2
+  for t in c opencl; do
+    "$WYC" --target=$t "$d/big.whiley" -o "$d/big" 2> "$d/err" || {
+      echo "    could not build ($t):"; head -3 "$d/err"; return 1; }
+    ( ulimit -t 10; exec "$d/big" ) > "$d/out" 2> "$d/err" < /dev/null
+    st=$?
+    if [ "$st" -ne 1 ] || [ "$(cat "$d/out")" != start ] ||
+       ! grep -q "^$d/big.whiley:6:7: out of memory (8796093022208 bytes for a list of 1099511627776 elements)$" "$d/err"; then
+      echo "    2^40 elements ($t): exit status $st, output:"
+      head -3 "$d/out" "$d/err" | sed 's/^/      /'; return 1
+    fi
+  done
+  sanitized && return 0   # ASan's shadow memory does not fit ulimit -v
+  "$WYC" --target=c "$d/grow.whiley" -o "$d/grow" 2> "$d/err" || {
+    echo "    could not build grow.whiley:"; head -3 "$d/err"; return 1; }
+  ( ulimit -v 300000 -t 20; exec "$d/grow" ) > "$d/out" 2> "$d/err" \
+    < /dev/null
+  st=$?
+  if [ "$st" -ne 1 ] ||
+     ! grep -q "^$d/grow.whiley:6:8: out of memory ([0-9]* bytes for a list of [0-9]* elements)$" "$d/err"; then
+    echo "    appends under ulimit -v 300000: exit status $st, output:"
+    head -3 "$d/out" "$d/err" | sed 's/^/      /'; return 1
+  fi
+}
