@@ -1,0 +1,23 @@
+// LU-shaped elimination (filter/affine.c, deptest.c): the k loop is
+// sequential (iteration k + 1 reads the rows iteration k writes), while
+// the loops inside it are parallel: the j loop writes row k right of
+// column k and reads A[k][k], which it never writes (j >= k + 1); the
+// i loop writes rows below k and reads row k and column k, which no
+// iteration of it writes (i >= k + 1 > k, j >= k + 1 > k).
+// explain: affine_lu.whiley:17: for k: CPU — writes 'A' at different indices in one iteration: A[k][j] written at line 19, A[i][j] written at line 22, unknown distance
+// explain: affine_lu.whiley:18: for j: GPU-implicit (kernel 1, 1-D
+// explain: affine_lu.whiley:20: for i: GPU-implicit (kernel 2,
+// explain: affine_lu.whiley:21: for j: GPU-implicit-inner
+import * from whiley.lang.*
+
+public void ::main(System.Console sys):
+	n = 6
+	A = [[3, 1, 4, 1, 5, 9], [2, 6, 5, 3, 5, 8], [9, 7, 9, 3, 2, 3], [8, 4, 6, 2, 6, 4], [3, 3, 8, 3, 2, 7], [9, 5, 0, 2, 8, 8]]
+	A[0][0] = 7
+	for k in 0..n:
+		for j in (k + 1)..n:
+			A[k][j] = A[k][j] * A[k][k] % 97
+		for i in (k + 1)..n:
+			for j in (k + 1)..n:
+				A[i][j] = (A[i][j] - A[i][k] * A[k][j]) % 97
+	sys.out.println(A)
