@@ -620,6 +620,19 @@ sole_const(Func *fn, int r)
   return ck == C_INT || ck == C_BOOL || ck == C_REAL ? def : NULL;
 }
 
+/* Does some definition of r run in every iteration of the loop (no
+ * branch of the body skips it)? */
+static bool
+always_written(Ctx *c, int r)
+{
+  Cfg *cfg = wyil_cfg(c->fn);
+  for (int i = c->at + 1; i < c->end; i++)
+    if (wyil_def_reg(c->fn->code[i]) == r
+        && flt_runs_every_iteration(c->fn, cfg, c->at, i))
+      return true;
+  return false;
+}
+
 /* Every register the body writes, whatever its type or the instruction
  * that defines it, is private to the iteration (not live on entry to the
  * body) and dead after the loop: unless it is a list the body writes
@@ -641,6 +654,13 @@ check_private(Ctx *c)
     bool list = t && ty_list_elem(t);
     if (list && nupd[r] == c->ndefs[r]) continue;  /* element writes */
     const char *nm = reg_name(fn, r);
+    bool some = wyil_live_in(c->lv, c->at + 1, r) && !always_written(c, r);
+    if (some && nm && c->red_why[r])
+      return wyil_fmt("may write '%s' (in some iterations: loop-carried); "
+                      "not a reduction: the body %s", nm, c->red_why[r]);
+    if (some && nm)
+      return wyil_fmt("may write '%s' (in some iterations: its value carries "
+                      "from one iteration to the next)", nm);
     if (wyil_live_in(c->lv, c->at + 1, r) && nm && c->red_why[r])
       return wyil_fmt("writes '%s' in every iteration (loop-carried); not "
                       "a reduction: the body %s", nm, c->red_why[r]);
