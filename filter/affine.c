@@ -35,6 +35,7 @@
 #include "filter_internal.h"
 
 #define AFF_LIMIT (1L << 40)   /* coefficients beyond: not affine */
+#define DOM_REGION_MAX 20000   /* instructions a dominance search visits */
 
 static FltAff
 aff_none(void)
@@ -123,14 +124,19 @@ dominates(FltAffNest *n, int p, int q)
   int h = loop_around_both(n, p, q);
   int from = h + 1, to = h >= 0 ? loop_end(n, h) : n->fn->ncode;
   if (p == from) return true;
-  uint8_t *seen = wyil_alloc((size_t)(to - from + 1));
-  int *stack = wyil_alloc(sizeof(int) * (size_t)(to - from + 1));
+  if (to - from > DOM_REGION_MAX) return false;  /* not worth the search */
+  /* scratch, freed at once: the search may run once per index */
+  uint8_t *seen = calloc((size_t)(to - from + 1), 1);
+  int *stack = malloc(sizeof(int) * (size_t)(to - from + 1));
+  bool dom = seen && stack;   /* no memory: not known to dominate */
   int sp = 0;
-  stack[sp++] = from;
-  seen[0] = 1;
-  while (sp) {
+  if (dom) {
+    stack[sp++] = from;
+    seen[0] = 1;
+  }
+  while (sp && dom) {
     int i = stack[--sp];
-    if (i == q) return false;
+    if (i == q) dom = false;
     for (int s = n->cfg->succ_at[i]; s < n->cfg->succ_at[i + 1]; s++) {
       int j = n->cfg->succ[s];
       if (j < from || j >= to || j == p || seen[j - from]) continue;
@@ -138,7 +144,9 @@ dominates(FltAffNest *n, int p, int q)
       stack[sp++] = j;
     }
   }
-  return true;
+  free(seen);
+  free(stack);
+  return dom;
 }
 
 /* ---- variables ---------------------------------------------------- */
@@ -152,6 +160,7 @@ add_var(FltAffNest *n, int reg, int loop)
   FltAffVar *x = &n->var[n->nvars];
   x->reg = reg;
   x->loop = loop;
+  x->outer = -1;
   x->lo = x->hi = aff_none();
   return n->nvars++;
 }
@@ -206,6 +215,30 @@ arith(Insn *d)
           || d->op == OP_SUB || d->op == OP_MUL) && is_int(d);
 }
 
+static FltAff outer_expand(FltAffNest *n, int r, int before, int depth);
+
+/* The variable r of the loop at code[h] around the nest: a symbol, with
+ * the bounds of its range where they are stable forms (range made once,
+ * before h, on every path there). */
+static FltAff
+outer_var(FltAffNest *n, int r, int h, int depth)
+{
+  int known = n->nvars;
+  FltAff f = aff_sym(n, r);
+  if (!f.ok || n->nvars == known) return f;   /* full, or seen before */
+  int v = known, src = n->fn->code[h]->args[0];
+  n->var[v].outer = h;
+  if (n->cfg->ndefs[src] != 1) return f;
+  int p = n->cfg->def_at[src];
+  Insn *d = n->fn->code[p];
+  if (d->op != OP_RANGE || p >= h || !dominates(n, p, h)) return f;
+  FltAff lo = outer_expand(n, d->args[0], p, depth + 1);
+  FltAff hi = outer_expand(n, d->args[1], p, depth + 1);
+  n->var[v].lo = lo;
+  n->var[v].hi = hi;
+  return f;
+}
+
 /* The value of register r (not written in the body) read at code[before]
  * (before <= at), from stable leaves only; ok false when it is none. */
 static FltAff
@@ -221,7 +254,8 @@ outer_expand(FltAffNest *n, int r, int before, int depth)
   long c;
   if (const_value(d, &c)) return aff_const(c);
   if (d->op == OP_FORALL)   /* a loop around the loop: fixed in it */
-    return p < before && loop_end(n, p) > n->at ? aff_sym(n, r) : aff_none();
+    return p < before && loop_end(n, p) > n->at ? outer_var(n, r, p, depth)
+                                                : aff_none();
   if (p >= before || !dominates(n, p, n->at)) return aff_none();
   if (!arith(d)) return aff_sym(n, r);   /* made once, before: fixed */
   FltAff a = outer_expand(n, d->args[0], p, depth + 1);

@@ -417,12 +417,15 @@ access_text(Ctx *c, int L, const FltAccess *x)
  * the CPU: the list, both accesses, the distance. */
 static const char *
 dep_reason(Ctx *c, int L, const FltAccess *a, const FltAccess *b,
-           FltDepKind kind, long dist)
+           FltDepKind kind, long dist, bool downward)
 {
   const char *nm = quoted(c->fn, L), *lv = reg_name(c->fn, c->loopvar);
   const char *d = kind == FLT_DEP_DIST
                   ? wyil_fmt("distance %ld at loop %s", dist, lv ? lv : "?")
                   : "unknown distance";
+  if (downward)
+    d = wyil_fmt("%s, where a range whose direction is not known runs "
+                 "downwards (a..b with a > b)", d);
   const char *ta = access_text(c, L, a), *tb = access_text(c, L, b);
   int la = c->fn->code[a->at]->pos.line, lb = c->fn->code[b->at]->pos.line;
   if (a == b) {
@@ -456,8 +459,10 @@ check_deps(Ctx *c, int L, PtrVec *acc)
       for (int j = pass == 0 ? i : 0; j < acc->n; j++) {
         FltAccess *b = acc->v[j];
         if (b->write != (pass == 0)) continue;
-        FltDepKind kind = flt_dep_carried(nest_of(c), a, b, &dist);
-        if (kind != FLT_DEP_NONE) return dep_reason(c, L, a, b, kind, dist);
+        bool down = false;
+        FltDepKind kind = flt_dep_carried(nest_of(c), a, b, &dist, &down);
+        if (kind != FLT_DEP_NONE)
+          return dep_reason(c, L, a, b, kind, dist, down);
       }
     }
   return NULL;

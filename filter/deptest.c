@@ -13,10 +13,18 @@
  * (unknown, but one value in both).  Constraints:
  *   - each index level where both forms are affine: A_l(x1) = B_l(x2)
  *     (a level that is not affine constrains nothing);
- *   - each loop around the access: lo <= v < hi, where its bounds are
- *     affine (triangular `for j in i..n`, offset `1..(n - 1)`, bounds
- *     in symbols `for i in (k + 1)..n`);
- *   - a direction: i1 < i2, then i1 > i2.
+ *   - each loop around the access: its range lo..hi, where its bounds
+ *     are affine (triangular `for j in i..n`, offset `1..(n - 1)`,
+ *     bounds in symbols `for i in (k + 1)..n`), and the ranges of the
+ *     loops around the nest whose variables are symbols (k in 0..n).  A
+ *     range runs upwards, lo <= v < hi, or, where lo > hi, downwards,
+ *     hi < v <= lo: where hi - lo is not a constant both cases are
+ *     tried (up to CASES_MAX ranges; any further one constrains
+ *     nothing), and a dependence found only in a downward case is
+ *     reported as such;
+ *   - every affine index >= 0: a negative index fails the kernel, whose
+ *     loop the CPU then reruns, so such iterations never race;
+ *   - an order: i1 < i2, then i1 > i2.
  * The equations are solved first: one whose coefficients' GCD does not
  * divide its constant has no integer solution (the GCD test:
  * a[2*i] and a[2*i + 1] never meet); one with a coefficient +-1 is
@@ -26,17 +34,18 @@
  * bounds that depend on outer variables), each derived row normalised
  * by its GCD with the constant rounded down, which keeps it exact for
  * the unit coefficients of ordinary nests.  A system that comes out
- * infeasible in both directions means no dependence.  Where the rows
+ * infeasible in every case and both orders means no dependence.  Where the rows
  * grow past a limit, or numbers past 2^40, the answer is "may depend".
  * The distance i2 - i1 is known when the substituted equations make it
  * a constant (a[i + 1] written, a[i] read: 1).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "filter_internal.h"
 
 #define COLS (2 * FLT_AFF_VARS)
-#define ROWS_MAX 400
+#define ROWS_MAX 256
 #define BIG (1L << 40)
 
 /* sum c[x] * x + cst, compared with 0 */
@@ -96,25 +105,57 @@ new_ge(Sys *s)
   return r;
 }
 
-/* The bounds of the loops around access x (copy k). */
-static void
-put_bounds(FltAffNest *n, Sys *s, const FltAccess *x, int k)
+/* A range bound to add: variable v of copy k (a symbol: k is 0). */
+typedef struct Bound {
+  int v, k;
+  int dir;                    /* +1 ascending, -1 descending, 0 either */
+} Bound;
+
+/* The direction of v's range where its bounds tell (hi - lo constant). */
+static int
+direction(const FltAffVar *var)
+{
+  if (!var->lo.ok || !var->hi.ok) return 0;
+  FltAff d = var->hi;
+  for (int c = 0; c < FLT_AFF_VARS; c++)
+    if (d.coef[c] != var->lo.coef[c]) return 0;
+  return d.cst >= var->lo.cst ? 1 : -1;
+}
+
+/* The ranges of the loops around access x (copy k), and, once, those
+ * of the loops around the nest whose variables are symbols. */
+static int
+list_bounds(FltAffNest *n, const FltAccess *x, int k, Bound *b, int nb)
 {
   for (int v = 0; v < n->nvars; v++) {
     FltAffVar *var = &n->var[v];
     int h = var->loop;
-    if (h < 0 || (v > 0 && !(h < x->at && x->at < n->cfg->match[h])))
-      continue;
-    Row *r;
-    if (var->lo.ok && (r = new_ge(s))) {      /* v - lo >= 0 */
-      r->c[v + k * FLT_AFF_VARS] = 1;
-      put_form(n, r, &var->lo, k, -1);
-    }
-    if (var->hi.ok && (r = new_ge(s))) {      /* hi - 1 - v >= 0 */
-      r->c[v + k * FLT_AFF_VARS] = -1;
-      put_form(n, r, &var->hi, k, 1);
-      r->cst -= 1;
-    }
+    bool inner = h >= 0 && (v == 0 || (h < x->at && x->at < n->cfg->match[h]));
+    bool outer = var->outer >= 0 && k == 0;
+    if ((!inner && !outer) || (!var->lo.ok && !var->hi.ok)) continue;
+    b[nb].v = v;
+    b[nb].k = outer ? 0 : k;
+    b[nb].dir = direction(var);
+    nb++;
+  }
+  return nb;
+}
+
+/* lo <= v < hi (dir +1) or hi < v <= lo (dir -1) into s. */
+static void
+put_bound(FltAffNest *n, Sys *s, const Bound *b, int dir)
+{
+  FltAffVar *var = &n->var[b->v];
+  int col = var->loop >= 0 ? b->v + b->k * FLT_AFF_VARS : b->v;
+  Row *r;
+  if (var->lo.ok && (r = new_ge(s))) {   /* dir * (v - lo) >= 0 */
+    r->c[col] = dir;
+    put_form(n, r, &var->lo, b->k, -dir);
+  }
+  if (var->hi.ok && (r = new_ge(s))) {   /* dir * (hi - v) - 1 >= 0 */
+    r->c[col] = -dir;
+    put_form(n, r, &var->hi, b->k, dir);
+    r->cst -= 1;
   }
 }
 
@@ -182,11 +223,11 @@ solve_equations(Sys *s, Row *t)
   return true;
 }
 
-/* Fourier-Motzkin: false when the inequalities have no solution. */
+/* Fourier-Motzkin: false when the inequalities have no solution
+ * (tmp: room for ROWS_MAX rows). */
 static bool
-feasible(Sys *s)
+eliminate(Sys *s, Row *tmp)
 {
-  Row *tmp = wyil_alloc(sizeof(Row) * ROWS_MAX);
   for (;;) {
     int n = 0;
     for (int g = 0; g < s->nge; g++) {   /* drop the constant rows */
@@ -237,24 +278,38 @@ feasible(Sys *s)
   }
 }
 
-/* The system for direction dir (+1: a's iteration before b's); may a
- * solution exist?  *t: i2 - i1 after the equations. */
 static bool
-may_meet(FltAffNest *n, const FltAccess *a, const FltAccess *b, int dir,
-         Row *t)
+feasible(Sys *s)
 {
-  Sys s = {0};
-  s.ge = wyil_alloc(sizeof(Row) * ROWS_MAX);
+  Row *tmp = malloc(sizeof(Row) * ROWS_MAX);
+  bool ok = !tmp || eliminate(s, tmp);   /* no memory: may depend */
+  free(tmp);
+  return ok;
+}
+
+#define CASES_MAX 6    /* ranges of unknown direction tried both ways */
+
+/* The equations, the indices' signs (an index below 0 fails the
+ * kernel, which the CPU then reruns) and the order of the iterations
+ * (dir +1: a's before b's) into s; *t: i2 - i1. */
+static void
+put_base(FltAffNest *n, Sys *s, const FltAccess *a, const FltAccess *b,
+         int dir, Row *t)
+{
   int levels = a->n < b->n ? a->n : b->n;
-  for (int l = 0; l < levels && l < 8; l++) {
+  for (int l = 0; l < levels && s->neq < 8; l++) {
     if (!a->idx[l].ok || !b->idx[l].ok) continue;
-    Row *q = &s.eq[s.neq++];
+    Row *q = &s->eq[s->neq++];
     put_form(n, q, &a->idx[l], 0, 1);
     put_form(n, q, &b->idx[l], 1, -1);
   }
-  put_bounds(n, &s, a, 0);
-  put_bounds(n, &s, b, 1);
-  Row *d = new_ge(&s);
+  for (int k = 0; k < 2; k++) {
+    const FltAccess *x = k ? b : a;
+    Row *r;
+    for (int l = 0; l < x->n; l++)
+      if (x->idx[l].ok && (r = new_ge(s))) put_form(n, r, &x->idx[l], k, 1);
+  }
+  Row *d = new_ge(s);
   if (d) {   /* dir * (i2 - i1) - 1 >= 0 */
     d->c[FLT_AFF_VARS] = dir;
     d->c[0] = -dir;
@@ -263,6 +318,23 @@ may_meet(FltAffNest *n, const FltAccess *a, const FltAccess *b, int dir,
   memset(t, 0, sizeof *t);
   t->c[FLT_AFF_VARS] = 1;
   t->c[0] = -1;
+}
+
+/* May a solution exist with the ranges of unknown direction taken as
+ * `mask` says (bit set: descending)?  *t: i2 - i1 after the equations. */
+static bool
+may_meet(FltAffNest *n, const FltAccess *a, const FltAccess *b, int dir,
+         const Bound *bd, int nb, unsigned mask, Row *ge, Row *t)
+{
+  Sys s = {0};
+  s.ge = ge;
+  put_base(n, &s, a, b, dir, t);
+  for (int i = 0, u = 0; i < nb; i++) {
+    int d = bd[i].dir;
+    if (d == 0 && u >= CASES_MAX) continue;   /* left unbounded */
+    if (d == 0) d = mask >> u++ & 1 ? -1 : 1;
+    put_bound(n, &s, &bd[i], d);
+  }
   if (s.gave_up) return true;
   if (!solve_equations(&s, t)) return false;
   if (s.gave_up) return true;
@@ -271,12 +343,25 @@ may_meet(FltAffNest *n, const FltAccess *a, const FltAccess *b, int dir,
 
 FltDepKind
 flt_dep_carried(FltAffNest *n, const FltAccess *a, const FltAccess *b,
-                long *dist)
+                long *dist, bool *downward)
 {
-  Row t;
-  bool fwd = may_meet(n, a, b, 1, &t);
-  bool back = may_meet(n, a, b, -1, &t);
-  if (!fwd && !back) return FLT_DEP_NONE;
+  Bound bd[4 * FLT_AFF_VARS];
+  int nb = list_bounds(n, a, 0, bd, 0);
+  nb = list_bounds(n, b, 1, bd, nb);
+  int unknown = 0;
+  for (int i = 0; i < nb; i++) unknown += bd[i].dir == 0;
+  if (unknown > CASES_MAX) unknown = CASES_MAX;
+  Row *ge = malloc(sizeof(Row) * ROWS_MAX), t;
+  bool nomem = !ge, meet = nomem, up = nomem;   /* no memory: may depend */
+  for (unsigned mask = 0; !meet && mask < 1u << unknown; mask++)
+    for (int dir = -1; dir <= 1 && !meet; dir += 2) {
+      meet = may_meet(n, a, b, dir, bd, nb, mask, ge, &t);
+      up = meet && mask == 0;
+    }
+  free(ge);
+  *downward = meet && !up;
+  if (!meet) return FLT_DEP_NONE;
+  if (nomem) return FLT_DEP_UNKNOWN;
   for (int c = 0; c < COLS; c++)
     if (t.c[c]) return FLT_DEP_UNKNOWN;
   if (t.cst == 0) return FLT_DEP_UNKNOWN;   /* not expected: same iteration */

@@ -18,8 +18,12 @@ typedef struct FltAff {
 typedef struct FltAffVar {
   int reg;                    /* its register */
   int loop;                   /* its FORALL's index; -1: a symbol */
-  FltAff lo, hi;              /* a loop variable: lo <= v < hi (a side
-                                 whose ok is false is not known) */
+  int outer;                  /* a symbol that is the variable of a loop
+                                 around the nest: that FORALL, else -1 */
+  FltAff lo, hi;              /* a loop variable (either kind): its range
+                                 lo..hi, ascending (lo <= v < hi) or,
+                                 where lo > hi, descending (hi < v <= lo);
+                                 a side whose ok is false is not known */
 } FltAffVar;
 
 /* The loop at fn->code[at] (a range loop) and the loops in its body. */
@@ -95,11 +99,12 @@ typedef enum FltDepKind {
 
 /* May access a in one iteration of the nest's loop and access b in
  * another touch the same element?  (GCD test of the index equations,
- * then bounds: Fourier-Motzkin elimination over the loops' bounds, both
- * directions.)  FLT_DEP_DIST sets *dist to the iterations between them
- * (> 0). */
+ * then bounds: Fourier-Motzkin elimination over the loops' ranges, in
+ * both orders of the two iterations.)  FLT_DEP_DIST sets *dist to the
+ * iterations between them (> 0); *downward: they meet only if some
+ * range of unknown direction runs downwards (a..b with a > b). */
 FltDepKind flt_dep_carried(FltAffNest *n, const FltAccess *a,
-                           const FltAccess *b, long *dist);
+                           const FltAccess *b, long *dist, bool *downward);
 
 /* ---- emit.c ----------------------------------------------------- */
 

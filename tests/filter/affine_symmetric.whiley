@@ -4,10 +4,11 @@
 // j1' = j1 (coupled indices and a triangular bound, deptest.c).  Both
 // halves written from one sum (a covariance's shape) likewise.  Over
 // the whole square the copy reads what other iterations write.
-// explain: affine_symmetric.whiley:19: for j1: GPU-implicit (kernel 1,
-// explain: affine_symmetric.whiley:23: for j1: GPU-implicit (kernel 2,
-// explain: affine_symmetric.whiley:31: for j1: CPU — reads 'T' at another index than it writes: T[j2][j1] written at line 33, T[j1][j2] read at line 33, unknown distance
-// explain: affine_symmetric.whiley:32: for j2: GPU-implicit (kernel 3,
+// explain: affine_symmetric.whiley:20: for j1: GPU-implicit (kernel 1,
+// explain: affine_symmetric.whiley:24: for j1: GPU-implicit (kernel 2,
+// explain: affine_symmetric.whiley:32: for j1: CPU — reads 'T' at another index than it writes: T[j2][j1] written at line 34, T[j1][j2] read at line 34, unknown distance
+// explain: affine_symmetric.whiley:33: for j2: GPU-implicit (kernel 3,
+// explain: affine_symmetric.whiley:40: for j1: GPU-implicit (kernel 4,
 import * from whiley.lang.*
 
 public void ::main(System.Console sys):
@@ -32,3 +33,11 @@ public void ::main(System.Console sys):
 		for j2 in 0..m:
 			T[j2][j1] = T[j1][j2] + 1
 	sys.out.println(T)
+	sys.out.println(copyUp(T, 4))
+
+// the same over bounds that are parameters
+public [[int]] copyUp([[int]] U, int m):
+	for j1 in 0..m:
+		for j2 in j1..m:
+			U[j2][j1] = U[j1][j2]
+	return U
