@@ -169,7 +169,11 @@ static FltAff
 aff_sym(FltAffNest *n, int reg)
 {
   int v = add_var(n, reg, -1);
-  return v < 0 ? aff_none() : aff_var(v);
+  if (v < 0) return aff_none();
+  const Cfg *t = n->cfg;   /* a length made once: never negative */
+  n->var[v].nonneg = t->ndefs[reg] == 1
+                     && n->fn->code[t->def_at[reg]]->op == OP_LENGTHOF;
+  return aff_var(v);
 }
 
 /* The int constant of a CONST, if small. */

@@ -23,7 +23,8 @@
  *     nothing), and a dependence found only in a downward case is
  *     reported as such;
  *   - every affine index >= 0: a negative index fails the kernel, whose
- *     loop the CPU then reruns, so such iterations never race;
+ *     loop the CPU then reruns, so such iterations never race; and every
+ *     symbol that is a length >= 0;
  *   - an order: i1 < i2, then i1 > i2.
  * The equations are solved first: one whose coefficients' GCD does not
  * divide its constant has no integer solution (the GCD test:
@@ -303,12 +304,14 @@ put_base(FltAffNest *n, Sys *s, const FltAccess *a, const FltAccess *b,
     put_form(n, q, &a->idx[l], 0, 1);
     put_form(n, q, &b->idx[l], 1, -1);
   }
+  Row *r;
   for (int k = 0; k < 2; k++) {
     const FltAccess *x = k ? b : a;
-    Row *r;
     for (int l = 0; l < x->n; l++)
       if (x->idx[l].ok && (r = new_ge(s))) put_form(n, r, &x->idx[l], k, 1);
   }
+  for (int v = 0; v < n->nvars; v++)
+    if (n->var[v].nonneg && (r = new_ge(s))) r->c[v] = 1;   /* |xs| >= 0 */
   Row *d = new_ge(s);
   if (d) {   /* dir * (i2 - i1) - 1 >= 0 */
     d->c[FLT_AFF_VARS] = dir;

@@ -18,6 +18,7 @@ typedef struct FltAff {
 typedef struct FltAffVar {
   int reg;                    /* its register */
   int loop;                   /* its FORALL's index; -1: a symbol */
+  bool nonneg;                /* a symbol known >= 0 (a length) */
   int outer;                  /* a symbol that is the variable of a loop
                                  around the nest: that FORALL, else -1 */
   FltAff lo, hi;              /* a loop variable (either kind): its range

@@ -9,7 +9,7 @@
 // explain: affine_lu.whiley:20: for j: GPU-implicit (kernel 1, 1-D
 // explain: affine_lu.whiley:22: for i: GPU-implicit (kernel 2,
 // explain: affine_lu.whiley:23: for j: GPU-implicit-inner
-// explain: affine_lu.whiley:33: for i: CPU — reads 'B' at another index than it writes: B[i][j] written at line 35, B[k][j] read at line 35, unknown distance, where a range whose direction is not known runs downwards (a..b with a > b)
+// explain: affine_lu.whiley:34: for i: CPU — reads 'B' at another index than it writes: B[i][j] written at line 36, B[k][j] read at line 36, unknown distance, where a range whose direction is not known runs downwards (a..b with a > b)
 import * from whiley.lang.*
 
 public void ::main(System.Console sys):
@@ -24,6 +24,7 @@ public void ::main(System.Console sys):
 				A[i][j] = (A[i][j] - A[i][k] * A[k][j]) % 97
 	sys.out.println(A)
 	sys.out.println(luN(A, 3))
+	sys.out.println(luLen(A))
 
 // with n a parameter, k + 1..n may run downwards (n <= k, as when n is
 // negative and k runs 0 down to n + 1), and then row k lies in the
@@ -34,3 +35,14 @@ public [[int]] luN([[int]] B, int n):
 			for j in (k + 1)..n:
 				B[i][j] = (B[i][j] - B[i][k] * B[k][j]) % 97
 	return B
+
+// n = |B|, a length, is never negative: k in 0..n runs upwards, and so
+// do (k + 1)..n
+public [[int]] luLen([[int]] B):
+	n = |B|
+	for k in 0..n:
+		for i in (k + 1)..n:
+			for j in (k + 1)..n:
+				B[i][j] = (B[i][j] - B[i][k] * B[k][j]) % 97
+	return B
+// explain: affine_lu.whiley:44: for i: GPU-implicit (kernel 3,
