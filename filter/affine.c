@@ -115,13 +115,17 @@ loop_around_both(FltAffNest *n, int p, int q)
 
 /* Does every path from the top of an iteration of the innermost loop
  * around code[p] and code[q] (or from the function's start) to q pass
- * through p?  A search from that top that never enters p. */
+ * through p, which no loop holds without q?  A search from that top
+ * that never enters p. */
 static bool
 dominates(FltAffNest *n, int p, int q)
 {
   if (p == q) return true;
   if (p > q) return false;
   int h = loop_around_both(n, p, q);
+  /* p in a loop that q is not in: a later iteration of that loop (a
+   * while loop that leaves by a break) may have changed what p read */
+  if (h != flt_loop_around(n->fn, n->cfg, p)) return false;
   int from = h + 1, to = h >= 0 ? loop_end(n, h) : n->fn->ncode;
   if (p == from) return true;
   if (to - from > DOM_REGION_MAX) return false;  /* not worth the search */
