@@ -1,6 +1,7 @@
 /* depend.c -- dependence analysis of one `forall` loop.
  *
- * Requires: liveness of the function (wyil/cfg.c).  Decides whether the
+ * Requires: liveness of the function (wyil/cfg.c); uses the analyses of
+ * affine.c and deptest.c.  Decides whether the
  * iterations of the loop at fn->code[at] may run in parallel, and if so
  * fills in the Kernel: its arguments (loop-invariant scalars, lists read
  * and lists written), its bounds and the functions it calls.
@@ -18,11 +19,13 @@
  *   read in every iteration (not live on entry to the body) and is not
  *   read after the loop;
  * - a list written in the body is written only element-wise (UPDATE),
- *   at a path whose index at some level l is the loop variable plus a
- *   loop-invariant offset, the same in every write; every read of it in
- *   the body uses that same index at level l.  Iteration i then owns the
- *   elements with index f(i) at level l, which no other iteration
- *   touches.  Lengths never change.
+ *   and no element a write touches in one iteration is read or written
+ *   in another: each index is an affine form over the nest where it is
+ *   one (affine.c), and each write is tested against every access of
+ *   the list (deptest.c: GCD and bounds over the loops' ranges), pairs
+ *   of writes first; the first dependence found is the reason, in
+ *   source terms (the list, both accesses and their lines, the
+ *   distance).  Lengths never change.
  */
 #include <string.h>
 
