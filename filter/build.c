@@ -84,6 +84,37 @@ conditional(Func *fn, int at, int app)
   return false;
 }
 
+/* Can control go from code[from] to code[to] within one iteration of
+ * the loop at code[at] (never through its END)? */
+static bool
+reaches(Func *fn, int at, int from, int to)
+{
+  Cfg *cfg = wyil_cfg(fn);
+  int end = cfg->match[at];
+  uint8_t *seen = wyil_alloc((size_t)(end - at + 1));
+  int *stack = wyil_alloc(sizeof(int) * (size_t)(end - at + 1)), sp = 0;
+  stack[sp++] = from;
+  while (sp) {
+    int i = stack[--sp];
+    if (i == to) return true;
+    for (int s = cfg->succ_at[i]; s < cfg->succ_at[i + 1]; s++) {
+      int j = cfg->succ[s];
+      if (j <= at || j >= end || seen[j - at]) continue;
+      seen[j - at] = 1;
+      stack[sp++] = j;
+    }
+  }
+  return false;
+}
+
+/* "the row 'r'", or "the row" when it has no name. */
+static const char *
+row_text(Func *fn, int r)
+{
+  const char *n = r >= 0 ? fn->regnames[r] : NULL;
+  return n ? wyil_fmt("the row '%s'", n) : "the row";
+}
+
 /* Loop depth of code[i] inside the body of the loop at code[at]. */
 static int
 depth_in(Func *fn, int at, int i)
@@ -132,7 +163,8 @@ nested(Func *fn, int at, Live *lv, Kernel *k, int app)
   int end = wyil_loop_end(fn, at), row = fn->code[app]->args[1];
   int inner = -1, iend = -1, iapp = -1;
   Insn *nw = NULL;
-  const char *nm = quoted(fn, fn->code[app]->dst), *rn = quoted(fn, row);
+  const char *nm = quoted(fn, fn->code[app]->dst), *rn = row_text(fn, row);
+  const char *rq = fn->regnames[row] ? quoted(fn, row) : "the row";
   const int *label_at = wyil_cfg(fn)->label_at;
   if (!flt_written(fn, at + 1, end, row))
     return copies(fn, k, app);
@@ -157,7 +189,7 @@ nested(Func *fn, int at, Live *lv, Kernel *k, int app)
                && iapp < 0 && inner >= 0 && i < iend && nw)
         iapp = i;
       else
-        return wyil_fmt("appends rows to %s, but the row %s is not made "
+        return wyil_fmt("appends rows to %s, but %s is not made "
                         "by `row = []` and one append per iteration of "
                         "an inner loop", nm, rn);
     }
@@ -170,20 +202,20 @@ nested(Func *fn, int at, Live *lv, Kernel *k, int app)
     for (int a = 0; a < in->nargs; a++)
       if (in->args[a] == row && !(i == iapp && a == 0)
           && !(i == app && a == 1))
-        return wyil_fmt("reads the row %s while building it", rn);
+        return wyil_fmt("reads %s while building it", rn);
   }
   /* every iteration appends: nothing skips the appends or leaves the
    * inner loop early */
   if (conditional(fn, at, app) || conditional(fn, inner, iapp))
     return wyil_fmt("appends rows to %s or elements to %s only in some "
-                    "iterations", nm, rn);
+                    "iterations", nm, rq);
   for (int i = inner + 1; i < iend; i++) {
     Insn *in = fn->code[i];
     if (!(wyil_op_flags[in->op] & F_BRANCH)) continue;
     bool out = in->label >= 0 && label_at[in->label] > iend;
     for (int c = 0; c < in->ncases; c++)
       out |= label_at[in->cases[c].label] > iend;
-    if (out) return wyil_fmt("leaves the loop building %s early", rn);
+    if (out) return wyil_fmt("leaves the loop building %s early", rq);
   }
   /* the inner loop: over a range made in the outer body from bounds
    * the nest does not change; its iterations carry nothing */
@@ -193,20 +225,20 @@ nested(Func *fn, int at, Live *lv, Kernel *k, int app)
   Insn *rg = cfg->ndefs[src] == 1 ? fn->code[cfg->def_at[src]] : NULL;
   if (!rg || rg->op != OP_RANGE || cfg->def_at[src] < at
       || cfg->def_at[src] > inner)
-    return wyil_fmt("builds the row %s over a list, not a range", rn);
+    return wyil_fmt("builds %s over a list, not a range", rn);
   if (flt_written(fn, at + 1, end, rg->args[0])
       || flt_written(fn, at + 1, end, rg->args[1]))
-    return wyil_fmt("builds the row %s over a range computed inside the "
+    return wyil_fmt("builds %s over a range computed inside the "
                     "nest", rn);
   for (int i = inner + 1; i < iend; i++) {
     int r = wyil_def_reg(fn->code[i]);
     if (r < 0 || r == row) continue;
     if (r == il->dst)
       return wyil_fmt("changes the loop variable of the loop building %s",
-                      rn);
+                      rq);
     if (wyil_live_in(lv, inner + 1, r) || wyil_live_in(lv, iend + 1, r))
       return wyil_fmt("carries %s from one element of %s to the next",
-                      quoted(fn, r), rn);
+                      quoted(fn, r), rq);
   }
   Type *e = ty_list_elem(fn->code[iapp]->type);
   TypeKind ek = e ? ty_expand(e)->kind : TY_ANY;
@@ -251,6 +283,10 @@ flt_build_find(Func *fn, int at, Live *lv, Kernel *k)
     if (in->op == OP_APPEND)
       return wyil_fmt("appends a list to %s (a build appends one element "
                       "per iteration)", nm);
+    if (app >= 0 && !reaches(fn, at, app, i))   /* if/else */
+      return wyil_fmt("appends to %s in two branches (one append per "
+                      "iteration, but a build takes a single unconditional "
+                      "append)", nm);
     if (app >= 0)
       return wyil_fmt("appends to %s twice in one iteration", nm);
     app = i;

@@ -1,6 +1,7 @@
 /* depend.c -- dependence analysis of one `forall` loop.
  *
- * Requires: liveness of the function (wyil/cfg.c).  Decides whether the
+ * Requires: liveness of the function (wyil/cfg.c); uses the analyses of
+ * affine.c and deptest.c.  Decides whether the
  * iterations of the loop at fn->code[at] may run in parallel, and if so
  * fills in the Kernel: its arguments (loop-invariant scalars, lists read
  * and lists written), its bounds and the functions it calls.
@@ -18,11 +19,13 @@
  *   read in every iteration (not live on entry to the body) and is not
  *   read after the loop;
  * - a list written in the body is written only element-wise (UPDATE),
- *   at a path whose index at some level l is the loop variable plus a
- *   loop-invariant offset, the same in every write; every read of it in
- *   the body uses that same index at level l.  Iteration i then owns the
- *   elements with index f(i) at level l, which no other iteration
- *   touches.  Lengths never change.
+ *   and no element a write touches in one iteration is read or written
+ *   in another: each index is an affine form over the nest where it is
+ *   one (affine.c), and each write is tested against every access of
+ *   the list (deptest.c: GCD and bounds over the loops' ranges), pairs
+ *   of writes first; the first dependence found is the reason, in
+ *   source terms (the list, both accesses and their lines, the
+ *   distance).  Lengths never change.
  */
 #include <string.h>
 
@@ -45,6 +48,7 @@ typedef struct Ctx {
                             it (reduce.c) */
   const char **red_why;  /* register -> why a carried scalar is none */
   bool rows;             /* the loop runs over the rows of a list */
+  FltAffNest *nest;      /* affine.c, made when first needed */
 } Ctx;
 
 static const char *
@@ -265,60 +269,49 @@ check_insn(Ctx *c, Func *fn, Insn *in, bool in_callee, PtrVec *stack)
 
 /* ---- lists ------------------------------------------------------- */
 
-/* Index expressions: the loop variable plus a loop-invariant offset. */
-typedef struct Affine {
-  bool ok;
-  int offset;      /* register of the offset, or -1 */
-  bool negate;     /* loopvar - offset */
-} Affine;
+/* The accesses of one list in the body (deptest.c), gathered from its
+ * uses: the path of index registers from the root down to each element
+ * read, or to a row a FORALL iterates over. */
+typedef struct Path {
+  int reg[3];   /* the index register of each level */
+  int at[3];    /* the INDEXOF that reads it */
+} Path;
 
-static bool
-invariant(Ctx *c, int r)
+static FltAffNest *
+nest_of(Ctx *c)
 {
-  return r != c->loopvar && c->ndefs[r] == 0;
+  if (!c->nest)
+    c->nest = flt_aff_nest(c->fn, c->at, c->ndefs, c->k->lo[0],
+                           c->k->hi[0]);
+  return c->nest;
 }
 
-static Affine
-affine_of(Ctx *c, int r, int depth)
+static void
+add_access(Ctx *c, PtrVec *acc, int at, bool write, int n, const Path *p)
 {
-  Affine none = {false, -1, false};
-  if (r == c->index_var) return (Affine){true, -1, false};
-  if (depth > 4 || c->ndefs[r] != 1) return none;
-  Insn *d = c->def[r];
-  if (d->op == OP_ASSIGN) return affine_of(c, d->args[0], depth + 1);
-  if (d->op != OP_ADD && d->op != OP_SUB) return none;
-  if (ty_expand(d->type)->kind != TY_INT) return none;
-  int a = d->args[0], b = d->args[1];
-  Affine x = affine_of(c, a, depth + 1);
-  if (x.ok && x.offset < 0 && invariant(c, b))
-    return (Affine){true, b, d->op == OP_SUB};
-  if (d->op == OP_ADD) {
-    Affine y = affine_of(c, b, depth + 1);
-    if (y.ok && y.offset < 0 && invariant(c, a))
-      return (Affine){true, a, false};
+  FltAccess *x = wyil_alloc(sizeof(FltAccess));
+  x->at = at;
+  x->write = write;
+  x->n = n;
+  for (int l = 0; l < n && l < 3; l++) {
+    x->idx[l] = flt_aff_at(nest_of(c), p->reg[l], p->at[l]);
+    x->reg[l] = p->reg[l];
   }
-  return none;
+  vec_push(acc, x);
 }
 
-static bool
-same_affine(Affine a, Affine b)
-{
-  return a.ok && b.ok && a.offset == b.offset && a.negate == b.negate;
-}
-
-/* Is use `u` of list-or-row register r allowed, with level-`level`
- * index required to be `f` at the owning level `own` (-1: read-only)? */
-static const char *
-check_list_use(Ctx *c, int r, int level, int own, Affine f, int root);
+static const char *check_list_use(Ctx *c, int i, int level, bool written,
+                                  int root, Path *p, PtrVec *acc);
 
 static const char *
-check_row_uses(Ctx *c, int row, int level, int own, Affine f, int root)
+check_row_uses(Ctx *c, int row, int level, bool written, int root,
+               Path *p, PtrVec *acc)
 {
   for (int i = c->at + 1; i < c->end; i++) {
     Insn *in = c->fn->code[i];
     for (int a = 0; a < in->nargs; a++)
       if (in->args[a] == row) {
-        const char *why = check_list_use(c, i, level, own, f, root);
+        const char *why = check_list_use(c, i, level, written, root, p, acc);
         if (why) return why;
         break;
       }
@@ -326,8 +319,11 @@ check_row_uses(Ctx *c, int row, int level, int own, Affine f, int root)
   return NULL;
 }
 
+/* Is use code[i] of list-or-row register r (at nesting `level`) one a
+ * kernel can make?  A written list's element reads go into acc. */
 static const char *
-check_list_use(Ctx *c, int i, int level, int own, Affine f, int root)
+check_list_use(Ctx *c, int i, int level, bool written, int root, Path *p,
+               PtrVec *acc)
 {
   Insn *in = c->fn->code[i];
   const char *nm = quoted(c->fn, root);
@@ -335,16 +331,19 @@ check_list_use(Ctx *c, int i, int level, int own, Affine f, int root)
   case OP_LENGTHOF:
     return NULL;  /* element writes never change a length */
   case OP_INDEXOF:
-    if (own == level && !same_affine(affine_of(c, in->args[1], 0), f))
-      return wyil_fmt("reads %s at another index than it writes "
-                      "(loop-carried through the list)", nm);
     if (in->args[1] == in->dst) return "indexes with its own result";
+    if (level < 3) {
+      p->reg[level] = in->args[1];
+      p->at[level] = i;
+    }
     if (list_depth(in->type, NULL) > 1)
-      return check_row_uses(c, in->dst, level + 1, own, f, root);
+      return check_row_uses(c, in->dst, level + 1, written, root, p, acc);
+    if (written) add_access(c, acc, i, false, level + 1, p);
     return NULL;
   case OP_FORALL:
-    if (own >= level)
+    if (written && level == 0)
       return wyil_fmt("iterates over %s, which it writes", nm);
+    if (written) add_access(c, acc, i, false, level, p);  /* a row */
     return NULL;
   case OP_UPDATE:
     if (in->dst == root) return NULL;  /* checked with the writes */
@@ -403,17 +402,85 @@ check_computed(Ctx *c, int L, KernelArg *arg, FltWrite *w)
   return NULL;
 }
 
-/* The writes of list register L: all element updates at paths owned by
- * the iteration at one level. */
+/* An access in source terms: xs[i - 1][j]. */
+static const char *
+access_text(Ctx *c, int L, const FltAccess *x)
+{
+  const char *nm = reg_name(c->fn, L);
+  const char *s = nm ? nm : "a list";
+  for (int l = 0; l < x->n && l < 3; l++) {
+    const char *r = reg_name(c->fn, x->reg[l]);
+    s = wyil_fmt("%s[%s]", s, x->idx[l].ok || !r
+                              ? flt_aff_str(c->nest, &x->idx[l]) : r);
+  }
+  return s;
+}
+
+/* Why the dependence between write a and access b keeps the loop on
+ * the CPU: the list, both accesses, the distance. */
+static const char *
+dep_reason(Ctx *c, int L, const FltAccess *a, const FltAccess *b,
+           FltDepKind kind, long dist, bool downward)
+{
+  const char *nm = quoted(c->fn, L), *lv = reg_name(c->fn, c->loopvar);
+  const char *d = kind == FLT_DEP_DIST
+                  ? wyil_fmt("distance %ld at loop %s", dist, lv ? lv : "?")
+                  : "unknown distance";
+  if (downward)
+    d = wyil_fmt("%s, where a range whose direction is not known runs "
+                 "downwards (a..b with a > b)", d);
+  const char *ta = access_text(c, L, a), *tb = access_text(c, L, b);
+  int la = c->fn->code[a->at]->pos.line, lb = c->fn->code[b->at]->pos.line;
+  if (a == b) {
+    bool follows = false;
+    for (int l = 0; l < a->n; l++) follows |= a->idx[l].coef[0] != 0;
+    if (!follows)
+      return wyil_fmt("writes %s at an index that does not follow the loop "
+                      "variable: %s written at line %d in two iterations, "
+                      "%s", nm, ta, la, d);
+    return wyil_fmt("writes %s at one element in two iterations: %s "
+                    "written at line %d, %s", nm, ta, la, d);
+  }
+  if (b->write)
+    return wyil_fmt("writes %s at different indices in one iteration: %s "
+                    "written at line %d, %s written at line %d, %s", nm, ta,
+                    la, tb, lb, d);
+  return wyil_fmt("reads %s at another index than it writes: %s written at "
+                  "line %d, %s read at line %d, %s", nm, ta, la, tb, lb, d);
+}
+
+/* The first dependence carried by the loop between a write of L and
+ * another access (pairs of writes first), or NULL. */
+static const char *
+check_deps(Ctx *c, int L, PtrVec *acc)
+{
+  long dist = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < acc->n; i++) {
+      FltAccess *a = acc->v[i];
+      if (!a->write) continue;
+      for (int j = pass == 0 ? i : 0; j < acc->n; j++) {
+        FltAccess *b = acc->v[j];
+        if (b->write != (pass == 0)) continue;
+        bool down = false;
+        FltDepKind kind = flt_dep_carried(nest_of(c), a, b, &dist, &down);
+        if (kind != FLT_DEP_NONE)
+          return dep_reason(c, L, a, b, kind, dist, down);
+      }
+    }
+  return NULL;
+}
+
+/* The writes of list register L: element updates, at indices that no
+ * two iterations share with another access of L (deptest.c). */
 static const char *
 check_list(Ctx *c, int L, KernelArg *arg)
 {
   const char *nm = quoted(c->fn, L);
   FltWrite *cw = computed_write(c, L);
   if (cw) return check_computed(c, L, arg, cw);
-  int own = -1;
-  Affine f = {false, -1, false};
-  Insn *first = NULL;
+  PtrVec acc = {0};
+  bool written = false;
   for (int i = c->at + 1; i < c->end; i++) {
     Insn *in = c->fn->code[i];
     if (wyil_def_reg(in) != L) continue;
@@ -424,41 +491,44 @@ check_list(Ctx *c, int L, KernelArg *arg)
         return wyil_fmt("updates %s through a field or reference", nm);
     if (in->nsteps != arg->depth)
       return wyil_fmt("replaces a whole row of %s", nm);
-    if (!first) {
-      first = in;
-      for (int s = 0; s < in->nsteps && own < 0; s++) {
-        Affine a = affine_of(c, in->args[s], 0);
-        if (a.ok) {
-          own = s;
-          f = a;
-        }
-      }
-      if (own < 0 && c->index_var < 0)
-        return wyil_fmt("writes %s, but iterates over a list: no index "
-                        "tells the iterations apart (elements may "
-                        "repeat)", nm);
-      if (own < 0)
-        return wyil_fmt("writes %s at an index that does not follow the "
-                        "loop variable (e.g. a[v] = a[v] + 1)", nm);
+    if (c->index_var < 0 && c->k->over_list)
+      return wyil_fmt("writes %s, but iterates over a list: no index "
+                      "tells the iterations apart (elements may "
+                      "repeat)", nm);
+    if (c->index_var < 0)
+      return wyil_fmt("writes %s, and its body changes the loop variable",
+                      nm);
+    Path p;
+    for (int s = 0; s < in->nsteps && s < 3; s++) {
+      p.reg[s] = in->args[s];
+      p.at[s] = i;
     }
-    Affine a = affine_of(c, in->args[own], 0);
-    if (!same_affine(a, f))
-      return wyil_fmt("writes %s at different indices in one iteration", nm);
-    /* other levels: any index, but computed the same way */
+    add_access(c, &acc, i, true, in->nsteps, &p);
+    written = true;
   }
-  arg->kind = first ? KA_LIST_INOUT : KA_LIST_IN;
+  arg->kind = written ? KA_LIST_INOUT : KA_LIST_IN;
   for (int i = c->at + 1; i < c->end; i++) {
     Insn *in = c->fn->code[i];
     for (int a = 0; a < in->nargs; a++)
       if (in->args[a] == L && !(in->op == OP_UPDATE && a == in->nargs - 1)) {
-        const char *why = check_list_use(c, i, 0, first ? own : -1, f, L);
+        Path p;
+        const char *why = check_list_use(c, i, 0, written, L, &p, &acc);
         if (why) return why;
         break;
       }
     if (in->op == OP_UPDATE && in->args[in->nargs - 1] == L)
       return wyil_fmt("stores list %s inside another", nm);
   }
-  return NULL;
+  if (!written) return NULL;
+  /* code order: the reads were gathered after the writes */
+  for (int i = 1; i < acc.n; i++)
+    for (int j = i; j > 0; j--) {
+      FltAccess *x = acc.v[j - 1], *y = acc.v[j];
+      if (x->at < y->at || (x->at == y->at && x->write)) break;
+      acc.v[j - 1] = y;
+      acc.v[j] = x;
+    }
+  return check_deps(c, L, &acc);
 }
 
 /* ---- operand types ----------------------------------------------- */
@@ -558,6 +628,19 @@ sole_const(Func *fn, int r)
   return ck == C_INT || ck == C_BOOL || ck == C_REAL ? def : NULL;
 }
 
+/* Does some definition of r run in every iteration of the loop (no
+ * branch of the body skips it)? */
+static bool
+always_written(Ctx *c, int r)
+{
+  Cfg *cfg = wyil_cfg(c->fn);
+  for (int i = c->at + 1; i < c->end; i++)
+    if (wyil_def_reg(c->fn->code[i]) == r
+        && flt_runs_every_iteration(c->fn, cfg, c->at, i))
+      return true;
+  return false;
+}
+
 /* Every register the body writes, whatever its type or the instruction
  * that defines it, is private to the iteration (not live on entry to the
  * body) and dead after the loop: unless it is a list the body writes
@@ -579,6 +662,13 @@ check_private(Ctx *c)
     bool list = t && ty_list_elem(t);
     if (list && nupd[r] == c->ndefs[r]) continue;  /* element writes */
     const char *nm = reg_name(fn, r);
+    bool some = wyil_live_in(c->lv, c->at + 1, r) && !always_written(c, r);
+    if (some && nm && c->red_why[r])
+      return wyil_fmt("may write '%s' (in some iterations: loop-carried); "
+                      "not a reduction: the body %s", nm, c->red_why[r]);
+    if (some && nm)
+      return wyil_fmt("may write '%s' (in some iterations: its value carries "
+                      "from one iteration to the next)", nm);
     if (wyil_live_in(c->lv, c->at + 1, r) && nm && c->red_why[r])
       return wyil_fmt("writes '%s' in every iteration (loop-carried); not "
                       "a reduction: the body %s", nm, c->red_why[r]);
@@ -714,7 +804,7 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
 {
   Insn *loop = fn->code[at];
   Ctx c = {fn, at, wyil_loop_end(fn, at), lv, opt, k, NULL, loop->dst, -1,
-           NULL, NULL, NULL, NULL, NULL, false};
+           NULL, NULL, NULL, NULL, NULL, false, NULL};
   if (opt->opt_level == 0) return "offloading is off (-O0)";
   c.ndefs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
   c.def = wyil_alloc(sizeof(Insn *) * (size_t)(fn->nregs + 1));

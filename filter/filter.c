@@ -724,6 +724,7 @@ flt_explain(FILE *out, FilterResult *r)
       jump = jump || (iv->loop == li->loop && iv->kind == FLT_IV_JUMP);
     }
     if (li->var && !was_while) fprintf(out, "for %s: ", li->var);
+    else if (jump) fprintf(out, "jump-ahead loop: ");
     else fprintf(out, "while: ");
     fprintf(out, "%s", flt_class_name[li->cls]);
     switch (li->cls) {

@@ -4,6 +4,50 @@
 
 #include "filter.h"
 
+/* ---- affine.c --------------------------------------------------- */
+
+#define FLT_AFF_VARS 24
+/* c + coef[0]*v0 + ... over the variables of an FltAffNest. */
+typedef struct FltAff {
+  bool ok;                    /* false: not affine (the rest is 0) */
+  long cst;
+  long coef[FLT_AFF_VARS];
+} FltAff;
+
+/* A variable of a nest: a loop variable, or a loop-invariant symbol. */
+typedef struct FltAffVar {
+  int reg;                    /* its register */
+  int loop;                   /* its FORALL's index; -1: a symbol */
+  bool nonneg;                /* a symbol known >= 0 (a length) */
+  int outer;                  /* a symbol that is the variable of a loop
+                                 around the nest: that FORALL, else -1 */
+  FltAff lo, hi;              /* a loop variable (either kind): its range
+                                 lo..hi, ascending (lo <= v < hi) or,
+                                 where lo > hi, descending (hi < v <= lo);
+                                 a side whose ok is false is not known */
+} FltAffVar;
+
+/* The loop at fn->code[at] (a range loop) and the loops in its body. */
+typedef struct FltAffNest {
+  Func *fn;
+  const Cfg *cfg;
+  int at, end;                /* its FORALL and END */
+  const int *ndefs;           /* register -> definitions in the body */
+  int nvars;
+  FltAffVar var[FLT_AFF_VARS];/* [0]: the loop's own variable */
+} FltAffNest;
+
+/* The nest of the range loop at code[at], over lo..hi (registers not
+ * changed between the range and the loop); ndefs as FltAffNest's. */
+FltAffNest *flt_aff_nest(Func *fn, int at, const int *ndefs, int lo,
+                         int hi);
+/* Register r, read at code[use] in the body, as an affine form. */
+FltAff flt_aff_at(FltAffNest *n, int r, int use);
+/* Is f (ok) a constant? */
+bool flt_aff_is_const(const FltAff *f);
+/* f in source terms: "i - 1", "2*j + k"; "?" when not affine. */
+const char *flt_aff_str(FltAffNest *n, const FltAff *f);
+
 /* ---- build.c ---------------------------------------------------- */
 
 /* Does the FORALL at fn->code[at] grow a list?  NULL when it appends
@@ -32,6 +76,36 @@ const char *flt_parallel(Func *fn, int at, Live *lv,
  * does not change a range loop (FORALL), adding a FltIv (counted) to
  * ivs for each; returns how many.  Changes fn's code. */
 int flt_counted(Func *fn, PtrVec *ivs);
+
+/* ---- deptest.c -------------------------------------------------- */
+
+/* An access of one list in the body of an FltAffNest's loop. */
+typedef struct FltAccess {
+  int at;                     /* its instruction: the UPDATE, the INDEXOF
+                                 reading an element, or the FORALL over
+                                 a row */
+  bool write;
+  int n;                      /* indices from the root (a FORALL over a
+                                 row: fewer than the depth) */
+  FltAff idx[3];
+  int reg[3];                 /* the index registers (for the text of a
+                                 level that is not affine) */
+} FltAccess;
+
+typedef enum FltDepKind {
+  FLT_DEP_NONE,               /* no two iterations meet */
+  FLT_DEP_DIST,               /* they may, at a known distance */
+  FLT_DEP_UNKNOWN             /* they may, at an unknown distance */
+} FltDepKind;
+
+/* May access a in one iteration of the nest's loop and access b in
+ * another touch the same element?  (GCD test of the index equations,
+ * then bounds: Fourier-Motzkin elimination over the loops' ranges, in
+ * both orders of the two iterations.)  FLT_DEP_DIST sets *dist to the
+ * iterations between them (> 0); *downward: they meet only if some
+ * range of unknown direction runs downwards (a..b with a > b). */
+FltDepKind flt_dep_carried(FltAffNest *n, const FltAccess *a,
+                           const FltAccess *b, long *dist, bool *downward);
 
 /* ---- emit.c ----------------------------------------------------- */
 

@@ -5,17 +5,19 @@
 // decides, and where it fails the CPU runs the loop as written (later
 // iterations overwrite earlier ones, as here with a width smaller than
 // the inner range, or a stride of 0).  Reads of the list at the same
-// index are allowed; a read at another index, a product of two loop
-// variables, and an index through a list stay on the CPU.  A nest with a
-// reduction beside the write (the shape of a blur's mask).
-// explain: computed_writes.whiley:22: for a: GPU-implicit (kernel 1, 2-D (a, b), 0 lists in, 1 out, 3 scalars; dimension 0 is a, which indexes the last level of its lists; writes 'xs' at an index computed from the loop variables, run here when a test before the loop shows that index different in every iteration (else on the CPU))
-// explain: computed_writes.whiley:30: for i: GPU-implicit (kernel 2, 1-D, 1 list in, 1 out, 1 scalar; writes 'ys' at an index computed
-// explain: computed_writes.whiley:35: for i: GPU-implicit (kernel 3, 1-D, 0 lists in, 1 out, 2 scalars; writes 'zs' at an index computed
-// explain: computed_writes.whiley:41: for i: CPU — writes 'xs' at an index that does not follow the loop variable
-// explain: computed_writes.whiley:46: for i: CPU — writes 'xs' at an index that does not follow the loop variable
-// explain: computed_writes.whiley:56: for a: GPU-implicit (kernel 5, reduce 'total' with +, 1-D
-// explain: computed_writes.whiley:57: for b: GPU-implicit-inner (in kernel 5)
-// explain: computed_writes.whiley:67: for i: GPU-implicit (kernel 7, 3-D (i, j, k)
+// index are allowed, and so is a read at another index that no write
+// reaches (xs[2 * i + 1] beside xs[2 * i]: filter/deptest.c's GCD test);
+// a product of two loop variables and an index through a list stay on
+// the CPU.  A nest with a reduction beside the write (the shape of a
+// blur's mask).
+// explain: computed_writes.whiley:24: for a: GPU-implicit (kernel 1, 2-D (a, b), 0 lists in, 1 out, 3 scalars; dimension 0 is a, which indexes the last level of its lists; writes 'xs' at an index computed from the loop variables, run here when a test before the loop shows that index different in every iteration (else on the CPU))
+// explain: computed_writes.whiley:32: for i: GPU-implicit (kernel 2, 1-D, 1 list in, 1 out, 1 scalar; writes 'ys' at an index computed
+// explain: computed_writes.whiley:37: for i: GPU-implicit (kernel 3, 1-D, 0 lists in, 1 out, 2 scalars; writes 'zs' at an index computed
+// explain: computed_writes.whiley:43: for i: GPU-implicit (kernel 4, 1-D, 0 lists in, 1 out)
+// explain: computed_writes.whiley:48: for i: CPU — writes 'xs' at an index that does not follow the loop variable
+// explain: computed_writes.whiley:58: for a: GPU-implicit (kernel 6, reduce 'total' with +, 1-D
+// explain: computed_writes.whiley:59: for b: GPU-implicit-inner (in kernel 6)
+// explain: computed_writes.whiley:69: for i: GPU-implicit (kernel 8, 3-D (i, j, k)
 import * from whiley.lang.*
 
 public [int] grid([int] xs, int w, int aw, int h, int v):
@@ -36,7 +38,7 @@ public [int] strided([int] zs, int c, int d, int n):
 		zs[c * i + d] = i + 1
 	return zs
 
-// another index read: iteration i reads what i + 1 writes
+// another index read: xs[2 * i + 1] is odd, no iteration writes it
 public [int] shifted([int] xs, int n):
 	for i in 0..n:
 		xs[2 * i] = xs[2 * i + 1] + 1

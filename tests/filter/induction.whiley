@@ -5,7 +5,7 @@
 // explain: induction.whiley:19: for i: GPU-implicit (kernel 1, 1-D, 0 lists in, 1 out (1 write-only), 3 scalars); 'k' is an induction variable (computed from the loop indices)
 // explain: induction.whiley:26: for i: GPU-implicit (kernel 2, 2-D (i, j), 0 lists in, 1 out (1 write-only), 4 scalars); 'k' is an induction variable (computed from the loop indices)
 // explain: induction.whiley:27: for j: GPU-implicit-inner (flattened into kernel 2)
-// explain: induction.whiley:35: for i: CPU — writes 'k' in every iteration (loop-carried)
+// explain: induction.whiley:35: for i: CPU — may write 'k' (in some iterations
 // explain: induction.whiley:44: for i: CPU — writes 'k' in every iteration (loop-carried)
 // explain: induction.whiley:53: for i: CPU — writes 'k' in every iteration (loop-carried)
 // explain: induction.whiley:62: for i: CPU — leaves the loop early (break)

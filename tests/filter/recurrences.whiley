@@ -14,12 +14,12 @@
 // explain: recurrences.whiley:30: while: GPU-implicit (kernel 1, build of 'out'
 // explain: it appends one element to 'out' per iteration until its length reaches a bound it does not change: a range loop; 's', a recurrence s = (s * a + c) % m, is computed from the loop indices by jump-ahead
 // explain: recurrences.whiley:30: while: CPU — writes 's' in every iteration (loop-carried); not a reduction: the body reads it outside its update (s = s ⊕ e); the sequential version of the loop
-// explain: recurrences.whiley:31: while: GPU-explicit (sequential in kernel 1); the jump-ahead of 's'
+// explain: recurrences.whiley:31: jump-ahead loop: GPU-explicit (sequential in kernel 1); the jump-ahead of 's'
 // explain: recurrences.whiley:39: for y: GPU-implicit (kernel 2, build of 'rows', 2-D (y, x)
 // explain: recurrences.whiley:51: for i: GPU-implicit (kernel 3, reduce 'total' with +
-// explain: recurrences.whiley:53: while: CPU; the jump-ahead of 's'
+// explain: recurrences.whiley:53: jump-ahead loop: CPU; the jump-ahead of 's'
 // explain: recurrences.whiley:61: for i: GPU-implicit (kernel 4, build of 'out'
-// explain: recurrences.whiley:70: for i: CPU — writes 's' in every iteration
+// explain: recurrences.whiley:70: for i: CPU — may write 's' (in some iterations: loop-carried)
 // explain: recurrences.whiley:81: for i: CPU — writes 's' in every iteration
 // explain: recurrences.whiley:91: for y: CPU — writes 's' in every iteration
 import * from whiley.lang.*

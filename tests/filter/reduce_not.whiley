@@ -8,7 +8,7 @@
 // explain: reduce_not.whiley:29: for i: CPU — writes 'd2' in every iteration (loop-carried); not a reduction: the body updates it with '-', which is no reduction operator
 // explain: reduce_not.whiley:31: for i: CPU — writes 't' in every iteration (loop-carried); not a reduction: the body updates it in more than one place
 // explain: reduce_not.whiley:35: for i: CPU — writes 'k' in every iteration (loop-carried); not a reduction: the body reads it outside its update
-// explain: reduce_not.whiley:38: for v: CPU — writes 'm' in every iteration (loop-carried); not a reduction: the body reads it outside its update
+// explain: reduce_not.whiley:38: for v: CPU — may write 'm' (in some iterations: loop-carried); not a reduction: the body reads it outside its update
 // explain: reduce_not.whiley:42: for i: GPU-implicit (kernel 1, reduce 'q' with +, 1-D, 1 list in, 1 out (1 write-only))
 // explain: reduce_not.whiley:49: for v: CPU — writes 'b' in every iteration (loop-carried); not a reduction: the body reads it outside its update
 // explain: reduce_not.whiley:46: for i: CPU — writes 'h' in every iteration (loop-carried); not a reduction: the body reads it outside its update

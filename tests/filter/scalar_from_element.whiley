@@ -1,10 +1,10 @@
 // Scalars defined by a list element or a length get the same private /
 // carried / escaping analysis as any other scalar (issue 10, item 1).
-// explain: scalar_from_element.whiley:14: for i: CPU — writes 'u' in every iteration (loop-carried)
+// explain: scalar_from_element.whiley:14: for i: CPU — may write 'u' (in some iterations
 // explain: scalar_from_element.whiley:22: for i: CPU — writes 'last', which is read after the loop
 // explain: scalar_from_element.whiley:29: for i: CPU — writes 'k', which is read after the loop
-// explain: scalar_from_element.whiley:36: for i: CPU — writes 'u' in every iteration (loop-carried)
-// explain: scalar_from_element.whiley:37: for j: CPU — writes 'u' in every iteration (loop-carried)
+// explain: scalar_from_element.whiley:36: for i: CPU — may write 'u' (in some iterations
+// explain: scalar_from_element.whiley:37: for j: CPU — may write 'u' (in some iterations
 // explain: scalar_from_element.whiley:45: for i: GPU-implicit (kernel 1, 1-D, 1 list in, 1 out; not flattened further
 // explain: scalar_from_element.whiley:54: for i: GPU-implicit (kernel 2, 1-D
 import * from whiley.lang.*

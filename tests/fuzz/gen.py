@@ -89,6 +89,7 @@ class Gen:
         self.jrnd = random.Random(seed * 3 + 2)   # blocked nests (maybe_jam)
         self.crnd = random.Random(seed * 5 + 3)   # host loops (test_decl)
         self.srnd = random.Random(seed * 7 + 5)   # real escape loops
+        self.arnd = random.Random(seed * 11 + 7)  # affine nests
         self.tests = tests
         self.nat = nat
         self.inexact = inexact
@@ -558,6 +559,69 @@ class Gen:
             self.jam_nest(ctx, depth)
         finally:
             self.rnd = saved
+
+    def maybe_affine(self, ctx, depth):
+        """Sometimes an affine nest before a top loop (filter/affine.c,
+        deptest.c), drawn from a random stream of its own as maybe_build:
+        writes at offsets and strides of the loop variables over offset,
+        triangular and descending ranges, read at other affine indices,
+        some never written by another iteration, some carried."""
+        if self.arnd.random() >= 0.3:
+            return
+        saved, self.rnd = self.rnd, self.arnd
+        try:
+            r = self.rnd.random()
+            if r < 0.35:
+                self.affine_row(depth)
+            elif r < 0.85:
+                self.affine_grid(depth)
+            else:
+                self.affine_elimination(depth)
+        finally:
+            self.rnd = saved
+
+    def affine_row(self, depth):
+        """a[w(i)] = a[r(i)] + ..., one loop."""
+        i = self.fresh("i")
+        self.emit(depth, "for %s in %s:" % (i, self.pick(
+            ["0..|a|", "1..|a|", "0..(|a| - 1)", "k..|a|", "0..(|a| / 2)",
+             "|a|..0", "(|a| - 1)..k"])))
+        w = self.pick([i, i, "%s + 1" % i, "%s - 1" % i, "2 * %s" % i,
+                       "|a| - 1 - %s" % i])
+        rd = self.pick([i, "%s + 1" % i, "%s - 1" % i, "2 * %s + 1" % i,
+                        "2 * %s + 2" % i, "|a| - 1 - %s" % i, "k"])
+        self.emit(depth + 1, "a[%s] = (%s[%s] + %s) %% 1000" % (
+            w, self.pick(["a", "a", "b"]), rd, self.pick([i, "1", "k"])))
+
+    def affine_grid(self, depth):
+        """m[w] = m[r] + ... over a rectangle, a triangle or offsets."""
+        i, j = self.fresh("i"), self.fresh("j")
+        self.emit(depth, "for %s in %s:" % (i, self.pick(
+            ["0..|m|", "1..|m|", "0..(|m| - 1)", "k..|m|", "0..n",
+             "(|m| - 1)..0"])))
+        self.emit(depth + 1, "for %s in %s:" % (j, self.pick(
+            ["%s..|m|" % i, "(%s + 1)..|m|" % i, "0..%s" % i,
+             "1..(|m| - 1)", "0..|m|", "0..|m[%s]|" % i, "%s..0" % i])))
+
+        def idx():
+            return self.pick([i, j, i, j, "%s + 1" % i, "%s - 1" % j,
+                              "%s - 1" % i, "%s + 1" % j, "k"])
+        w = self.pick(["%s][%s" % (i, j), "%s][%s" % (j, i),
+                       "%s][%s" % (idx(), idx())])
+        rd = self.pick(["%s][%s" % (j, i), "%s][%s" % (i, j),
+                        "%s][%s" % (idx(), idx()), "k][%s" % j,
+                        "%s][k" % i])
+        self.emit(depth + 2, "m[%s] = (m[%s] + %s) %% 1000" % (
+            w, rd, self.pick([i, j, "1", "m[%s][%s]" % (i, j)])))
+
+    def affine_elimination(self, depth):
+        """An elimination: a sequential loop around parallel ones."""
+        p, i, j = self.fresh("p"), self.fresh("i"), self.fresh("j")
+        self.emit(depth, "for %s in 0..%s:" % (p, self.pick(["|m|", "n"])))
+        self.emit(depth + 1, "for %s in (%s + 1)..|m|:" % (i, p))
+        self.emit(depth + 2, "for %s in (%s + 1)..|m|:" % (j, p))
+        self.emit(depth + 3, "m[%s][%s] = (m[%s][%s] - m[%s][%s] * "
+                  "m[%s][%s]) %% 1000" % (i, j, i, j, i, p, p, j))
 
     def lcg_start(self, ctx, depth):
         """Sometimes a scalar updated by an affine map modulo m in the
@@ -1392,6 +1456,7 @@ class Gen:
                                     if v.ty in ("int", "real")}
             self.maybe_build(ctx, d)
             self.maybe_jam(ctx, d)
+            self.maybe_affine(ctx, d)
             r = self.rnd.random()
             if r < 0.3:
                 self.reduce_loop(ctx, d)
