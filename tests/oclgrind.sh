@@ -104,9 +104,9 @@ files=${OCLGRIND_FILES:-$(ls tests/valid/*.whiley tests/filter/*.whiley)}
 # 32 bits whatever the width, gets the same reports; every value printed
 # is right.  (narrow_variant, with reports of the same kind, passes since
 # Oclgrind's builds are not optimised: runtime/ocl_program.c.)
-# Likewise at -O2 for jam_blocks and jam_blocks_wide (its second matrix
-# product, a program of its own since 2026-12-01, with the same reports
-# there): "control flow depends on an
+# Likewise at -O2 for jam_blocks and jam_blocks_wide and
+# jam_blocks_wide_big (its second matrix product, two programs of its
+# own since 2026-12-01: sizes 1-5 and 6-13, with the same reports there): "control flow depends on an
 # uninitialised value" in the narrow variants of the matrix products
 # and of the checksum's reduction, over a chain of launches on device
 # copies of lists built by other kernels (ten sizes in a loop); the
@@ -140,6 +140,8 @@ jam_blocks [-O2]
 jam_blocks [-O1]
 jam_blocks_wide [-O2]
 jam_blocks_wide [-O1]
+jam_blocks_wide_big [-O2]
+jam_blocks_wide_big [-O1]
 own_index [-O2]
 own_index [-O1]
 resident_lists [-O2]
