@@ -118,9 +118,10 @@ jam_of(Kernel *k, int d)
 }
 
 /* wyc_kern<id>_params and wyc_kern<id>; host: the host register of each
- * parameter of the kernel function. */
+ * parameter of the kernel function; pos: the loop's, which the fallback
+ * note names. */
 static void
-put_descriptor(Gen *g, Kernel *k, const int *host)
+put_descriptor(Gen *g, Kernel *k, const int *host, SrcPos pos)
 {
   StrBuf *sb = &g->kernels;
   if (!g->cl_emitted) put_source(g);
@@ -166,8 +167,8 @@ put_descriptor(Gen *g, Kernel *k, const int *host)
     if (!v && k->narrow_name)
       sb_printf(sb, "&wyc_kern%d_n, %d, ", k->id, k->narrow_dims);
     else sb_puts(sb, "NULL, 0, ");
-    sb_printf(sb, "{%d, %d, %d}};\n\n", jam_of(k, 0), jam_of(k, 1),
-              jam_of(k, 2));
+    sb_printf(sb, "{%d, %d, %d}, %s};\n\n", jam_of(k, 0), jam_of(k, 1),
+              jam_of(k, 2), cgen_pos_ref(g, pos));
   }
   sb_printf(&g->kern_refs, "&wyc_kern%d, ", k->id);
   g->nkern_refs++;
@@ -180,7 +181,7 @@ cgen_emit_offload(Gen *g, int i)
   Kernel *k = in->callee->kernel;
   const int *host = in->args;   /* kernel parameter -> host register */
   if (!g->off) return;          /* no offloading: the loop runs */
-  put_descriptor(g, k, host);
+  put_descriptor(g, k, host, in->pos);
   StrBuf cond = {0}, los = {0}, his = {0};
   for (int d = 0; d < k->ndims; d++) {
     if (k->over_list && k->loops[d] == k->loop) {

@@ -34,6 +34,7 @@ typedef struct Options {
   bool keep_c;           /* --keep-c: keep OUTPUT.c */
   bool dump_ast;         /* --dump-ast */
   bool explain;          /* --explain: print each loop's class */
+  bool explain_checks;   /* --explain=checks: and each kernel's checks */
   int opt_level;         /* -O0, -O1, -O2 (default) */
   FltReal gpu_real;      /* --gpu-real=auto (default)|float|double|exact */
   bool gpu_int64;        /* --gpu-int=64 */
@@ -65,6 +66,8 @@ static const OptionHelp option_help[] = {
    "nests (the default: -O2)"},
   {false, "-o FILE", "name of the executable (default: FILE's stem)"},
   {false, "--explain", "print each loop's class (GPU or CPU, and why)"},
+  {false, "--explain=checks", "--explain, and per kernel what became of "
+   "its checks (tested, proved, moved before or after its loop)"},
   {false, "--emit-cl FILE", "write the generated OpenCL C to FILE"},
   {false, "--gpu-real=auto|float|double|exact", "reals in device loops: "
    "auto (the default) is double where the device has it, else float; "
@@ -221,7 +224,7 @@ tile_option(const char *where)
 static Options
 parse_options(int argc, char **argv)
 {
-  Options o = {TARGET_OPENCL, NULL, NULL, false, false, false, false, 2,
+  Options o = {TARGET_OPENCL, NULL, NULL, false, false, false, false, false, 2,
                FLT_REAL_AUTO, false, NULL, 0, OCL_TILE_GPU, OCL_FMA_GPU, 0,
                NULL};
   bool options = true;   /* false after `--`: every word is a file */
@@ -260,6 +263,8 @@ parse_options(int argc, char **argv)
       exit(n > 0 ? 0 : 1);
     } else if (!strcmp(a, "--explain")) {
       o.explain = true;
+    } else if (!strcmp(a, "--explain=checks")) {
+      o.explain = o.explain_checks = true;
     } else if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2")) {
       o.opt_level = a[2] - '0';
     } else if (!strncmp(a, "--gpu-real=", 11)) {
@@ -570,7 +575,7 @@ compile(int argc, char **argv)
     pipeline_run(&p);
     flt_explain(stdout, p.fr);
     flt_explain_chains(stdout, p.fr);
-    ocl_explain_checks(stdout, prog->m, &oo);
+    ocl_explain_checks(stdout, prog->m, &oo, o.explain_checks);
     wyil_free_all();
     return 0;
   }

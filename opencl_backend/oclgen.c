@@ -434,13 +434,16 @@ put_prototype(OclGen *vg, StrBuf *sb, Func *fn)
   sb_puts(sb, ");\n");
 }
 
-/* --explain: what became of the checks of the function just emitted. */
+/* --explain: what the function just emitted computes with fma and runs
+ * several steps between exit tests; with --explain=checks also what
+ * became of its checks. */
 static void
 put_stats(OclGen *g, const char *what, SrcPos pos)
 {
   if (!g->stats) return;
   const int *n = g->nchk;
-  fprintf(g->stats, "%s:%d: %s: checks: %d tested, %d tested once before "
+  if (g->stats_checks)
+    fprintf(g->stats, "%s:%d: %s: checks: %d tested, %d tested once before "
           "their loop, %d proved, %d joined to another, %d tested once "
           "before their loop through the bounds of a call, %d summed in 64 "
           "bits and tested once after their loop; %d range%s taken as "
@@ -831,10 +834,11 @@ ocl_emit_program(Module *m, const OclOptions *o)
 }
 
 void
-ocl_explain_checks(FILE *out, Module *m, const OclOptions *o)
+ocl_explain_checks(FILE *out, Module *m, const OclOptions *o, bool checks)
 {
   StrBuf sb = {0};
-  OclGen g = {.m = m, .o = o ? o : &defaults, .stats = out};
+  OclGen g = {.m = m, .o = o ? o : &defaults, .stats = out,
+              .stats_checks = checks};
   PtrVec ks = {0};
   for (int i = 0; m && i < m->funcs.n; i++)
     if (((Func *)m->funcs.v[i])->kernel) vec_push(&ks, m->funcs.v[i]);

@@ -69,9 +69,12 @@ void ocl_plan_tile(Func *kfn, const OclOptions *o);
  * emitted. */
 const char *ocl_check_kernel(Module *m, Func *k, const OclOptions *o);
 /* `wyc --explain`: per kernel of m (split) and per function kernels
- * call, how many checks are tested where they are, tested once before
- * their loop, proved unnecessary (opencl_backend/oclgen_range.c). */
-void ocl_explain_checks(FILE *out, Module *m, const OclOptions *o);
+ * call, how it is jammed, tiled, computed with fma or unrolled; with
+ * checks (`--explain=checks`) also how many checks are tested where
+ * they are, tested once before their loop, proved unnecessary
+ * (opencl_backend/oclgen_range.c). */
+void ocl_explain_checks(FILE *out, Module *m, const OclOptions *o,
+                        bool checks);
 /* How many check plans the range analysis (ocl_plan_checks) has
  * computed in this process, and in *for_narrow (unless NULL) how many of
  * them were hypotheses tried by the narrow choice (for `wyc -v`). */

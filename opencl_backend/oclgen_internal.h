@@ -153,6 +153,7 @@ typedef struct OclGen {
                            kernel being planned may take to lie in
                            [-2^hyp, 2^hyp - 1]; 0: none (or NULL) */
   FILE *stats;          /* --explain: where to count them, or NULL */
+  bool stats_checks;    /* --explain=checks: also the counts of checks */
   __int128 *pmin, *pmax;/* per parameter of the kernel planned: the
                            values its one call site can pass (host
                            constants, a dimension's hi above its

@@ -266,6 +266,9 @@ typedef struct WyOclKernel {
                            of the dimension (opencl_backend/oclgen_jam.c),
                            so a launch has ceil(n / jam) items along it;
                            the same in the narrow variant */
+  const WyPos *pos;     /* the source loop's position, for the fallback
+                           note, or NULL (the note names only the
+                           kernel) */
 } WyOclKernel;
 
 /* One argument: the host register holding the value.  Lists that the
@@ -303,9 +306,12 @@ void wy_ocl_wait_start(void);
  * Touches none of the layer's state. */
 bool wy_ocl_starting(void);
 
-/* Print "wyc: kernel NAME runs on the CPU: REASON" on stderr, once per
- * kernel name, unless WYC_QUIET=1. */
-void wy_ocl_fallback_note(const char *kernel_name, const char *reason);
+/* Print "FILE:LINE:COL: the loop runs on the CPU: REASON (kernel NAME)"
+ * on stderr, pos being the loop's position ("wyc: kernel NAME runs on
+ * the CPU: REASON" where pos is NULL), once per kernel name, unless
+ * WYC_QUIET=1. */
+void wy_ocl_fallback_note(const char *kernel_name, const WyPos *pos,
+                          const char *reason);
 /* WYC_OFFLOAD=mandatory: a fallback must become an error. */
 bool wy_ocl_mandatory(void);
 /* The message for that error: names the kernel and the last reason. */

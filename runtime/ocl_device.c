@@ -555,7 +555,8 @@ wy_ocl_list_devices(FILE *out)
 /* Fallback notes and WYC_OFFLOAD=mandatory                           */
 
 void
-wy_ocl_fallback_note(const char *kernel_name, const char *reason)
+wy_ocl_fallback_note(const char *kernel_name, const WyPos *pos,
+                     const char *reason)
 {
   WyOclState *g = &wy_ocl_g;
   char *copy;
@@ -569,8 +570,12 @@ wy_ocl_fallback_note(const char *kernel_name, const char *reason)
   g->noted[g->nnoted++] = copy;
   if (wyrt_config_on(WYRT_CFG_QUIET)) return;
   fflush(stdout);
-  fprintf(stderr, "wyc: kernel %s runs on the CPU: %s\n", kernel_name,
-          reason);
+  if (pos && pos->file)
+    fprintf(stderr, "%s:%d:%d: the loop runs on the CPU: %s (kernel %s)\n",
+            pos->file, pos->line, pos->col, reason, kernel_name);
+  else
+    fprintf(stderr, "wyc: kernel %s runs on the CPU: %s\n", kernel_name,
+            reason);
 }
 
 bool

@@ -805,6 +805,6 @@ wy_ocl_offload(const WyOclKernel *k, WyOclArg *args, int nargs,
   if (st == WY_OCL_E_CHAIN) return st;
   if (st && st != WY_OCL_E_DISABLED && st != WY_OCL_E_SMALL
       && (!wy_ocl_mandatory() || wy_ocl_language_error(st)))
-    wy_ocl_fallback_note(k->name, wy_ocl_last_reason());
+    wy_ocl_fallback_note(k->name, k->pos, wy_ocl_last_reason());
   return st;
 }

@@ -49,12 +49,12 @@ one() {   # LEVEL FILE
   # device is noted, then the CPU path reports it
   if [ -f "${file%.whiley}.stderr" ]; then
     grep -vF -f "${file%.whiley}.stderr" "$exe.err" > "$exe.extra"
-    sed -i '/^wyc: kernel .* runs on the CPU: the kernel reported /d' \
+    sed -i '/ runs on the CPU: the kernel reported /d' \
       "$exe.extra"
   else
     cp "$exe.err" "$exe.extra"
   fi
-  [ -z "$offload" ] && sed -i '/^wyc: kernel .* runs on the CPU: /d' "$exe.extra"
+  [ -z "$offload" ] && sed -i '/ runs on the CPU: /d' "$exe.extra"
   # device reals round: NAME.device.sysout where it exists (tests/run.sh)
   local exp=${file%.whiley}.sysout
   [ -f "${file%.whiley}.device.sysout" ] && exp=${file%.whiley}.device.sysout

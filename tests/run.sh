@@ -53,7 +53,11 @@
 #            cannot supply them); stderr must not contain "internal error".
 #   filter   tests/filter/NAME.whiley: `$WYC --explain FILE` must exit 0 and
 #            every `// explain: TEXT` line of the file must occur as a
-#            substring of some line of its output (stdout and stderr).
+#            substring of some line of its output (stdout and stderr), no
+#            `// explain-absent: TEXT` line's TEXT anywhere in it.  A file
+#            that expects a kernel's checks line (`// explain: ...: checks:
+#            ...`, or one naming a narrow variant, `(the variant for ...`)
+#            runs `--explain=checks` instead, which prints them.
 #            Likewise every `// wyil: TEXT` line in the output of
 #            `$WYC --target=wyil FILE` (the IR after the filter).
 #   fault    the fault-injection tests of tests/faults.sh (a shell-like
@@ -300,13 +304,24 @@ filter_step() {
       echo "    missing: $exp"; missing=1
     fi
   done < <(grep "^// $stage: " "$file")
+  while IFS= read -r exp; do
+    exp=${exp%$'\r'}
+    exp=${exp#// $stage-absent: }
+    if grep -qF -- "$exp" "$w.all"; then
+      [ "$missing" -eq 0 ] && echo "FAIL filter $name $stage: output has lines it must not"
+      echo "    present: $(grep -m1 -F -- "$exp" "$w.all")"; missing=1
+    fi
+  done < <(grep "^// $stage-absent: " "$file")
   if [ "$missing" -ne 0 ]; then echo "    output was:"; excerpt "$w.all" 8; return 1; fi
   return 0
 }
 
 job_filter() {  # file
   local file=$1 name; name=$(basename "$1" .whiley)
-  filter_step "$file" "$name" explain --explain || return
+  local explain=--explain
+  grep -q '^// explain: .*\(: checks: \|(the variant for \)' "$file" &&
+    explain=--explain=checks
+  filter_step "$file" "$name" explain "$explain" || return
   if grep -q '^// wyil: ' "$file"; then
     filter_step "$file" "$name" wyil --target=wyil || return
   fi

@@ -11,6 +11,11 @@ static const char src[] =
   "__kernel void nop(__global int *e, int lo0, int n0) { }\n";
 static const WyOclKernel nop = {src, NULL, "nop", 1, false, false, 0, NULL,
                                 false, NULL, 0, {1, 1, 1}};
+/* the same kernel under another name, with its loop's position */
+static const WyPos nop_pos = {"prog.whiley", 31, 5};
+static const WyOclKernel nop_at = {src, NULL, "nop_at", 1, false, false, 0,
+                                   NULL, false, NULL, 0, {1, 1, 1},
+                                   &nop_pos};
 static const int64_t lo[3] = {0, 0, 0}, hi[3] = {4, 1, 1};
 
 /* wy_ocl_init with WYC_DEVICE=value (NULL: unset), from a fresh start. */
@@ -114,9 +119,10 @@ offload_notes(void)
   init_with("99:0");
   wy_ocl_offload(&nop, NULL, 0, lo, hi);
   wy_ocl_offload(&nop, NULL, 0, lo, hi);      /* once per kernel */
-  wy_ocl_fallback_note("other", "a reason");
+  wy_ocl_offload(&nop_at, NULL, 0, lo, hi);   /* the note names the loop */
+  wy_ocl_fallback_note("other", NULL, "a reason");
   test_env("WYC_QUIET", "1");
-  wy_ocl_fallback_note("quiet", "not shown");
+  wy_ocl_fallback_note("quiet", NULL, "not shown");
 }
 
 static void
@@ -125,10 +131,18 @@ test_fallback(void)
   char out[256], err[1024];
   const char *nop_note = "wyc: kernel nop runs on the CPU: WYC_DEVICE=99:0: "
                          "there are ";
+  const char *at_note = "prog.whiley:31:5: the loop runs on the CPU: "
+                        "WYC_DEVICE=99:0: there are ";
   const char *other = "wyc: kernel other runs on the CPU: a reason\n";
+  const char *line2, *line3;
   CHECK(0, run_child(offload_notes, out, sizeof out, err, sizeof err));
   CHECK(0, strncmp(err, nop_note, strlen(nop_note)));
-  CHECK(1, strchr(err, '\n') && !strcmp(strchr(err, '\n') + 1, other));
+  line2 = strchr(err, '\n');
+  CHECK(1, line2 && !strncmp(line2 + 1, at_note, strlen(at_note)));
+  line3 = line2 ? strchr(line2 + 1, '\n') : NULL;
+  CHECK(1, line3 && line3 - 16 > line2
+           && !strncmp(line3 - 16, " (kernel nop_at)", 16));
+  CHECK(1, line3 && !strcmp(line3 + 1, other));
   /* the device itself works */
   CHECK(WY_OCL_OK, init_with(NULL));
   CHECK(WY_OCL_OK, wy_ocl_offload(&nop, NULL, 0, lo, hi));

@@ -321,7 +321,7 @@ note_twice(void)
   wy_ocl_offload(&broken, a, 0, lo, hi);
   wy_ocl_offload(&missing, a, 1, lo, hi);
   test_env("WYC_QUIET", "1");
-  wy_ocl_fallback_note("quiet", "not printed");
+  wy_ocl_fallback_note("quiet", NULL, "not printed");
   wy_decref(xs);
 }
 
