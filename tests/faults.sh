@@ -14,9 +14,8 @@
 # from far too small to enough, a program of 60,000 functions
 # (resolution must be linear in them), CPU time and memory per function
 # and per term of long sums that stay flat as the program doubles, deep
-# programs built into
-# executables (40 nested loops, a 999-arm if/else if chain: flow typing
-# and the C compiler's work must stay small),
+# programs built into executables (40 nested loops, a 999-arm if/else
+# if chain: flow typing and the C compiler's work must stay small),
 # device memory too small for the lists a program keeps there,
 # transfers split into chunks, a file that a program cannot open
 # (whiley.io.File), the GPU's shape of a kernel run on PoCL, a
