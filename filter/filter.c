@@ -501,7 +501,9 @@ void
 flt_classify(FilterResult *r, Func *fn, FilterOptions *opt)
 {
   r->ivs = opt->ivs;
-  Live *lv = wyil_cfg_live(fn);
+  /* liveness only where a FORALL asks for it: its bit sets grow with
+   * instructions times registers, too much for a long loop-free body */
+  Live *lv = NULL;
   Cfg *tabs = wyil_cfg(fn);
   for (int i = 0; i < fn->ncode; i++) {
     Insn *in = fn->code[i];
@@ -515,7 +517,10 @@ flt_classify(FilterResult *r, Func *fn, FilterOptions *opt)
     if (in->op != OP_FORALL) continue;
     Kernel *k = wyil_alloc(sizeof(Kernel));
     const char *why = vetoed(opt, in);
-    if (!why) why = flt_parallel(fn, i, lv, opt, k);
+    if (!why) {
+      if (!lv) lv = wyil_cfg_live(fn);
+      why = flt_parallel(fn, i, lv, opt, k);
+    }
     if (!why) {
       if (opt->opt_level >= 2 && k->kind != KK_BUILD) {  /* build: 1-D */
         flatten(fn, i, k, lv, opt);

@@ -12,9 +12,10 @@
 # of another user's or writable by others, a key file others can read,
 # an entry spliced from another program's, memory limits (ulimit -v)
 # from far too small to enough, a program of 60,000 functions
-# (resolution must be linear in them), deep programs built into
-# executables (40 nested loops, a 999-arm if/else if chain: flow typing
-# and the C compiler's work must stay small),
+# (resolution must be linear in them), CPU time and memory per function
+# and per term of long sums that stay flat as the program doubles, deep
+# programs built into executables (40 nested loops, a 999-arm if/else
+# if chain: flow typing and the C compiler's work must stay small),
 # device memory too small for the lists a program keeps there,
 # transfers split into chunks, a file that a program cannot open
 # (whiley.io.File), the GPU's shape of a kernel run on PoCL, a
@@ -1308,4 +1309,78 @@ EOF2
     echo "    appends under ulimit -v 300000: exit status $st, output:"
     head -3 "$d/out" "$d/err" | sed 's/^/      /'; return 1
   fi
+}
+
+FAULT_TESTS+=" linear_scale"
+
+# cost_of FILE: run `wyc --target=wyil FILE` (output to FILE.out) and
+# print its CPU seconds (user + system) and maximum resident set (KB),
+# measured by getrusage of the child, not wall time.
+cost_of() {
+  python3 -c '
+import resource, subprocess, sys
+with open(sys.argv[2] + ".out", "w") as out:
+    st = subprocess.run([sys.argv[1], "--target=wyil", sys.argv[2]],
+                        stdout=out, stderr=subprocess.DEVNULL).returncode
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(st, r.ru_utime + r.ru_stime, r.ru_maxrss)' "$WYC" "$1"
+}
+
+# grows_linearly WHAT SMALL-FILE N1 LARGE-FILE N2 BASE-FILE: the CPU
+# time and the memory per unit (function, term) of the large file may be
+# at most 1.6 times those of the small one (a ratio: robust to a busy
+# machine), both less those of BASE-FILE, a program of nothing (what
+# every run costs); a small floor keeps timer noise out.
+grows_linearly() {
+  local a b z
+  a=$(cost_of "$2") && b=$(cost_of "$4") && z=$(cost_of "$6") || return 1
+  set -- "$1" "$3" "$5" $a $b $z
+  if [ "$4" -ne 0 ] || [ "$7" -ne 0 ] || [ "${10}" -ne 0 ]; then
+    echo "    $1: wyc --target=wyil failed (exit status $4, $7, ${10})"
+    return 1
+  fi
+  awk -v what="$1" -v n1="$2" -v n2="$3" -v t1="$5" -v m1="$6" \
+      -v t2="$8" -v m2="$9" -v t0="${11}" -v m0="${12}" 'BEGIN {
+    t1 -= t0; t2 -= t0; m1 -= m0; m2 -= m0
+    if (t1 < 0.05) t1 = 0.05
+    if (m1 < 1000) m1 = 1000
+    rt = (t2 / n2) / (t1 / n1); rm = (m2 / n2) / (m1 / n1)
+    if (rt > 1.6 || rm > 1.6) {
+      printf "    %s: per unit, %d -> %d: CPU x%.2f (%.2fs -> %.2fs), " \
+             "memory x%.2f (%d KB -> %d KB)\n", what, n1, n2, rt, t1, t2,
+             rm, m1, m2
+      exit 1 } }'
+}
+
+# Compile time and memory linear in the program: 20,000 and 40,000
+# one-line functions (name tables searched linearly, per-function copies
+# of module-wide data grow with the square), and 20,000 and 40,000 terms
+# `x + x + ...` in one function, 1,000 to a statement (per-instruction
+# work over all registers, such as liveness as bit sets of every
+# register at every instruction, grows with the square of the body).
+fault_linear_scale() {
+  local d=$1 n
+  for n in 20000 40000; do
+    awk -v n=$n 'BEGIN { print "import * from whiley.lang.*\n";
+      for (i = 0; i < n; i++)
+        printf "int f%d(int x):\n\treturn x + %d\n\n", i, i;
+      print "void ::main(System.Console sys):";
+      printf "\tsys.out.println(f%d(1))\n", n - 1 }' > "$d/f$n.whiley"
+  done
+  for n in 20000 40000; do
+    awk -v n=$n 'BEGIN { print "import * from whiley.lang.*\n";
+      print "void ::main(System.Console sys):";
+      print "\tx = |sys.args|\n\ty = 0";
+      for (i = 0; i < n; i++)
+        printf (i % 1000 ? " + x" : i ? "\n\ty = y + x" : "\ty = y + x");
+      print "\n\tsys.out.println(y)" }' > "$d/c$n.whiley"
+  done
+  printf '%s\n' 'import * from whiley.lang.*' '' \
+    'void ::main(System.Console sys):' '	sys.out.println(1)' > "$d/base.whiley"
+  grows_linearly "one-line functions" "$d/f20000.whiley" 20000 \
+    "$d/f40000.whiley" 40000 "$d/base.whiley" || return 1
+  grep -q "f39999" "$d/f40000.whiley.out" || {
+    echo "    40,000 functions: f39999 missing from the WYIL"; return 1; }
+  grows_linearly "sums of x + x + ..." "$d/c20000.whiley" 20000 \
+    "$d/c40000.whiley" 40000 "$d/base.whiley"
 }
