@@ -24,7 +24,7 @@ static const WyOclParam params[] = {
   {WY_OCL_INT, WY_OCL_T_INT, 0, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel add = {src, NULL, "add", 1, false, false, 2, params,
-                                false, NULL, 0, {1, 1, 1}};
+                                false, NULL, 0, {1, 1, 1}, NULL};
 
 /* a list of n ints, the kernel's results over it with v (left on the
  * device) */

@@ -24,9 +24,9 @@ static const WyOclParam params[] = {
   {WY_OCL_LIST_INOUT, WY_OCL_T_INT, 1, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel inc1 = {src, "-DBY=1", "inc", 1, false, false, 1,
-                                 params, false, NULL, 0, {1, 1, 1}};
+                                 params, false, NULL, 0, {1, 1, 1}, NULL};
 static const WyOclKernel inc5 = {src, "-DBY=5", "inc", 1, false, false, 1,
-                                 params, false, NULL, 0, {1, 1, 1}};
+                                 params, false, NULL, 0, {1, 1, 1}, NULL};
 static const int64_t lo[3] = {1, 0, 0}, hi[3] = {3, 1, 1};
 
 static char dir[64];       /* the temporary XDG_CACHE_HOME */

@@ -27,7 +27,7 @@ static const WyOclParam params[] = {
   {WY_OCL_INT, WY_OCL_T_INT, 0, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel add = {src, NULL, "add", 1, false, false, 2, params,
-                                false, NULL, 0, {1, 1, 1}};
+                                false, NULL, 0, {1, 1, 1}, NULL};
 
 enum { N = 100, BIG = 300000 };   /* BIG ints: over 1 MiB as int32 */
 

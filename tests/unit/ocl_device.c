@@ -10,7 +10,7 @@
 static const char src[] =
   "__kernel void nop(__global int *e, int lo0, int n0) { }\n";
 static const WyOclKernel nop = {src, NULL, "nop", 1, false, false, 0, NULL,
-                                false, NULL, 0, {1, 1, 1}};
+                                false, NULL, 0, {1, 1, 1}, NULL};
 /* the same kernel under another name, with its loop's position */
 static const WyPos nop_pos = {"prog.whiley", 31, 5};
 static const WyOclKernel nop_at = {src, NULL, "nop_at", 1, false, false, 0,

@@ -60,9 +60,9 @@ static const WyOclParam mark_params[] = {
   {WY_OCL_LIST_OUT, WY_OCL_T_INT, 1, {0, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel mark_n = {src, NULL, "mark_n", 1, false, false, 2,
-                                   mark_params, false, NULL, 0, {1, 1, 1}};
+                                   mark_params, false, NULL, 0, {1, 1, 1}, NULL};
 static const WyOclKernel mark = {src, NULL, "mark", 1, false, false, 2,
-                                 mark_params, false, &mark_n, 0, {1, 1, 1}};
+                                 mark_params, false, &mark_n, 0, {1, 1, 1}, NULL};
 
 /* s, and the loop's indices, within [-16, 15] for the variant */
 static const WyOclParam marks_params[] = {
@@ -70,21 +70,21 @@ static const WyOclParam marks_params[] = {
   {WY_OCL_INT, WY_OCL_T_INT, 0, {-1, -1, -1}, 4, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel marks_n = {src, NULL, "marks_n", 1, false, false, 2,
-                                    marks_params, false, NULL, 0, {1, 1, 1}};
+                                    marks_params, false, NULL, 0, {1, 1, 1}, NULL};
 static const WyOclKernel marks = {src, NULL, "marks", 1, false, false, 2,
-                                  marks_params, false, &marks_n, 4, {1, 1, 1}};
+                                  marks_params, false, &marks_n, 4, {1, 1, 1}, NULL};
 
 static const WyOclParam small_params[] = {
   {WY_OCL_LIST_OUT, WY_OCL_T_INT, 1, {0, -1, -1}, 0, 1 + 3, false,
    0, {0, 0, 0}},
 };
 static const WyOclKernel small = {src, NULL, "small", 1, false, false, 1,
-                                  small_params, false, NULL, 0, {1, 1, 1}};
+                                  small_params, false, NULL, 0, {1, 1, 1}, NULL};
 static const WyOclParam big_params[] = {
   {WY_OCL_LIST_OUT, WY_OCL_T_INT, 1, {0, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel big = {src, NULL, "big", 1, false, false, 1,
-                                big_params, false, NULL, 0, {1, 1, 1}};
+                                big_params, false, NULL, 0, {1, 1, 1}, NULL};
 
 enum { N = 8 };
 static const int64_t lo[3] = {0, 0, 0}, hi[3] = {N, 1, 1};

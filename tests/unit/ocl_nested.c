@@ -59,26 +59,26 @@ static const WyOclParam add2d_params[] = {
   {WY_OCL_LIST_INOUT, WY_OCL_T_INT, 2, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel add2d = {src, NULL, "add2d", 2, false, false, 1,
-                                  add2d_params, false, NULL, 0, {1, 1, 1}};
+                                  add2d_params, false, NULL, 0, {1, 1, 1}, NULL};
 
 static const WyOclParam out2d_params[] = {
   {WY_OCL_LIST_OUT, WY_OCL_T_INT, 2, {1, 0, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel out2d = {src, NULL, "out2d", 2, false, false, 1,
-                                  out2d_params, false, NULL, 0, {1, 1, 1}};
+                                  out2d_params, false, NULL, 0, {1, 1, 1}, NULL};
 
 static const WyOclParam vol_params[] = {
   {WY_OCL_LIST_OUT, WY_OCL_T_INT, 3, {2, 1, 0}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel vol = {src, NULL, "vol", 3, false, false, 1,
-                                vol_params, false, NULL, 0, {1, 1, 1}};
+                                vol_params, false, NULL, 0, {1, 1, 1}, NULL};
 
 static const WyOclParam neg_params[] = {
   {WY_OCL_LIST_INOUT, WY_OCL_T_BOOL, 1, {-1, -1, -1}, 0, 0, false,
    0, {0, 0, 0}},
 };
 static const WyOclKernel neg = {src, NULL, "neg", 1, false, false, 1,
-                                neg_params, false, NULL, 0, {1, 1, 1}};
+                                neg_params, false, NULL, 0, {1, 1, 1}, NULL};
 
 /* [a, a+1, ..., a+n-1] as an LS_INT list. */
 static wyv
@@ -189,7 +189,7 @@ static const WyOclParam twice_params[] = {
 };
 static const WyOclKernel twice = {dsrc, NULL, "twice", 1,
                                   WY_OCL_REAL_DOUBLE, false, 2,
-                                  twice_params, false, NULL, 0, {1, 1, 1}};
+                                  twice_params, false, NULL, 0, {1, 1, 1}, NULL};
 
 /* --gpu-real=double: mpq -> nearest double -> exact rational. */
 static void

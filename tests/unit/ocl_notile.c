@@ -38,10 +38,10 @@ static const WyOclParam params[] = {
 /* 64 MiB of local memory: more than any device has */
 static const WyOclKernel big = {src, "-DTILE_INTS=16777216", "twice", 1,
                                 false, false, 1, params, false, NULL, 0,
-                                {1, 1, 1}};
+                                {1, 1, 1}, NULL};
 static const WyOclKernel small = {src, "-DTILE_INTS=16", "twice", 1, false,
                                   false, 1, params, false, NULL, 0,
-                                  {1, 1, 1}};
+                                  {1, 1, 1}, NULL};
 
 /* Run k over xs[0..100) from a fresh process state: its status, and the
  * value it left in element 7; *builds: programs built from source. */

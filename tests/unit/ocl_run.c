@@ -70,14 +70,14 @@ static const WyOclParam dbl_params[] = {
   {WY_OCL_LIST_OUT, WY_OCL_T_INT, 1, {0, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel dbl = {src, NULL, "dbl", 1, false, false, 2,
-                                dbl_params, false, NULL, 0, {1, 1, 1}};
+                                dbl_params, false, NULL, 0, {1, 1, 1}, NULL};
 
 static const WyOclParam inplace_params[] = {
   {WY_OCL_LIST_INOUT, WY_OCL_T_INT, 1, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel dbl_inplace = {src, NULL, "dbl_inplace", 1, false,
                                         false, 1, inplace_params, false,
-                                        NULL, 0, {1, 1, 1}};
+                                        NULL, 0, {1, 1, 1}, NULL};
 
 static const WyOclParam scal_params[] = {
   {WY_OCL_LIST_IN, WY_OCL_T_REAL, 1, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
@@ -87,14 +87,14 @@ static const WyOclParam scal_params[] = {
   {WY_OCL_BOOL, 0, 0, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel scal = {src, NULL, "scal", 1, false, false, 5,
-                                 scal_params, false, NULL, 0, {1, 1, 1}};
+                                 scal_params, false, NULL, 0, {1, 1, 1}, NULL};
 
 static const WyOclParam even_params[] = {
   {WY_OCL_LIST_INOUT, WY_OCL_T_REAL, 1, {-1, -1, -1}, 0, 0, false,
    0, {0, 0, 0}},
 };
 static const WyOclKernel even = {src, NULL, "even", 1, false, false, 1,
-                                 even_params, false, NULL, 0, {1, 1, 1}};
+                                 even_params, false, NULL, 0, {1, 1, 1}, NULL};
 
 static const WyOclParam divide_params[] = {
   {WY_OCL_LIST_IN, WY_OCL_T_REAL, 1, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
@@ -102,16 +102,16 @@ static const WyOclParam divide_params[] = {
   {WY_OCL_REAL, 0, 0, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel divide = {src, NULL, "divide", 1, false, false, 3,
-                                   divide_params, false, NULL, 0, {1, 1, 1}};
+                                   divide_params, false, NULL, 0, {1, 1, 1}, NULL};
 
 static const WyOclKernel missing = {src, NULL, "missing", 1, false, false, 1,
-                                    inplace_params, false, NULL, 0, {1, 1, 1}};
+                                    inplace_params, false, NULL, 0, {1, 1, 1}, NULL};
 static const WyOclKernel wrong_arity = {src, NULL, "dbl", 1, false, false, 0,
-                                        NULL, false, NULL, 0, {1, 1, 1}};
+                                        NULL, false, NULL, 0, {1, 1, 1}, NULL};
 
 static const char bad_src[] = "__kernel void k(__global int *e) { nope; }\n";
 static const WyOclKernel broken = {bad_src, NULL, "k", 1, false, false, 0,
-                                   NULL, false, NULL, 0, {1, 1, 1}};
+                                   NULL, false, NULL, 0, {1, 1, 1}, NULL};
 
 static const int64_t lo37[3] = {3, 0, 0}, hi37[3] = {7, 1, 1};
 
