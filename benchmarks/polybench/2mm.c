@@ -1,6 +1,7 @@
-/* 2mm.c -- benchmarks/polybench/2mm.whiley in sequential C: D = alpha A B
- * C + beta D as tmp = alpha A B, then D = beta D + tmp C, floats.  usage:
- * 2mm [n]; prints the checksum the Whiley program prints. */
+/* 2mm.c -- benchmarks/polybench/2mm.whiley in C: sequential, and built
+ * with -fopenmp, C+OpenMP (in parallel: the rows of tmp, then of D): D =
+ * alpha A B C + beta D as tmp = alpha A B, then D = beta D + tmp C,
+ * floats.  usage: 2mm [n]; prints the checksum the Whiley program prints. */
 #include "pb.h"
 
 int
@@ -17,12 +18,14 @@ main(int argc, char **argv)
       c[i * n + j] = (float)(i * (j + 3)) / n;
       d[i * n + j] = (float)(i * (j + 2)) / n;
     }
+#pragma omp parallel for
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) {
       float s = 0;
       for (int k = 0; k < n; k++) s += alpha * a[i * n + k] * b[k * n + j];
       tmp[i * n + j] = s;
     }
+#pragma omp parallel for
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) {
       float s = d[i * n + j] * beta;

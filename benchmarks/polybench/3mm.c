@@ -1,6 +1,7 @@
-/* 3mm.c -- benchmarks/polybench/3mm.whiley in sequential C: G = (A B) (C
- * D) as E = A B, F = C D, G = E F, floats.  usage: 3mm [n]; prints the
- * checksum the Whiley program prints. */
+/* 3mm.c -- benchmarks/polybench/3mm.whiley in C: sequential, and built
+ * with -fopenmp, C+OpenMP (in parallel: the rows of E, of F, then of G): G
+ * = (A B) (C D) as E = A B, F = C D, G = E F, floats.  usage: 3mm [n];
+ * prints the checksum the Whiley program prints. */
 #include "pb.h"
 
 int
@@ -20,6 +21,7 @@ main(int argc, char **argv)
   const float *x[3] = {a, c, e}, *y[3] = {b, d, f};
   float *z[3] = {e, f, g};
   for (int p = 0; p < 3; p++) {
+#pragma omp parallel for
     for (int i = 0; i < n; i++)
       for (int j = 0; j < n; j++) {
         float s = 0;

@@ -1,6 +1,8 @@
-/* adi.c -- benchmarks/polybench/adi.whiley in sequential C: steps of
- * alternating direction implicit sweeps over an n x n grid, floats.
- * usage: adi [n [steps]]; prints the checksum the Whiley program prints. */
+/* adi.c -- benchmarks/polybench/adi.whiley in C: sequential, and built
+ * with -fopenmp, C+OpenMP (in parallel: the rows of the row sweeps, the
+ * columns of the column sweeps): steps of alternating direction implicit
+ * sweeps over an n x n grid, floats. usage: adi [n [steps]]; prints the
+ * checksum the Whiley program prints. */
 #include "pb.h"
 
 int
@@ -18,24 +20,30 @@ main(int argc, char **argv)
 #define A(i, j) a[(i) * n + (j)]
 #define B(i, j) b[(i) * n + (j)]
   for (int t = 0; t < steps; t++) {
+#pragma omp parallel for
     for (int i1 = 0; i1 < n; i1++)
       for (int i2 = 1; i2 < n; i2++) {
         X(i1, i2) = X(i1, i2) - X(i1, i2 - 1) * A(i1, i2) / B(i1, i2 - 1);
         B(i1, i2) = B(i1, i2) - A(i1, i2) * A(i1, i2) / B(i1, i2 - 1);
       }
+#pragma omp parallel for
     for (int i1 = 0; i1 < n; i1++) X(i1, n - 1) = X(i1, n - 1) / B(i1, n - 1);
+#pragma omp parallel for
     for (int i1 = 0; i1 < n; i1++)
       for (int i2 = 0; i2 < n - 2; i2++)
         X(i1, n - i2 - 2) = (X(i1, n - 2 - i2)
                              - X(i1, n - 2 - i2 - 1) * A(i1, n - i2 - 3))
                             / B(i1, n - 3 - i2);
     for (int i1 = 1; i1 < n; i1++)
+#pragma omp parallel for
       for (int i2 = 0; i2 < n; i2++) {
         X(i1, i2) = X(i1, i2) - X(i1 - 1, i2) * A(i1, i2) / B(i1 - 1, i2);
         B(i1, i2) = B(i1, i2) - A(i1, i2) * A(i1, i2) / B(i1 - 1, i2);
       }
+#pragma omp parallel for
     for (int i2 = 0; i2 < n; i2++) X(n - 1, i2) = X(n - 1, i2) / B(n - 1, i2);
     for (int i1 = 0; i1 < n - 2; i1++)
+#pragma omp parallel for
       for (int i2 = 0; i2 < n; i2++)
         X(n - 2 - i1, i2) = (X(n - 2 - i1, i2)
                              - X(n - i1 - 3, i2) * A(n - 3 - i1, i2))

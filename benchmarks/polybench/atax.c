@@ -1,6 +1,7 @@
-/* atax.c -- benchmarks/polybench/atax.whiley in sequential C: y = A^T (A
- * x), floats.  usage: atax [n]; prints the checksum the Whiley program
- * prints. */
+/* atax.c -- benchmarks/polybench/atax.whiley in C: sequential, and built
+ * with -fopenmp, C+OpenMP (in parallel: tmp's rows, then y's entries): y =
+ * A^T (A x), floats.  usage: atax [n]; prints the checksum the Whiley
+ * program prints. */
 #include "pb.h"
 
 int
@@ -13,11 +14,13 @@ main(int argc, char **argv)
     x[i] = (float)(i * PB_PI);
     for (int j = 0; j < n; j++) a[i * n + j] = (float)(i * j) / n;
   }
+#pragma omp parallel for
   for (int i = 0; i < n; i++) {
     float s = 0;
     for (int j = 0; j < n; j++) s += a[i * n + j] * x[j];
     tmp[i] = s;
   }
+#pragma omp parallel for
   for (int j = 0; j < n; j++) {
     float s = 0;
     for (int i = 0; i < n; i++) s += a[i * n + j] * tmp[i];

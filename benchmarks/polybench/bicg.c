@@ -1,6 +1,7 @@
-/* bicg.c -- benchmarks/polybench/bicg.whiley in sequential C: s = A^T r
- * and q = A p, floats.  usage: bicg [n]; prints the checksum the Whiley
- * program prints. */
+/* bicg.c -- benchmarks/polybench/bicg.whiley in C: sequential, and built
+ * with -fopenmp, C+OpenMP (in parallel: the entries of s, then of q): s =
+ * A^T r and q = A p, floats.  usage: bicg [n]; prints the checksum the
+ * Whiley program prints. */
 #include "pb.h"
 
 int
@@ -14,11 +15,13 @@ main(int argc, char **argv)
     r[i] = (float)(i * PB_PI);
     for (int j = 0; j < n; j++) a[i * n + j] = (float)(i * j) / n;
   }
+#pragma omp parallel for
   for (int j = 0; j < n; j++) {
     float t = 0;
     for (int i = 0; i < n; i++) t += r[i] * a[i * n + j];
     s[j] = t;
   }
+#pragma omp parallel for
   for (int i = 0; i < n; i++) {
     float t = 0;
     for (int j = 0; j < n; j++) t += a[i * n + j] * p[j];

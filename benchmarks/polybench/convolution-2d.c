@@ -1,7 +1,7 @@
-/* convolution-2d.c -- benchmarks/polybench/convolution-2d.whiley in
- * sequential C: a 3 x 3 convolution of the interior of an n x n grid,
- * floats.  usage: convolution-2d [n]; prints the checksum the Whiley
- * program prints. */
+/* convolution-2d.c -- benchmarks/polybench/convolution-2d.whiley in C:
+ * sequential, and built with -fopenmp, C+OpenMP (in parallel: the rows): a
+ * 3 x 3 convolution of the interior of an n x n grid, floats.  usage:
+ * convolution-2d [n]; prints the checksum the Whiley program prints. */
 #include "pb.h"
 
 int
@@ -13,6 +13,7 @@ main(int argc, char **argv)
   const float c32 = -0.9f, c13 = 0.4f, c23 = 0.7f, c33 = 0.1f;
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) a[i * n + j] = ((i * 7 + j * 3) % 17) / 17.0f;
+#pragma omp parallel for
   for (int i = 1; i < n - 1; i++)
     for (int j = 1; j < n - 1; j++) {
       const float *u = a + (i - 1) * n + j, *v = a + i * n + j;

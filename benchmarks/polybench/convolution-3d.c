@@ -1,7 +1,8 @@
-/* convolution-3d.c -- benchmarks/polybench/convolution-3d.whiley in
- * sequential C: PolyBench-ACC's 3-D convolution of the interior of an n x
- * n x n grid, floats.  usage: convolution-3d [n]; prints the checksum the
- * Whiley program prints. */
+/* convolution-3d.c -- benchmarks/polybench/convolution-3d.whiley in C:
+ * sequential, and built with -fopenmp, C+OpenMP (in parallel: the i
+ * planes): PolyBench-ACC's 3-D convolution of the interior of an n x n x n
+ * grid, floats.  usage: convolution-3d [n]; prints the checksum the Whiley
+ * program prints. */
 #include "pb.h"
 
 int
@@ -16,6 +17,7 @@ main(int argc, char **argv)
     for (int j = 0; j < n; j++)
       for (int k = 0; k < n; k++)
         a[i * nn + j * n + k] = i % 12 + 2 * (j % 7) + 3 * (k % 13);
+#pragma omp parallel for
   for (int i = 1; i < n - 1; i++)
     for (int j = 1; j < n - 1; j++)
       for (int k = 1; k < n - 1; k++) {

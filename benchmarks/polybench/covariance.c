@@ -1,6 +1,8 @@
-/* covariance.c -- benchmarks/polybench/covariance.whiley in sequential C:
- * the m x m covariance matrix of the columns of an n x m matrix, floats.
- * usage: covariance [n]; prints the checksum the Whiley program prints. */
+/* covariance.c -- benchmarks/polybench/covariance.whiley in C: sequential,
+ * and built with -fopenmp, C+OpenMP (in parallel: the columns, the rows of
+ * the data, and the rows of the triangle): the m x m covariance matrix of
+ * the columns of an n x m matrix, floats.  usage: covariance [n]; prints
+ * the checksum the Whiley program prints. */
 #include "pb.h"
 
 int
@@ -11,13 +13,16 @@ main(int argc, char **argv)
   float floatn = 3214212.01f;
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++) data[i * m + j] = (float)(i * j) / m;
+#pragma omp parallel for
   for (int j = 0; j < m; j++) {
     float s = 0;
     for (int i = 0; i < n; i++) s += data[i * m + j];
     mean[j] = s / floatn;
   }
+#pragma omp parallel for
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++) data[i * m + j] -= mean[j];
+#pragma omp parallel for
   for (int j1 = 0; j1 < m; j1++)
     for (int j2 = j1; j2 < m; j2++) {
       float s = 0;

@@ -1,6 +1,7 @@
-/* doitgen.c -- benchmarks/polybench/doitgen.whiley in sequential C:
- * A[r][q] = A[r][q] C4 for an n x n x n array A, floats.  usage: doitgen
- * [n]; prints the checksum the Whiley program prints. */
+/* doitgen.c -- benchmarks/polybench/doitgen.whiley in C: sequential, and
+ * built with -fopenmp, C+OpenMP (in parallel: the r planes): A[r][q] =
+ * A[r][q] C4 for an n x n x n array A, floats.  usage: doitgen [n]; prints
+ * the checksum the Whiley program prints. */
 #include "pb.h"
 
 int
@@ -14,6 +15,7 @@ main(int argc, char **argv)
         a[((long)r * n + q) * n + p] = (float)(r * q + p) / n;
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) c4[i * n + j] = (float)(i * j) / n;
+#pragma omp parallel for
   for (int r = 0; r < n; r++) {
     float sum[n];
     for (int q = 0; q < n; q++) {

@@ -1,5 +1,6 @@
-/* gemm.c -- benchmarks/polybench/gemm.whiley in sequential C: C = alpha A
- * B + beta C, n x n floats.  usage: gemm [n]; prints the sum of C. */
+/* gemm.c -- benchmarks/polybench/gemm.whiley in C: sequential, and built
+ * with -fopenmp, C+OpenMP (in parallel: the rows of C): C = alpha A B +
+ * beta C, n x n floats. usage: gemm [n]; prints the sum of C. */
 #include "pb.h"
 
 int
@@ -11,6 +12,7 @@ main(int argc, char **argv)
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
       a[i * n + j] = b[i * n + j] = c[i * n + j] = (float)(i * j) / n;
+#pragma omp parallel for
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) {
       float s = c[i * n + j] * beta;

@@ -1,6 +1,8 @@
-/* gemver.c -- benchmarks/polybench/gemver.whiley in sequential C: A = A +
- * u1 v1^T + u2 v2^T, x = x + beta A^T y + z, w = w + alpha A x, floats.
- * usage: gemver [n]; prints the checksum the Whiley program prints. */
+/* gemver.c -- benchmarks/polybench/gemver.whiley in C: sequential, and
+ * built with -fopenmp, C+OpenMP (in parallel: the rows of A, the entries
+ * of x, then of w): A = A + u1 v1^T + u2 v2^T, x = x + beta A^T y + z, w =
+ * w + alpha A x, floats.  usage: gemver [n]; prints the checksum the
+ * Whiley program prints. */
 #include "pb.h"
 
 int
@@ -20,14 +22,17 @@ main(int argc, char **argv)
     z[i] = (float)((i + 1) * (1.0 / 9.0) / n);
     for (int j = 0; j < n; j++) a[i * n + j] = (float)(i * j) / n;
   }
+#pragma omp parallel for
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
       a[i * n + j] = a[i * n + j] + u1[i] * v1[j] + u2[i] * v2[j];
+#pragma omp parallel for
   for (int i = 0; i < n; i++) {
     float s = x[i];
     for (int j = 0; j < n; j++) s += beta * a[j * n + i] * y[j];
     x[i] = s + z[i];
   }
+#pragma omp parallel for
   for (int i = 0; i < n; i++) {
     float s = w[i];
     for (int j = 0; j < n; j++) s += alpha * a[i * n + j] * x[j];

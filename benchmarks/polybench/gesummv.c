@@ -1,6 +1,7 @@
-/* gesummv.c -- benchmarks/polybench/gesummv.whiley in sequential C: y =
- * alpha A x + beta B x, floats.  usage: gesummv [n]; prints the checksum
- * the Whiley program prints. */
+/* gesummv.c -- benchmarks/polybench/gesummv.whiley in C: sequential, and
+ * built with -fopenmp, C+OpenMP (in parallel: the entries of y): y = alpha
+ * A x + beta B x, floats.  usage: gesummv [n]; prints the checksum the
+ * Whiley program prints. */
 #include "pb.h"
 
 int
@@ -15,6 +16,7 @@ main(int argc, char **argv)
     for (int j = 0; j < n; j++)
       a[i * n + j] = b[i * n + j] = (float)(i * j) / n;
   }
+#pragma omp parallel for
   for (int i = 0; i < n; i++) {
     float t = 0, u = 0;
     for (int j = 0; j < n; j++) {

@@ -1,7 +1,8 @@
-/* gramschmidt.c -- benchmarks/polybench/gramschmidt.whiley in sequential
- * C: the QR decomposition of an n x n matrix by modified Gram-Schmidt,
- * floats.  usage: gramschmidt [n]; prints the checksum the Whiley program
- * prints. */
+/* gramschmidt.c -- benchmarks/polybench/gramschmidt.whiley in C:
+ * sequential, and built with -fopenmp, C+OpenMP (in parallel: at each step
+ * k, the columns after k): the QR decomposition of an n x n matrix by
+ * modified Gram-Schmidt, floats.  usage: gramschmidt [n]; prints the
+ * checksum the Whiley program prints. */
 #include <math.h>
 
 #include "pb.h"
@@ -22,6 +23,7 @@ main(int argc, char **argv)
     for (int i = 0; i < n; i++) nrm += a[i * n + k] * a[i * n + k];
     r[k * n + k] = sqrtf(nrm);
     for (int i = 0; i < n; i++) q[i * n + k] = a[i * n + k] / r[k * n + k];
+#pragma omp parallel for
     for (int j = k + 1; j < n; j++) {
       float s = 0;
       for (int i = 0; i < n; i++) s += q[i * n + k] * a[i * n + j];

@@ -1,6 +1,7 @@
-/* mvt.c -- benchmarks/polybench/mvt.whiley in sequential C: x1 = x1 + A y1
- * and x2 = x2 + A^T y2, floats.  usage: mvt [n]; prints the checksum the
- * Whiley program prints. */
+/* mvt.c -- benchmarks/polybench/mvt.whiley in C: sequential, and built
+ * with -fopenmp, C+OpenMP (in parallel: the entries of x1, then of x2): x1
+ * = x1 + A y1 and x2 = x2 + A^T y2, floats.  usage: mvt [n]; prints the
+ * checksum the Whiley program prints. */
 #include "pb.h"
 
 int
@@ -16,11 +17,13 @@ main(int argc, char **argv)
     y2[i] = (float)(i + 4) / n;
     for (int j = 0; j < n; j++) a[i * n + j] = (float)(i * j) / n;
   }
+#pragma omp parallel for
   for (int i = 0; i < n; i++) {
     float s = x1[i];
     for (int j = 0; j < n; j++) s += a[i * n + j] * y1[j];
     x1[i] = s;
   }
+#pragma omp parallel for
   for (int i = 0; i < n; i++) {
     float s = x2[i];
     for (int j = 0; j < n; j++) s += a[j * n + i] * y2[j];

@@ -1,6 +1,7 @@
-/* syr2k.c -- benchmarks/polybench/syr2k.whiley in sequential C: C = alpha
- * A B^T + alpha B A^T + beta C over all of C, floats.  usage: syr2k [n];
- * prints the checksum the Whiley program prints. */
+/* syr2k.c -- benchmarks/polybench/syr2k.whiley in C: sequential, and built
+ * with -fopenmp, C+OpenMP (in parallel: the rows of C): C = alpha A B^T +
+ * alpha B A^T + beta C over all of C, floats.  usage: syr2k [n]; prints
+ * the checksum the Whiley program prints. */
 #include "pb.h"
 
 int
@@ -12,6 +13,7 @@ main(int argc, char **argv)
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
       a[i * n + j] = b[i * n + j] = c[i * n + j] = (float)(i * j) / n;
+#pragma omp parallel for
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) {
       float s = c[i * n + j] * beta;
