@@ -1159,7 +1159,9 @@ EOF2
   printf '#!/bin/sh\nfor a; do echo "[$a]"; done > "%s/args"\nexec cc "$@"\n' \
     "$d" > "$d/argcc"
   chmod +x "$d/argcc"
-  CC="env $d/argcc" WYC_CFLAGS="-DX=\"a b\" -DY='c  d' -DZ=e\\ f" \
+  # the caller's flags (make asan's sanitizers) stay, the test's follow
+  CC="env $d/argcc" \
+  WYC_CFLAGS="${WYC_CFLAGS:-} -DX=\"a b\" -DY='c  d' -DZ=e\\ f" \
     "$WYC" --target=c "$d/q.whiley" -o "$d/q" 2> "$d/err" || {
     echo "    wyc failed:"; head -3 "$d/err"; return 1; }
   local w
