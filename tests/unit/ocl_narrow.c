@@ -60,9 +60,11 @@ static const WyOclParam mark_params[] = {
   {WY_OCL_LIST_OUT, WY_OCL_T_INT, 1, {0, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel mark_n = {src, NULL, "mark_n", 1, false, false, 2,
-                                   mark_params, false, NULL, 0, {1, 1, 1}, NULL};
+                                   mark_params, false, NULL, 0,
+                                   {1, 1, 1}, NULL};
 static const WyOclKernel mark = {src, NULL, "mark", 1, false, false, 2,
-                                 mark_params, false, &mark_n, 0, {1, 1, 1}, NULL};
+                                 mark_params, false, &mark_n, 0,
+                                 {1, 1, 1}, NULL};
 
 /* s, and the loop's indices, within [-16, 15] for the variant */
 static const WyOclParam marks_params[] = {
@@ -70,16 +72,19 @@ static const WyOclParam marks_params[] = {
   {WY_OCL_INT, WY_OCL_T_INT, 0, {-1, -1, -1}, 4, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel marks_n = {src, NULL, "marks_n", 1, false, false, 2,
-                                    marks_params, false, NULL, 0, {1, 1, 1}, NULL};
+                                    marks_params, false, NULL, 0,
+                                    {1, 1, 1}, NULL};
 static const WyOclKernel marks = {src, NULL, "marks", 1, false, false, 2,
-                                  marks_params, false, &marks_n, 4, {1, 1, 1}, NULL};
+                                  marks_params, false, &marks_n, 4,
+                                  {1, 1, 1}, NULL};
 
 static const WyOclParam small_params[] = {
   {WY_OCL_LIST_OUT, WY_OCL_T_INT, 1, {0, -1, -1}, 0, 1 + 3, false,
    0, {0, 0, 0}},
 };
 static const WyOclKernel small = {src, NULL, "small", 1, false, false, 1,
-                                  small_params, false, NULL, 0, {1, 1, 1}, NULL};
+                                  small_params, false, NULL, 0,
+                                  {1, 1, 1}, NULL};
 static const WyOclParam big_params[] = {
   {WY_OCL_LIST_OUT, WY_OCL_T_INT, 1, {0, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };

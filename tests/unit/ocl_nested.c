@@ -59,13 +59,15 @@ static const WyOclParam add2d_params[] = {
   {WY_OCL_LIST_INOUT, WY_OCL_T_INT, 2, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel add2d = {src, NULL, "add2d", 2, false, false, 1,
-                                  add2d_params, false, NULL, 0, {1, 1, 1}, NULL};
+                                  add2d_params, false, NULL, 0,
+                                  {1, 1, 1}, NULL};
 
 static const WyOclParam out2d_params[] = {
   {WY_OCL_LIST_OUT, WY_OCL_T_INT, 2, {1, 0, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel out2d = {src, NULL, "out2d", 2, false, false, 1,
-                                  out2d_params, false, NULL, 0, {1, 1, 1}, NULL};
+                                  out2d_params, false, NULL, 0,
+                                  {1, 1, 1}, NULL};
 
 static const WyOclParam vol_params[] = {
   {WY_OCL_LIST_OUT, WY_OCL_T_INT, 3, {2, 1, 0}, 0, 0, false, 0, {0, 0, 0}},
@@ -189,7 +191,8 @@ static const WyOclParam twice_params[] = {
 };
 static const WyOclKernel twice = {dsrc, NULL, "twice", 1,
                                   WY_OCL_REAL_DOUBLE, false, 2,
-                                  twice_params, false, NULL, 0, {1, 1, 1}, NULL};
+                                  twice_params, false, NULL, 0,
+                                  {1, 1, 1}, NULL};
 
 /* --gpu-real=double: mpq -> nearest double -> exact rational. */
 static void

@@ -45,7 +45,8 @@ static const WyOclKernel third_float = {src, NULL, "third", 1,
                                         true, NULL, 0, {1, 1, 1}, NULL};
 static const WyOclKernel third_double = {src, NULL, "third", 1,
                                          WY_OCL_REAL_DOUBLE, false, 1,
-                                         params, true, NULL, 0, {1, 1, 1}, NULL};
+                                         params, true, NULL, 0,
+                                         {1, 1, 1}, NULL};
 static const WyOclParam int_params[] = {
   {WY_OCL_LIST_INOUT, WY_OCL_T_INT, 1, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
@@ -53,7 +54,8 @@ static const WyOclParam int_params[] = {
  * the program's real mode (c_backend/cgen_offload.c) */
 static const WyOclKernel negate_auto = {src, NULL, "negate", 1,
                                         WY_OCL_REAL_AUTO, false, 1,
-                                        int_params, false, NULL, 0, {1, 1, 1}, NULL};
+                                        int_params, false, NULL, 0,
+                                        {1, 1, 1}, NULL};
 static const int64_t lo[3] = {0, 0, 0}, hi[3] = {2, 1, 1};
 
 static char dir[64];  /* the temporary XDG_CACHE_HOME */

@@ -102,10 +102,12 @@ static const WyOclParam divide_params[] = {
   {WY_OCL_REAL, 0, 0, {-1, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel divide = {src, NULL, "divide", 1, false, false, 3,
-                                   divide_params, false, NULL, 0, {1, 1, 1}, NULL};
+                                   divide_params, false, NULL, 0,
+                                   {1, 1, 1}, NULL};
 
 static const WyOclKernel missing = {src, NULL, "missing", 1, false, false, 1,
-                                    inplace_params, false, NULL, 0, {1, 1, 1}, NULL};
+                                    inplace_params, false, NULL, 0,
+                                    {1, 1, 1}, NULL};
 static const WyOclKernel wrong_arity = {src, NULL, "dbl", 1, false, false, 0,
                                         NULL, false, NULL, 0, {1, 1, 1}, NULL};
 

@@ -36,9 +36,11 @@ static const WyOclParam params[] = {
   {WY_OCL_LIST_OUT, WY_OCL_T_REAL, 1, {0, -1, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel cpyd = {dsrc, NULL, "cpyd", 1, WY_OCL_REAL_DOUBLE,
-                                 false, 2, params, false, NULL, 0, {1, 1, 1}, NULL};
+                                 false, 2, params, false, NULL, 0,
+                                 {1, 1, 1}, NULL};
 static const WyOclKernel cpyf = {fsrc, NULL, "cpyf", 1, WY_OCL_REAL_FLOAT,
-                                 false, 2, params, false, NULL, 0, {1, 1, 1}, NULL};
+                                 false, 2, params, false, NULL, 0,
+                                 {1, 1, 1}, NULL};
 
 enum { N = 8 };
 

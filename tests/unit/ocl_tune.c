@@ -49,7 +49,8 @@ static const WyOclParam fill_params[] = {
   {WY_OCL_LIST_OUT, WY_OCL_T_INT, 2, {1, 0, -1}, 0, 0, false, 0, {0, 0, 0}},
 };
 static const WyOclKernel fill = {src, "-DFAILAT=-1", "fill", 2, false, false,
-                                 1, fill_params, false, NULL, 0, {1, 1, 1}, NULL};
+                                 1, fill_params, false, NULL, 0,
+                                 {1, 1, 1}, NULL};
 static const WyOclKernel fill_fails = {src, "-DFAILAT=5007", "fill", 2, false,
                                        false, 1, fill_params, false, NULL, 0,
                                        {1, 1, 1}, NULL};
@@ -58,7 +59,8 @@ static const WyOclParam bump_params[] = {
    {0, 0, 0}},
 };
 static const WyOclKernel bump = {src, "-DFAILAT=-1", "bump", 1, false, false,
-                                 1, bump_params, false, NULL, 0, {1, 1, 1}, NULL};
+                                 1, bump_params, false, NULL, 0,
+                                 {1, 1, 1}, NULL};
 static const WyOclParam own_params[] = {
   {WY_OCL_LIST_INOUT, WY_OCL_T_INT, 1, {0, -1, -1}, 0, 0, false, 0,
    {0, 0, 0}},
