@@ -539,8 +539,10 @@ write_main(Gen *g, FILE *out)
     fprintf(out, "static const WyOclKernel *const wyc_kernels[] = {%s};\n\n",
             g->kern_refs.s);
   fprintf(out,
-          "int\nmain(int argc, char **argv)\n{\n"
-          "  wyv sys = wy_init(argc, argv);\n");
+          "int\nmain(int argc, char **argv)\n{\n");
+  if (g->m->real_mode != WYIL_REAL_EXACT)   /* before any real exists */
+    fprintf(out, "  wy_real_mode = %d;\n", g->m->real_mode);
+  fprintf(out, "  wyv sys = wy_init(argc, argv);\n");
   if (g->nkern_refs)
     fprintf(out, "  wy_ocl_prestart(wyc_kernels, %d);\n", g->nkern_refs);
   fprintf(out,

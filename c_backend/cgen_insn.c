@@ -89,14 +89,21 @@ num_class(Type *t)
   return k == TY_INT || k == TY_CHAR ? 0 : k == TY_REAL ? 1 : 2;
 }
 
+/* In the IEEE real modes (wyrt.h) reals have inline operations, wy_d_
+ * (double) and wy_s_ (float), which take the position of an overflow. */
 static const char *
-arith(Insn *in, const char *op, bool pos, const char *p)
+arith(Gen *g, Insn *in, const char *op, bool pos, const char *p)
 {
   static const char *const prefix[] = {"wy_int_", "wy_real_", "wy_"};
   int cls = num_class(in->type);
   const char *pre = prefix[cls];
   if (cls == 0 && (!strcmp(op, "div") || !strcmp(op, "neg")))
     pre = "wyc_int_";   /* the prelude's inline fast paths */
+  if (cls == 1 && g->m->real_mode != WYIL_REAL_EXACT) {
+    pre = g->m->real_mode == WYIL_REAL_FLOAT ? "wy_s_" : "wy_d_";
+    pos = true;
+    p = cgen_pos_ref(g, in->pos);
+  }
   const char *b = in->nargs > 1 ? wyil_fmt(", r%d", in->args[1]) : "";
   return wyil_fmt("%s%s(r%d%s%s%s)", pre, op, in->args[0], b,
                   pos ? ", " : "", pos ? p : "");
@@ -105,7 +112,6 @@ arith(Insn *in, const char *op, bool pos, const char *p)
 const char *
 cgen_cmp_expr(Gen *g, Cmp cmp, Type *t, int a, int b)
 {
-  (void)g;
   static const char *const rel[] = {"==", "!=", "<", "<=", ">", ">="};
   switch (cmp) {
   case CMP_IN: return wyil_fmt("wy_contains(r%d, r%d)", b, a);
@@ -121,6 +127,8 @@ cgen_cmp_expr(Gen *g, Cmp cmp, Type *t, int a, int b)
       return wyil_fmt("(r%d %s r%d)", a, rel[cmp], b);
     case TY_INT: return wyil_fmt("%swyc_int_eq(r%d, r%d)", neg, a, b);
     case TY_REAL:
+      if (g->m->real_mode != WYIL_REAL_EXACT)
+        return wyil_fmt("%swy_f_eq(r%d, r%d)", neg, a, b);
       return wyil_fmt("(wy_num_cmp(r%d, r%d) %s 0)", a, b, rel[cmp]);
     default: return wyil_fmt("%swyc_eq(r%d, r%d)", neg, a, b);
     }
@@ -134,6 +142,14 @@ cgen_cmp_expr(Gen *g, Cmp cmp, Type *t, int a, int b)
     }
   }
   if (k == TY_CHAR) return wyil_fmt("(r%d %s r%d)", a, rel[cmp], b);
+  if (k == TY_REAL && g->m->real_mode != WYIL_REAL_EXACT) {
+    switch (cmp) {
+    case CMP_LT: return wyil_fmt("wy_f_lt(r%d, r%d)", a, b);
+    case CMP_LE: return wyil_fmt("wy_f_le(r%d, r%d)", a, b);
+    case CMP_GT: return wyil_fmt("wy_f_lt(r%d, r%d)", b, a);
+    default: return wyil_fmt("wy_f_le(r%d, r%d)", b, a);
+    }
+  }
   return wyil_fmt("(wy_num_cmp(r%d, r%d) %s 0)", a, b, rel[cmp]);
 }
 
@@ -431,12 +447,12 @@ cgen_emit_insn(Gen *g, int i)
     set(g, d, wyil_fmt("%s(r%d, r%d)", set_fn(in->op), a, b));
     break;
   case OP_UPDATE: cgen_emit_update(g, in); break;
-  case OP_ADD: set(g, d, arith(in, "add", false, NULL)); break;
-  case OP_SUB: set(g, d, arith(in, "sub", false, NULL)); break;
-  case OP_MUL: set(g, d, arith(in, "mul", false, NULL)); break;
-  case OP_NEG: set(g, d, arith(in, "neg", false, NULL)); break;
+  case OP_ADD: set(g, d, arith(g, in, "add", false, NULL)); break;
+  case OP_SUB: set(g, d, arith(g, in, "sub", false, NULL)); break;
+  case OP_MUL: set(g, d, arith(g, in, "mul", false, NULL)); break;
+  case OP_NEG: set(g, d, arith(g, in, "neg", false, NULL)); break;
   case OP_DIV:
-    set(g, d, arith(in, "div", true, cgen_pos_ref(g, in->pos)));
+    set(g, d, arith(g, in, "div", true, cgen_pos_ref(g, in->pos)));
     break;
   case OP_REM:
     set(g, d, wyil_fmt("wyc_int_rem(r%d, r%d, %s)", a, b,

@@ -37,6 +37,8 @@ typedef struct Options {
   bool explain_checks;   /* --explain=checks: and each kernel's checks */
   int opt_level;         /* -O0, -O1, -O2 (default) */
   FltReal gpu_real;      /* --gpu-real=auto (default)|float|double|exact */
+  bool gpu_real_given;   /* --gpu-real was on the command line */
+  int real_mode;         /* --real=exact (default)|double|float: WYIL_REAL_ */
   bool gpu_int64;        /* --gpu-int=64 */
   const char *emit_cl;   /* --emit-cl FILE */
   int jam;               /* --jam=N (0: the back end's default) */
@@ -69,7 +71,13 @@ static const OptionHelp option_help[] = {
   {false, "--explain=checks", "--explain, and per kernel what became of "
    "its checks (tested, proved, moved before or after its loop)"},
   {false, "--emit-cl FILE", "write the generated OpenCL C to FILE"},
-  {false, "--gpu-real=auto|float|double|exact", "reals in device loops: "
+  {false, "--real=exact|double|float", "what `real` is: exact (the "
+   "default) keeps reals exact rationals on the CPU and rounds them only "
+   "in device loops (--gpu-real); double or float make every real an IEEE "
+   "number, in host code, fallbacks and kernels alike, printed as the "
+   "shortest decimal that reads back to it (docs/reals.md)"},
+  {false, "--gpu-real=auto|float|double|exact", "reals in device loops "
+   "under --real=exact: "
    "auto (the default) is double where the device has it, else float; "
    "float or double force one; exact keeps loops with reals on the CPU, "
    "exact.  Device reals differ from exact ones by rounding only; ints, "
@@ -186,6 +194,15 @@ real_option(const char *how)
                               "double or exact, not '%s'");
 }
 
+/* --real=MODE; ORDER WYIL_REAL_* */
+static int
+real_mode_option(const char *mode)
+{
+  static const char *const names[] = {"exact", "double", "float"};
+  return word_option(mode, names, 3, "--real takes exact, double or "
+                     "float, not '%s'");
+}
+
 /* --jam=N */
 static int
 jam_option(const char *n)
@@ -224,9 +241,9 @@ tile_option(const char *where)
 static Options
 parse_options(int argc, char **argv)
 {
-  Options o = {TARGET_OPENCL, NULL, NULL, false, false, false, false, false, 2,
-               FLT_REAL_AUTO, false, NULL, 0, OCL_TILE_GPU, OCL_FMA_GPU, 0,
-               NULL};
+  Options o = {.target = TARGET_OPENCL, .opt_level = 2,
+               .gpu_real = FLT_REAL_AUTO, .real_mode = WYIL_REAL_EXACT,
+               .tile = OCL_TILE_GPU, .fma = OCL_FMA_GPU};
   bool options = true;   /* false after `--`: every word is a file */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -269,6 +286,9 @@ parse_options(int argc, char **argv)
       o.opt_level = a[2] - '0';
     } else if (!strncmp(a, "--gpu-real=", 11)) {
       o.gpu_real = real_option(a + 11);
+      o.gpu_real_given = true;
+    } else if (!strncmp(a, "--real=", 7)) {
+      o.real_mode = real_mode_option(a + 7);
     } else if (!strcmp(a, "--gpu-int=64") || !strcmp(a, "--gpu-int=32")) {
       o.gpu_int64 = a[10] == '6';
     } else if (!strncmp(a, "--jam=", 6)) {
@@ -297,6 +317,17 @@ parse_options(int argc, char **argv)
   if (!o.input) {
     usage(stderr, false);
     exit(1);
+  }
+  /* an IEEE real mode fixes the device's reals: the host's */
+  if (o.real_mode != WYIL_REAL_EXACT) {
+    FltReal want = o.real_mode == WYIL_REAL_DOUBLE ? FLT_REAL_DOUBLE
+                                                   : FLT_REAL_FLOAT;
+    if (o.gpu_real_given && o.gpu_real != want)
+      die2("--real=%s computes device reals as the host does: leave out "
+           "--gpu-real, or give --gpu-real=%s", o.real_mode ==
+           WYIL_REAL_DOUBLE ? "double" : "float",
+           o.real_mode == WYIL_REAL_DOUBLE ? "double" : "float");
+    o.gpu_real = want;
   }
   return o;
 }
@@ -545,6 +576,21 @@ check_stdout(void)
   }
 }
 
+/* --explain's first line: what `real` is in this build. */
+static void
+explain_reals(const Options *o)
+{
+  static const char *const dev[] = {"kept on the CPU", "double where the "
+    "device has it, else float", "float", "double"};
+  if (o->real_mode == WYIL_REAL_EXACT)
+    printf("reals: exact rationals (--real=exact); in device loops %s "
+           "(--gpu-real)\n", dev[o->gpu_real]);
+  else
+    printf("reals: IEEE %s everywhere, host and device (--real=%s)\n",
+           o->real_mode == WYIL_REAL_DOUBLE ? "double" : "float",
+           o->real_mode == WYIL_REAL_DOUBLE ? "double" : "float");
+}
+
 static int
 compile(int argc, char **argv)
 {
@@ -558,6 +604,7 @@ compile(int argc, char **argv)
   Layout lay = find_layout();
   Program *prog = resolve_program(o.input, lay.stdlib);
   lower_program(prog);
+  prog->m->real_mode = o.real_mode;
   wyil_verify(prog->m);
   Pipeline p = {prog->m, {o.opt_level, o.gpu_real, NULL, NULL, NULL},
                 {o.gpu_real, o.gpu_int64, o.opt_level < 2 ? 1 : o.jam,
@@ -573,6 +620,7 @@ compile(int argc, char **argv)
   if (o.explain) {
     p.stop_after = "chain";
     pipeline_run(&p);
+    explain_reals(&o);
     flt_explain(stdout, p.fr);
     flt_explain_chains(stdout, p.fr);
     ocl_explain_checks(stdout, prog->m, &oo, o.explain_checks);

@@ -92,6 +92,7 @@ wy_equals(wyv a, wyv b)
     return mpz_cmp(wy_bigint(a)->z, wy_bigint(b)->z) == 0;
   case WY_K_REAL:       /* one canonical form per value */
     if (wy_obj(a)->sub != wy_obj(b)->sub) return false;
+    if (wy_obj(a)->sub == WY_REAL_IEEE) return wy_real(a)->d == wy_real(b)->d;
     if (wy_obj(a)->sub == WY_REAL_SMALL)
       return wy_real(a)->s.num == wy_real(b)->s.num
              && wy_real(a)->s.den == wy_real(b)->s.den;

@@ -10,7 +10,11 @@
  * java.lang.Math, which may differ in the last place).  sqrt takes the
  * double square root of the numerator and of the denominator separately
  * and divides the two exact values, as Math.sqrt(real, real) did.
+ * In the IEEE real modes (real_ieee.c) the argument is the number
+ * itself, sqrt is IEEE's, floor, ceil and round C's (round: half away
+ * from zero, as here), and results are rounded to the mode.
  */
+#include <math.h>
 #include <mpfr.h>
 #include <time.h>
 #include <unistd.h>
@@ -24,6 +28,7 @@ static double
 java_double(wyv x)
 {
   WyRealTmp t;
+  if (wy_real_mode) return wy_f_val(x);   /* the number itself */
   mpq_srcptr q = wyrt_real_mpq(x, &t);
   return wyrt_mpz_to_double(mpq_numref(q)) / wyrt_mpz_to_double(mpq_denref(q));
 }
@@ -92,6 +97,18 @@ wy_lib_Math_pow(wyv base, wyv exp)
 
 typedef void (*DivFn)(mpz_ptr, mpz_srcptr, mpz_srcptr);
 
+/* An integral double as an int, exactly (an IEEE real mode's floor,
+ * ceil and round). */
+static wyv
+int_of_double(double d)
+{
+  WyBigInt *r;
+  if (d > -0x1p62 && d < 0x1p62) return wy_small((int64_t)d);
+  r = wyrt_new_bigint();
+  mpz_set_d(r->z, d);
+  return wyrt_int_finish(r);
+}
+
 static wyv
 divide_real(DivFn f, wyv x)
 {
@@ -99,6 +116,9 @@ divide_real(DivFn f, wyv x)
   mpq_srcptr q;
   WyBigInt *r;
   if (wyrt_is_intlike(x)) return wy_char_to_int(x);
+  if (wy_real_mode)
+    return int_of_double(f == mpz_fdiv_q ? floor(wy_f_val(x))
+                                         : ceil(wy_f_val(x)));
   q = wyrt_real_mpq(x, &t);
   r = wyrt_new_bigint();
   f(r->z, mpq_numref(q), mpq_denref(q));
@@ -126,6 +146,7 @@ wy_lib_Math_round(wyv x)
   WyBigInt *r;
   mpz_t twice;
   if (wyrt_is_intlike(x)) return wy_char_to_int(x);
+  if (wy_real_mode) return int_of_double(round(wy_f_val(x)));
   q = wyrt_real_mpq(x, &t);
   /* (2n + d) / 2d rounded down, or (2n - d) / 2d rounded up. */
   mpz_init(twice);
@@ -180,10 +201,19 @@ wyv
 wy_lib_Math_sqrt(wyv x, wyv err)
 {
   WyRealTmp t;
-  mpq_srcptr q = wyrt_real_mpq(x, &t);
-  WyReal *r = wyrt_new_real();
+  mpq_srcptr q;
+  WyReal *r;
   mpq_t d;
   (void)err;                                   /* ignored, as in Java */
+  if (wy_real_mode) {
+    /* correctly rounded in either mode: double's square root rounded to
+     * float is float's */
+    double y = wy_f_val(x);
+    if (y < 0) wy_fail("precondition not satisfied", NULL);
+    return wyrt_f_from_double(sqrt(y));
+  }
+  q = wyrt_real_mpq(x, &t);
+  r = wyrt_new_real();
   sqrt_int(r->q, mpq_numref(q));
   if (mpz_cmp_ui(mpq_denref(q), 1) != 0) {
     mpq_init(d);

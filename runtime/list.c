@@ -70,7 +70,8 @@ natural_store(WyListStore cur, wyv v)
   if (wy_is_small(v)) return WY_LS_INT;
   if (is_bool(v)) return WY_LS_BOOL;
   if (fits(WY_LS_REAL, v)) return WY_LS_REAL;
-  if (is_real_store(cur) && wyrt_is_real(v)) return WY_LS_MPQ;
+  if (is_real_store(cur) && wyrt_is_real(v) && !wy_real_mode)
+    return WY_LS_MPQ;
   return WY_LS_ANY;
 }
 
@@ -78,7 +79,9 @@ natural_store(WyListStore cur, wyv v)
 static inline WyListStore
 wider(WyListStore s, wyv v)
 {
-  return s == WY_LS_REAL && wyrt_is_real(v) ? WY_LS_MPQ : WY_LS_ANY;
+  /* an IEEE mode's boxed number has no exact storage: LS_ANY */
+  return s == WY_LS_REAL && wyrt_is_real(v) && !wy_real_mode ? WY_LS_MPQ
+                                                             : WY_LS_ANY;
 }
 
 /* The storage that holds the elements of lists of kinds s and t. */
@@ -86,7 +89,8 @@ static inline WyListStore
 join(WyListStore s, WyListStore t)
 {
   if (s == t) return s;
-  return is_real_store(s) && is_real_store(t) ? WY_LS_MPQ : WY_LS_ANY;
+  return is_real_store(s) && is_real_store(t) && !wy_real_mode ? WY_LS_MPQ
+                                                                : WY_LS_ANY;
 }
 
 /* ---------------------------------------------------------------- */
@@ -196,7 +200,8 @@ wyrt_list_materialise(WyList *l)
 {
   if (l->data || !l->cap) return;
   if (l->h.sub == WY_LS_REAL) {   /* zero bits are no real: 0.0 */
-    wyv zero = wyrt_real_of_q((WyQ){0, 1});
+    wyv zero = wy_real_mode ? wy_f_make(0.0, NULL)
+                            : wyrt_real_of_q((WyQ){0, 1});
     l->data = alloc_array(l->cap, sizeof(wyv), false);
     for (size_t i = 0; i < l->cap; i++) ((wyv *)l->data)[i] = zero;
   } else {
@@ -488,7 +493,7 @@ pick_store(WyListStore hint, size_t n, const wyv *elems)
   if (reals) {
     for (size_t i = 0; i < n; i++)
       if (!fits(WY_LS_REAL, elems[i]))
-        return hint == WY_LS_REAL ? WY_LS_MPQ : WY_LS_ANY;
+        return hint == WY_LS_REAL && !wy_real_mode ? WY_LS_MPQ : WY_LS_ANY;
     return WY_LS_REAL;
   }
   return WY_LS_ANY;

@@ -160,6 +160,14 @@ put_value(const WyOclMarsh *m, int elem, wyv v, void *dst)
   case WY_OCL_T_REAL:
     if (wy_kind(v) != WY_K_REAL && wy_kind(v) != WY_K_INT)
       return bad_element(m, "a non-real");
+    if (wy_real_mode) {     /* an IEEE mode: the number, or an int */
+      double d = wy_f_val(v);
+      float f = (float)d;
+      if (m->dbl) memcpy(dst, &d, sizeof d);
+      else memcpy(dst, &f, sizeof f);
+      if (!isfinite(f) && !m->dbl) return real_range(m);
+      return WY_OCL_OK;
+    }
     if (wyrt_real_small(v, &q) ? !wy_ocl_put_q(q, m->dbl, dst)
                                : !wy_ocl_put_real(wyrt_real_mpq(v, &tmp),
                                                   m->dbl, dst))
@@ -268,11 +276,8 @@ load_row(const WyOclMarsh *m, WyList *l, size_t from, size_t to, char *dst)
     /* on several threads; what they cannot do, here */
     if (wy_ocl_put_reals_quick(ws, n, m->dbl, dst, PAR_MIN, PAR_GRAIN))
       return WY_OCL_OK;
-    for (size_t i = 0; i < n; i++) {
-      WyQ q;
-      wyrt_real_small(ws[i], &q);
-      if (!wy_ocl_put_q(q, m->dbl, dst + i * es)) return real_range(m);
-    }
+    for (size_t i = 0; i < n; i++)
+      if (!wy_ocl_put_word(ws[i], m->dbl, dst + i * es)) return real_range(m);
   } else if (s == WY_LS_MPQ && elem == WY_OCL_T_REAL) {
     for (size_t i = 0; i < n; i++)
       if (!wy_ocl_put_real(real_at(l, from + i), m->dbl, dst + i * es))
@@ -676,9 +681,7 @@ changed(const WyOclMarsh *m, WyList *l, size_t i, size_t k, mpq_ptr q,
     wyv v;
     int st;
     if (store_of(l) == WY_LS_REAL) {
-      WyQ x;
-      wyrt_real_small(reals_of(l)[i], &x);
-      return !wy_ocl_put_q(x, m->dbl, was)
+      return !wy_ocl_put_word(reals_of(l)[i], m->dbl, was)
              || differ((const char *)m->back + k * m->esize, was, m->esize);
     }
     if (store_of(l) == WY_LS_MPQ)
@@ -700,10 +703,8 @@ changed(const WyOclMarsh *m, WyList *l, size_t i, size_t k, mpq_ptr q,
            || wy_small_val(any_at(l)[i]) != back_int(m, k);
   case WY_OCL_T_REAL:
     if (store_of(l) == WY_LS_REAL) {   /* canonical: equal words */
-      WyQ x;
       wyv w;
-      return !wyrt_q_of_double(back_real(m, k), &x) || !wyrt_q_imm(x, &w)
-             || w != reals_of(l)[i];
+      return !wy_ocl_word_of(back_real(m, k), &w) || w != reals_of(l)[i];
     }
     if (store_of(l) != WY_LS_MPQ) return true;
     wyrt_mpq_set_double(q, back_real(m, k));
@@ -800,6 +801,10 @@ static inline bool
 imm_exact(wyv h, bool dbl)
 {
   WyQ x = {0, 1};
+  if (wy_real_mode) {
+    double d = wy_f_imm_val(h);
+    return dbl || (double)(float)d == d;
+  }
   wyrt_real_small(h, &x);
   if (x.den & (x.den - 1)) return false;
   return dbl || (x.num <= (INT64_C(1) << 24) && x.num >= -(INT64_C(1) << 24));
@@ -841,18 +846,15 @@ reals_back_slice(void *ctx, size_t lo, size_t hi, int *status)
   unsigned char was[8];
   for (size_t j = lo; j < hi; j++) {
     size_t i = c->i0 + j, k = c->base + i;
-    WyQ x;
     wyv w;
-    if (!wyrt_q_of_double(back_real(m, k), &x) || !wyrt_q_imm(x, &w))
-      goto stop;
+    if (!wy_ocl_word_of(back_real(m, k), &w)) goto stop;
     if (w == c->ws[i]) continue;
     if (!imm_exact(c->ws[i], m->dbl)) {
       /* changed() without its GMP: keep the host's exact value when the
        * device holds what it became there */
       const char *dev = (const char *)m->back + k * m->esize;
       if (m->conv && !within(i, c->blo, c->bhi)) {
-        wyrt_real_small(c->ws[i], &x);
-        int st = wy_ocl_put_q_quick(x, m->dbl, was);
+        int st = wy_ocl_put_word_quick(c->ws[i], m->dbl, was);
         if (st == WY_OCL_Q_EXACT) goto stop;
         if (st == WY_OCL_Q_DONE && !differ(dev, was, m->esize)) continue;
       } else if (m->upload && !m->conv
@@ -911,10 +913,8 @@ write_row(const WyOclMarsh *m, wyv *slot, int level, size_t base, bool apply,
     wyv *ws = reals_of(l);
     i = write_reals_par(m, ws, i, end, base, blo, bhi);
     for (; i < end; i++) {
-      WyQ x;
       wyv w;
-      if (!wyrt_q_of_double(back_real(m, base + i), &x)
-          || !wyrt_q_imm(x, &w)) {
+      if (!wy_ocl_word_of(back_real(m, base + i), &w)) {
         if (changed(m, l, i, base + i, q, within(i, blo, bhi))) break;
         continue;
       }

@@ -2,7 +2,9 @@
  * device's real type, correctly rounded.
  *
  * The small form's words go through one machine division or scaling
- * where that is exact; anything else through MPFR.  The quick form,
+ * where that is exact; anything else through MPFR.  In an IEEE real
+ * mode (wyrt.h) a word already holds the number: a copy, or a rounding
+ * to float.  The quick form,
  * which never touches GMP or MPFR (whose allocations go through the
  * runtime's allocator, ocl_par.c), converts the immediates of a large
  * [real] on several threads.
@@ -40,28 +42,6 @@ small_fraction(mpq_srcptr q, size_t bits)
          && mpz_sizeinbase(mpq_denref(q), 2) <= bits;
 }
 
-/* q correctly rounded to float: MPFR at 24 bits in float's exponent
- * range (MPFR's convention: x = m * 2^e with 1/2 <= |m| < 1). */
-static float
-mpq_to_float_mpfr(mpq_srcptr q)
-{
-  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-  mpfr_t x;
-  float f;
-  int t;
-  mpfr_set_emin(-148);
-  mpfr_set_emax(128);
-  mpfr_init2(x, 24);
-  t = mpfr_set_q(x, q, MPFR_RNDN);
-  t = mpfr_check_range(x, t, MPFR_RNDN);
-  mpfr_subnormalize(x, t, MPFR_RNDN);
-  f = mpfr_get_flt(x, MPFR_RNDN);
-  mpfr_clear(x);
-  mpfr_set_emin(emin);
-  mpfr_set_emax(emax);
-  return f;
-}
-
 bool
 wy_ocl_put_real(mpq_srcptr q, bool dbl, void *dst)
 {
@@ -82,7 +62,7 @@ wy_ocl_put_real(mpq_srcptr q, bool dbl, void *dst)
     else if (small_fraction(q, 24))
       f = (float)mpz_get_d(mpq_numref(q)) / (float)mpz_get_d(mpq_denref(q));
     else
-      f = mpq_to_float_mpfr(q);
+      f = wyrt_mpq_to_float(q);
     memcpy(dst, &f, sizeof f);
     return isfinite(f);
   }
@@ -126,9 +106,44 @@ wy_ocl_put_q(WyQ q, bool dbl, void *dst)
     memcpy(dst, &d, sizeof d);
     return true;
   }
-  f = mpq_to_float_mpfr(wyrt_q_mpq(q, &t));
+  f = wyrt_mpq_to_float(wyrt_q_mpq(q, &t));
   memcpy(dst, &f, sizeof f);
   return isfinite(f);
+}
+
+/* An immediate real word: in an IEEE real mode (wyrt.h) the number it
+ * holds, rounded to float for a float device; else its small form. */
+int
+wy_ocl_put_word_quick(wyv w, bool dbl, void *dst)
+{
+  WyQ q;
+  if (wy_real_mode) {
+    double d = wy_f_imm_val(w);
+    float f = (float)d;
+    if (dbl) memcpy(dst, &d, sizeof d);
+    else memcpy(dst, &f, sizeof f);
+    return dbl || isfinite(f) ? WY_OCL_Q_DONE : WY_OCL_Q_RANGE;
+  }
+  wyrt_real_small(w, &q);
+  return wy_ocl_put_q_quick(q, dbl, dst);
+}
+
+bool
+wy_ocl_put_word(wyv w, bool dbl, void *dst)
+{
+  WyQ q;
+  if (wy_real_mode) return wy_ocl_put_word_quick(w, dbl, dst) == WY_OCL_Q_DONE;
+  wyrt_real_small(w, &q);
+  return wy_ocl_put_q(q, dbl, dst);
+}
+
+bool
+wy_ocl_word_of(double d, wyv *w)
+{
+  WyQ x;
+  if (wy_real_mode)
+    return wy_f_imm(wy_real_mode == WY_REAL_FLOAT ? (double)(float)d : d, w);
+  return wyrt_q_of_double(d, &x) && wyrt_q_imm(x, w);
 }
 
 /* ---------------------------------------------------------------- */
@@ -146,9 +161,8 @@ reals_slice(void *ctx, size_t lo, size_t hi, int *status)
 {
   const RealCopy *c = ctx;
   for (size_t i = lo; i < hi; i++) {
-    WyQ q;
-    wyrt_real_small(c->ws[i], &q);
-    if (wy_ocl_put_q_quick(q, c->dbl, c->dst + i * c->es) != WY_OCL_Q_DONE) {
+    if (wy_ocl_put_word_quick(c->ws[i], c->dbl, c->dst + i * c->es)
+        != WY_OCL_Q_DONE) {
       *status = 1;
       return;
     }

@@ -296,6 +296,10 @@ wyrt_format(WyBuf *b, wyv v, bool raw)
     break;
   case WY_K_REAL: {
     WyRealTmp t;
+    if (wy_real_mode) {
+      wyrt_f_format(b, wy_f_val(v));
+      break;
+    }
     put_real(b, wyrt_real_mpq(v, &t));
     break;
   }

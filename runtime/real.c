@@ -81,6 +81,10 @@ wyrt_real_box(WyQ q)
 void
 wyrt_real_release(WyReal *r)
 {
+  if (r->h.sub == WY_REAL_IEEE) {
+    wyrt_free(r);
+    return;
+  }
   if (r->h.sub == WY_REAL_SMALL) {
     if (nspool < spool_limit) spool[nspool++] = r;
     else wyrt_free(r);
@@ -270,6 +274,9 @@ wyrt_real_mpq(wyv v, WyRealTmp *t)
 {
   WyQ q;
   if (wyrt_is_real(v)) {
+    /* an IEEE mode's numbers have no exact view: their callers take
+     * real_ieee.c's paths first */
+    if (wy_real_mode) wyrt_internal("an exact view of an IEEE real");
     if (wyrt_real_small(v, &q)) return wyrt_q_mpq(q, t);
     return wy_real(v)->q;
   }
@@ -293,10 +300,42 @@ wyrt_real_from_mpq(mpq_srcptr q)
 /* ---------------------------------------------------------------- */
 /* Construction                                                       */
 
+/* In an IEEE mode (real_ieee.c): num/den rounded once; the numerator or
+ * denominator of a number's exact value. */
+static wyv
+f_from_frac(wyv num, wyv den)
+{
+  WyIntTmp tn, td;
+  mpq_t q;
+  wyv r;
+  mpz_srcptr d = wyrt_int_mpz(den, &td);
+  if (mpz_sgn(d) == 0) wy_fail("division by zero", NULL);
+  mpq_init(q);
+  mpz_set(mpq_numref(q), wyrt_int_mpz(num, &tn));
+  mpz_set(mpq_denref(q), d);
+  mpq_canonicalize(q);
+  r = wyrt_f_from_mpq(q);
+  mpq_clear(q);
+  return r;
+}
+
+static wyv
+f_part(wyv v, bool num)
+{
+  mpq_t q;
+  wyv r;
+  mpq_init(q);
+  wyrt_f_mpq(v, q);
+  r = wyrt_int_from_mpz(num ? mpq_numref(q) : mpq_denref(q));
+  mpq_clear(q);
+  return r;
+}
+
 /* "3.234" -> 1617/500; an optional '-', digits, an optional fraction. */
 wyv
 wy_real_from_str(const char *dec)
 {
+  if (wy_real_mode) return wyrt_f_from_str(dec);
   WyReal *r;
   size_t n = strlen(dec), frac = 0, ndigits = 0;
   char *digits, *d;
@@ -339,6 +378,7 @@ wy_real_from_str(const char *dec)
 wyv
 wy_real_from_frac(wyv num, wyv den)
 {
+  if (wy_real_mode) return f_from_frac(num, den);
   WyIntTmp tn, td;
   mpz_srcptr n, d;
   int64_t x, y;
@@ -360,6 +400,8 @@ wy_real_from_frac(wyv num, wyv den)
 wyv
 wy_real_from_int(wyv i)
 {
+  if (wy_real_mode)
+    return wyrt_is_real(i) ? (wy_incref(i), i) : wyrt_f_from_double(wy_f_val(i));
   WyRealTmp t;
   int64_t x;
   if (wyrt_is_real(i)) {
@@ -420,6 +462,10 @@ wyrt_mpq_set_double(mpq_ptr q, double d)
 wyv
 wy_real_from_double(double d)
 {
+  if (wy_real_mode) {
+    if (!isfinite(d)) wy_fail("real value is not finite", NULL);
+    return wyrt_f_from_double(d);
+  }
   WyReal *r;
   WyQ q;
   if (!isfinite(d)) wy_fail("real value is not finite", NULL);
@@ -501,6 +547,7 @@ wyrt_q_to_double(WyQ q)
 double
 wy_real_to_double(wyv r)
 {
+  if (wy_real_mode) return wy_f_val(r);
   WyRealTmp t;
   WyQ q;
   if (wyrt_real_small(r, &q)) return wyrt_q_to_double(q);
@@ -525,6 +572,7 @@ real_op(MpqOp op, wyv a, wyv b)
 wyv
 wy_real_add(wyv a, wyv b)
 {
+  if (wy_real_mode) return wyrt_f_arith('+', a, b, NULL);
   WyQ x, y;
   if (both_imm(a, b, &x, &y)) {
     if (x.den == y.den) return real_make64(x.num + y.num, x.den);
@@ -548,6 +596,7 @@ wy_real_add(wyv a, wyv b)
 wyv
 wy_real_sub(wyv a, wyv b)
 {
+  if (wy_real_mode) return wyrt_f_arith('-', a, b, NULL);
   WyQ x, y;
   if (both_imm(a, b, &x, &y)) {
     if (x.den == y.den) return real_make64(x.num - y.num, x.den);
@@ -564,6 +613,7 @@ wy_real_sub(wyv a, wyv b)
 wyv
 wy_real_mul(wyv a, wyv b)
 {
+  if (wy_real_mode) return wyrt_f_arith('*', a, b, NULL);
   WyQ x, y;
   int64_t n;
   if (both_imm(a, b, &x, &y) && !__builtin_mul_overflow(x.num, y.num, &n))
@@ -576,6 +626,7 @@ wy_real_mul(wyv a, wyv b)
 wyv
 wy_real_div(wyv a, wyv b, const WyPos *pos)
 {
+  if (wy_real_mode) return wyrt_f_arith('/', a, b, pos);
   WyRealTmp t;
   WyQ x, y;
   if (wyrt_real_small(b, &y)) {
@@ -596,6 +647,7 @@ wy_real_div(wyv a, wyv b, const WyPos *pos)
 wyv
 wy_real_neg(wyv a)
 {
+  if (wy_real_mode) return wyrt_f_arith('n', a, a, NULL);
   WyRealTmp t;
   WyQ x;
   mpq_srcptr q;
@@ -612,6 +664,7 @@ wy_real_neg(wyv a)
 int
 wyrt_real_cmp(wyv a, wyv b)
 {
+  if (wy_real_mode) return wyrt_f_cmp(a, b);
   WyRealTmp ta, tb;
   WyQ x, y;
   int c;
@@ -626,6 +679,7 @@ wyrt_real_cmp(wyv a, wyv b)
 wyv
 wy_real_num(wyv r)
 {
+  if (wy_real_mode) return f_part(r, true);
   WyRealTmp t;
   WyQ q;
   if (wyrt_real_small(r, &q)) return wy_int_from_i64(q.num);
@@ -635,6 +689,7 @@ wy_real_num(wyv r)
 wyv
 wy_real_den(wyv r)
 {
+  if (wy_real_mode) return f_part(r, false);
   WyRealTmp t;
   WyQ q;
   if (wyrt_real_small(r, &q)) return wy_int_from_i64(q.den);

@@ -44,6 +44,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 /* wyc's version: `wyc --version`, and part of the kernel cache's key */
 #define WYC_VERSION "0.1.0"
@@ -208,6 +209,116 @@ wyv wy_real_div(wyv a, wyv b, const WyPos *pos); /* "division by zero" */
 wyv wy_real_neg(wyv a);
 wyv wy_real_num(wyv r);  /* numerator of the normalised fraction (int) */
 wyv wy_real_den(wyv r);  /* denominator, > 0 (int) */
+
+/* ---------------------------------------------------------------- */
+/* IEEE reals (`wyc --real=double|float`, docs/reals.md)              */
+
+/* The program's real mode, fixed before main runs (the generated main
+ * sets it first).  WY_REAL_EXACT: reals are the exact rationals above.
+ * WY_REAL_DOUBLE, WY_REAL_FLOAT: every real is an IEEE double (in FLOAT
+ * mode, a double that holds a float's value: each result is rounded to
+ * float), and the tag-4 word means that number instead of num/den:
+ * the double's bits rotated left by one (the sign to bit 0), its
+ * exponent rebased so that 2^-126 .. 2^128 (every normal float) has a
+ * biased exponent of 1 .. 255, shifted left by 3 over the tag.  The
+ * word 4 (payload 0) is 0.0; -0.0 is stored as 0.0, so that equal
+ * values are equal words.  A finite double outside that range is a
+ * WY_K_REAL object (WY_REAL_IEEE).  A result that is not finite fails
+ * with "real overflow". */
+enum { WY_REAL_EXACT, WY_REAL_DOUBLE, WY_REAL_FLOAT };
+extern int wy_real_mode;
+
+#define WY_FIMM_BIAS ((uint64_t)896 << 53)
+
+static inline bool
+wy_f_imm(double d, wyv *w)
+{
+  uint64_t b, r, p;
+  memcpy(&b, &d, sizeof b);
+  r = (b << 1) | (b >> 63);
+  p = r - WY_FIMM_BIAS;
+  if ((p >> 53) - 1 < 255) {
+    *w = (p << 3) | 4u;
+    return true;
+  }
+  if ((b << 1) == 0) {          /* +0.0 and -0.0 */
+    *w = 4u;
+    return true;
+  }
+  return false;
+}
+
+static inline double
+wy_f_imm_val(wyv w)
+{
+  uint64_t p = w >> 3, r, b;
+  double d;
+  if (p == 0) return 0.0;
+  r = p + WY_FIMM_BIAS;
+  b = (r >> 1) | (r << 63);
+  memcpy(&d, &b, sizeof d);
+  return d;
+}
+
+/* The slow paths (real_ieee.c): a double that has no immediate (boxed;
+ * "real overflow" at pos when not finite), and the value of anything
+ * that is not an immediate (a boxed real, an int or a char, rounded to
+ * the mode's precision). */
+wyv wy_f_box(double d, const WyPos *pos);
+double wy_f_unbox(wyv v);
+
+static inline wyv
+wy_f_make(double d, const WyPos *pos)
+{
+  wyv w;
+  if (__builtin_expect(wy_f_imm(d, &w), 1)) return w;
+  return wy_f_box(d, pos);
+}
+
+static inline double
+wy_f_val(wyv v)
+{
+  if (__builtin_expect((v & 7u) == 4u, 1)) return wy_f_imm_val(v);
+  return wy_f_unbox(v);
+}
+
+/* The generated code's real arithmetic in DOUBLE (wy_d_) and FLOAT
+ * (wy_s_) mode: operands reals or ints/chars, like wy_real_*. */
+void wy_f_div_zero(const WyPos *pos);
+static inline wyv wy_d_add(wyv a, wyv b, const WyPos *pos)
+{ return wy_f_make(wy_f_val(a) + wy_f_val(b), pos); }
+static inline wyv wy_d_sub(wyv a, wyv b, const WyPos *pos)
+{ return wy_f_make(wy_f_val(a) - wy_f_val(b), pos); }
+static inline wyv wy_d_mul(wyv a, wyv b, const WyPos *pos)
+{ return wy_f_make(wy_f_val(a) * wy_f_val(b), pos); }
+static inline wyv wy_d_div(wyv a, wyv b, const WyPos *pos)
+{
+  double y = wy_f_val(b);
+  if (__builtin_expect(y == 0.0, 0)) wy_f_div_zero(pos);
+  return wy_f_make(wy_f_val(a) / y, pos);
+}
+static inline wyv wy_d_neg(wyv a, const WyPos *pos)
+{ return wy_f_make(-wy_f_val(a), pos); }
+/* float: the double result of two floats rounded once to float is the
+ * float operation's result (double has more than 2 * 24 + 2 bits) */
+static inline wyv wy_s_add(wyv a, wyv b, const WyPos *pos)
+{ return wy_f_make((float)(wy_f_val(a) + wy_f_val(b)), pos); }
+static inline wyv wy_s_sub(wyv a, wyv b, const WyPos *pos)
+{ return wy_f_make((float)(wy_f_val(a) - wy_f_val(b)), pos); }
+static inline wyv wy_s_mul(wyv a, wyv b, const WyPos *pos)
+{ return wy_f_make((float)(wy_f_val(a) * wy_f_val(b)), pos); }
+static inline wyv wy_s_div(wyv a, wyv b, const WyPos *pos)
+{
+  double y = wy_f_val(b);
+  if (__builtin_expect(y == 0.0, 0)) wy_f_div_zero(pos);
+  return wy_f_make((float)(wy_f_val(a) / y), pos);
+}
+static inline wyv wy_s_neg(wyv a, const WyPos *pos)
+{ return wy_f_make(-wy_f_val(a), pos); }
+/* comparisons of two reals (or ints) in either IEEE mode */
+static inline bool wy_f_lt(wyv a, wyv b) { return wy_f_val(a) < wy_f_val(b); }
+static inline bool wy_f_le(wyv a, wyv b) { return wy_f_val(a) <= wy_f_val(b); }
+static inline bool wy_f_eq(wyv a, wyv b) { return wy_f_val(a) == wy_f_val(b); }
 
 /* Numeric comparison of ints, chars and reals in any mix (§5.4). */
 int wy_num_cmp(wyv a, wyv b);

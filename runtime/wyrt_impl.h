@@ -107,7 +107,9 @@ typedef struct WyQ {
   int64_t num, den;
 } WyQ;
 
-enum { WY_REAL_SMALL = 0, WY_REAL_BIG = 1 };   /* WyReal.h.sub */
+/* WyReal.h.sub; IEEE: a finite double without an immediate, in the
+ * IEEE real modes only (wyrt.h) */
+enum { WY_REAL_SMALL = 0, WY_REAL_BIG = 1, WY_REAL_IEEE = 2 };
 
 /* A small real is the immediate of wyrt.h (tag 4) when num fits 40
  * signed bits and den 21 bits: sums of a million bytes, quarters,
@@ -120,6 +122,7 @@ typedef struct WyReal {
   union {
     WyQ s;        /* WY_REAL_SMALL */
     mpq_t q;      /* WY_REAL_BIG: canonical, and never fits a WyQ */
+    double d;     /* WY_REAL_IEEE */
   };
 } WyReal;
 
@@ -215,6 +218,14 @@ wyv wyrt_real_from_mpq(mpq_srcptr q);          /* copies, canonical */
 int wyrt_real_cmp(wyv a, wyv b);       /* reals, ints, chars: <0, 0, >0 */
 double wyrt_mpz_to_double(mpz_srcptr z);       /* correctly rounded */
 double wyrt_mpq_to_double(mpq_srcptr q);       /* correctly rounded */
+/* real_ieee.c: the IEEE real modes (wyrt.h wy_real_mode) */
+float wyrt_mpq_to_float(mpq_srcptr q);         /* correctly rounded */
+wyv wyrt_f_from_double(double d);    /* rounded to the mode */
+wyv wyrt_f_from_mpq(mpq_srcptr q);   /* rounded once */
+wyv wyrt_f_from_str(const char *dec);
+wyv wyrt_f_arith(char op, wyv a, wyv b, const WyPos *pos); /* + - * / n */
+int wyrt_f_cmp(wyv a, wyv b);
+void wyrt_f_mpq(wyv v, mpq_ptr q);   /* the exact value */
 void wyrt_mpfr_setup(void);                    /* double emulation */
 
 /* ---------------------------------------------------------------- */
@@ -404,6 +415,8 @@ void wyrt_buf_utf16(WyBuf *b, const uint16_t *s, size_t n);
  * signed decimals. */
 void wyrt_format(WyBuf *b, wyv v, bool raw);
 void wyrt_format_mpz(WyBuf *b, mpz_srcptr z);
+/* a number in the IEEE real modes: the shortest decimal (real_ieee.c) */
+void wyrt_f_format(WyBuf *b, double d);
 void wyrt_print_free(void);            /* wy_exit: the scratch buffer */
 
 /* ---------------------------------------------------------------- */

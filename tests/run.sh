@@ -6,10 +6,13 @@
 #   WYC          compiler to test              (default bin/wyc)
 #   WYC_BUILD    build directory (unit tests)  (default build)
 #   WYC_TARGETS  targets for program tests     (default "c opencl opencl-O1
-#                opencl-O0 opencl-exact": -O2, the default, flattens nests;
-#                -O1 does not; -O0 offloads nothing; opencl-exact is -O2
-#                with --gpu-real=exact, and runs only programs that
-#                mention `real`)
+#                opencl-O0 opencl-exact c-double opencl-double": -O2, the
+#                default, flattens nests; -O1 does not; -O0 offloads
+#                nothing; opencl-exact is -O2 with --gpu-real=exact, and
+#                runs only programs that mention `real`; the -double
+#                targets build with --real=double (a --gpu-real flag of
+#                the file left out) and run programs that mention `real`
+#                or a real literal)
 #   WYC_DEVICE   device for --target=opencl    (default cpu)
 #   WYC_JOBS     parallel jobs                 (default 2)
 #   WYC_DEV      developer settings, after the runner's own: chain=always
@@ -42,7 +45,13 @@
 #            NAME.device.sysout, what opencl and opencl-O1 must print (a
 #            device with double, or the precision its `// flags:` force);
 #            c, opencl-O0 and opencl-exact always compare with
-#            NAME.sysout.
+#            NAME.sysout.  The -double targets compare with
+#            NAME.double.sysout where a program has one (IEEE doubles
+#            print otherwise; tests/tools/check_ieee_outputs.py checks
+#            such a file against NAME.sysout with Python floats), and
+#            opencl-double with NAME.double.device.sysout first (a
+#            device's fma or reduction order); NAME.double.stderr
+#            replaces NAME.stderr there.
 #   wyil     `$WYC --target=wyil FILE` on every valid program: exit 0 and
 #            non-empty stdout.
 #   invalid  tests/invalid/NAME.whiley, first line `// error: LINE[:COL]: words`.
@@ -155,14 +164,28 @@ job_valid() {  # target file
   local base=${target%%-*} expect=$dir/$name.sysout
   local tflags=(--target="$base")
   [ "$base" = opencl ] && tflags+=($(file_flags "$file"))
+  local expect_err=$dir/$name.stderr
   case ${target#"$base"} in
     -O?) tflags+=("${target#"$base"}") ;;
     -exact) tflags+=(--gpu-real=exact) ;;
+    -double)
+      # IEEE doubles everywhere: --real=double fixes the device's reals
+      local keep=() fl
+      for fl in "${tflags[@]}"; do
+        [[ $fl == --gpu-real=* ]] || keep+=("$fl")
+      done
+      tflags=("${keep[@]}" --real=double)
+      [ -f "$dir/$name.double.sysout" ] && expect=$dir/$name.double.sysout
+      [ -f "$dir/$name.double.stderr" ] && expect_err=$dir/$name.double.stderr
+      ;;
   esac
   # device reals: NAME.device.sysout where the program has one
   case $target in
     opencl|opencl-O1|opencl-O2)
       [ -f "$dir/$name.device.sysout" ] && expect=$dir/$name.device.sysout ;;
+    opencl-double)
+      [ -f "$dir/$name.double.device.sysout" ] &&
+        expect=$dir/$name.double.device.sysout ;;
   esac
   run_step "$w.cout" "$w.cerr" "$WYC" "${tflags[@]}" "$file" -o "$exe"
   local st=$?
@@ -189,7 +212,6 @@ job_valid() {  # target file
     run_step "$w.out" "$w.err" "$exe"
   fi
   st=$?
-  local expect_err=$dir/$name.stderr
   if [ "$st" -eq 124 ] || [ "$st" -eq 137 ]; then
     echo "FAIL valid $label run: $(describe_status "$st")"; return
   fi
@@ -373,7 +395,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT" || exit 2
 export WYC=${WYC:-bin/wyc}
 WYC_BUILD=${WYC_BUILD:-build}
-WYC_TARGETS=${WYC_TARGETS:-c opencl opencl-O1 opencl-O0 opencl-exact}
+WYC_TARGETS=${WYC_TARGETS:-c opencl opencl-O1 opencl-O0 opencl-exact c-double opencl-double}
 JOBS=${WYC_JOBS:-2}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/wyc-tests.XXXXXX") || exit 2
 trap 'rm -rf "$WORK"' EXIT
@@ -411,6 +433,9 @@ for f in "${valid[@]}"; do
   for t in $WYC_TARGETS; do
     # exact reals differ from the default only where there are reals
     [ "$t" = opencl-exact ] && ! grep -qw real "$f" && continue
+    # so do IEEE reals (a real literal counts)
+    [[ $t == *-double ]] && ! grep -qE '\breal\b|[0-9]\.[0-9]' "$f" &&
+      continue
     add_job valid "$t" "$f"
   done
 done

@@ -451,7 +451,12 @@ typedef struct Module {
   PtrVec funcs;         /* Func*: all functions of the program */
   PtrVec typedefs;      /* TypeDef*: all named types used */
   Func *main;           /* `void ::main(System.Console)` or NULL */
+  int real_mode;        /* WYIL_REAL_*: what `real` is (--real) */
 } Module;
+
+/* --real: exact rationals (the default), or IEEE numbers everywhere
+ * (host code, fallbacks, kernels); ORDER the runtime's WY_REAL_*. */
+enum { WYIL_REAL_EXACT, WYIL_REAL_DOUBLE, WYIL_REAL_FLOAT };
 
 /* Builder (build.c). */
 Module *wyil_new_module(const char *name, const char *file);
