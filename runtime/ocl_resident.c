@@ -418,7 +418,18 @@ wy_ocl_res_reserve(uint64_t bytes)
   return WY_OCL_OK;
 }
 
-/* A copy of the stale list l of ints or bools (flat, or rows of them)
+/* In an IEEE real mode (wyrt.h) the device holds the host's reals
+ * exactly, when its real type is the mode's: a copy is a copy there. */
+static bool
+ieee_copy(const WyOclRes *r)
+{
+  return r->par.elem == WY_OCL_T_REAL
+         && (wy_real_mode == WY_REAL_DOUBLE ? r->dbl
+                                            : wy_real_mode == WY_REAL_FLOAT);
+}
+
+/* A copy of the stale list l of ints or bools (flat, or rows of them),
+ * or of reals in an IEEE real mode,
  * made on the device: a new list whose host data is zeros marked stale
  * (stale rows are never shared: a host read fetches the outer list
  * first) and whose device copy is l's,
@@ -438,7 +449,8 @@ wy_ocl_res_clone(WyList *l)
   /* the layout from r, not the host data: reading that would fetch it */
   if (!r || !(l->h.flags & WY_LIST_STALE) || r->dlo < r->dhi
       || r->par.depth > 2
-      || (r->par.elem != WY_OCL_T_INT && r->par.elem != WY_OCL_T_BOOL))
+      || (r->par.elem != WY_OCL_T_INT && r->par.elem != WY_OCL_T_BOOL
+          && !ieee_copy(r)))
     return NULL;
   bytes = r->count * r->esize;
   r->busy = true;
@@ -471,6 +483,8 @@ wy_ocl_res_clone(WyList *l)
     return NULL;
   }
   c->res->bound = r->bound;   /* the same values */
+  memcpy(c->res->llo, r->llo, sizeof r->llo);
+  memcpy(c->res->lhi, r->lhi, sizeof r->lhi);
   c->h.flags |= WY_LIST_STALE;
   return c;
 }
