@@ -7,6 +7,7 @@ Usage:
   diff.py [-n N] [--seed S] [-j JOBS] [--out DIR] [--tests K]
           [--nat on|off|odd]
           [--variants c,O0,O1,O2,O2u,O2d,O2t] [--timeout SECS] [--deadline SECS] [--quiet]
+          [--real exact|double|float]
   diff.py --minimize FILE [--out DIR] ...    delta-debug one program
 
 For each seed S..S+N-1: generate tests/fuzz/gen.py SEED (K test
@@ -29,7 +30,9 @@ functions in one program), build it once per variant
        exit tests, and fuse multiply-adds, on every device (by default
        only on a GPU)
 
-and run each executable with WYC_DEVICE=cpu (PoCL; FUZZ_DEVICE names
+(with --real double or float, each with that --real, the reference
+--target=c --real=double too, and outputs must be equal: no rounding
+allowance) and run each executable with WYC_DEVICE=cpu (PoCL; FUZZ_DEVICE names
 another) and WYC_QUIET=1.
 The outcome of a run is its stdout, its exit status and the first stderr
 line of the form `file:line:col: message` (the runtime error).  A test
@@ -223,10 +226,14 @@ class Checker:
         # runtime libraries keep their own optimisation
         self.env = dict(os.environ)
         self.env.setdefault("WYC_CFLAGS", "-O0")
+        # --real double: every variant, the reference too, with IEEE
+        # doubles everywhere; outputs must then be equal, not only up to
+        # rounding
+        self.real = ["--real=" + opts.real] if opts.real != "exact" else []
 
     def build(self, src, variant, work):
         exe = os.path.join(work, "prog." + variant)
-        argv = [self.wyc] + VARIANTS[variant] + [src, "-o", exe]
+        argv = [self.wyc] + VARIANTS[variant] + self.real + [src, "-o", exe]
         rc, out, err, to = run(argv, self.opts.timeout * 4, env=self.env)
         return exe, rc, out + err, to
 
@@ -326,7 +333,7 @@ class Checker:
                         "internal error" in o.err:
                     fail("crash", v, "start %d\n%s" % (start, o.describe()))
                 elif o.key() != r.key() and o.rc == r.rc and \
-                        o.errline == r.errline and \
+                        o.errline == r.errline and not self.real and \
                         rounding_only(r.out, o.out):
                     res["rounded"] += 1
                 elif o.key() != r.key():
@@ -570,6 +577,9 @@ def main():
     ap.add_argument("--nat", choices=("on", "off", "odd"), default="odd",
                     help="constrained types (nat) in every program, in "
                     "none, or in those of odd seeds (the default)")
+    ap.add_argument("--real", choices=("exact", "double", "float"),
+                    default="exact", help="the real mode of every build, "
+                    "the reference's too (exact)")
     ap.add_argument("--variants", default="c,O0,O1,O2,O2u",
                     help="builds to compare (c,O0,O1,O2,O2u; also O2d, O2t)")
     ap.add_argument("--timeout", type=float, default=120,
