@@ -316,14 +316,14 @@ emit_frame_decls(Gen *g, const char *vol)
  * thousands of them at the exit kept them all live to the end, which
  * made the C compiler take minutes over one such function. */
 static bool *
-object_regs(Func *fn)
+object_regs(Gen *g, Func *fn)
 {
   bool *obj = wyil_alloc(sizeof(bool) * (size_t)(fn->nregs + 1));
   for (int r = 0; r < fn->nparams && r < fn->nregs; r++) obj[r] = true;
   for (int i = 0; i < fn->ncode; i++) {
     Insn *in = fn->code[i];
     int d = wyil_def_reg(in);
-    if (d >= 0 && !(in->op == OP_CONST && cgen_const_is_imm(in->cst)))
+    if (d >= 0 && !(in->op == OP_CONST && cgen_const_is_imm(g, in->cst)))
       obj[d] = true;
     if (in->op == OP_OFFLOAD)  /* the kernel may write its registers */
       for (int k = 0; k < in->nargs; k++) obj[in->args[k]] = true;
@@ -337,7 +337,7 @@ emit_release_frame(Gen *g)
 {
   Func *fn = g->fn;
   StrBuf line = {0};
-  bool *obj = object_regs(fn);
+  bool *obj = object_regs(g, fn);
   for (int r = 0; r < fn->nregs; r++) {
     if (obj[r])
       sb_printf(&line, "%swy_decref(r%d);", line.len ? " " : "", r);

@@ -12,6 +12,9 @@
  * file:line:col, passed to the runtime for error messages.
  */
 #include <errno.h>
+#include <gmp.h>
+#include <math.h>
+#include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,21 +62,54 @@ small_int(const char *text, int64_t *out)
   return true;
 }
 
+/* In an IEEE real mode (docs/reals.md): the real constant c rounded once
+ * to the mode's type, when the runtime's word holds it (wyrt.h
+ * wy_f_imm: zero, or a magnitude in 2^-126 .. 2^129, and finite as a
+ * float in FLOAT mode); false otherwise (the runtime rounds it then, and
+ * reports an overflow). */
+static bool
+ieee_imm(Gen *g, Const *c, double *out)
+{
+  mpq_t q;
+  mpfr_t x;
+  double d;
+  bool single = g->m->real_mode == WYIL_REAL_FLOAT;
+  if (c->kind != C_REAL || g->m->real_mode == WYIL_REAL_EXACT) return false;
+  mpq_init(q);
+  if (mpq_set_str(q, c->text, 10) != 0) {
+    mpq_clear(q);
+    return false;
+  }
+  mpq_canonicalize(q);
+  mpfr_init2(x, single ? 24 : 53);
+  mpfr_set_q(x, q, MPFR_RNDN);     /* normal range: no subnormal rounding */
+  d = mpfr_get_d(x, MPFR_RNDN);
+  mpfr_clear(x);
+  mpq_clear(q);
+  *out = d;
+  return d == 0.0 || (fabs(d) >= 0x1p-126 && fabs(d) < (single ? 0x1p128
+                                                                : 0x1p129));
+}
+
 bool
-cgen_const_is_imm(Const *c)
+cgen_const_is_imm(Gen *g, Const *c)
 {
   int64_t v;
+  double d;
   switch (c->kind) {
   case C_NULL: case C_BOOL: case C_BYTE: case C_CHAR: return true;
   case C_INT: return small_int(c->text, &v);
+  case C_REAL: return ieee_imm(g, c, &d);
   default: return false;
   }
 }
 
 static const char *
-imm_expr(Const *c)
+imm_expr(Gen *g, Const *c)
 {
   int64_t v = 0;
+  double d;
+  if (ieee_imm(g, c, &d)) return wyil_fmt("wy_f_word(%a)", d);
   switch (c->kind) {
   case C_NULL: return "WY_NULL";
   case C_BOOL: return c->u ? "WY_TRUE" : "WY_FALSE";
@@ -130,13 +166,13 @@ elem_array(Gen *g, Const *c, int from, int to, int step)
 }
 
 static const char *
-const_list_hint(Const *c)
+const_list_hint(Gen *g, Const *c)
 {
   if (c->n == 0) return "WY_LS_ANY";
   ConstKind k = c->elems[0]->kind;
   for (int i = 0; i < c->n; i++)
     if (c->elems[i]->kind != k
-        || (k == C_INT && !cgen_const_is_imm(c->elems[i])))
+        || (k == C_INT && !cgen_const_is_imm(g, c->elems[i])))
       return "WY_LS_ANY";
   return k == C_INT ? "WY_LS_INT" : k == C_REAL ? "WY_LS_REAL"
          : k == C_BOOL ? "WY_LS_BOOL" : "WY_LS_ANY";
@@ -193,7 +229,7 @@ emit_build(Gen *g, StrBuf *sb, Const *c, const char *var)
       sb_printf(sb, "    %s = wy_list_new(WY_LS_ANY, 0);\n", var);
     else
       sb_printf(sb, "    %s = wy_list_of(%s, %d, e);\n", var,
-                const_list_hint(c), n);
+                const_list_hint(g, c), n);
     break;
   case C_SET:
     sb_printf(sb, "    %s = wy_set_of(%d, %s);\n", var, n, arr);
@@ -213,7 +249,7 @@ emit_build(Gen *g, StrBuf *sb, Const *c, const char *var)
 const char *
 cgen_const_expr(Gen *g, Const *c)
 {
-  if (cgen_const_is_imm(c)) return imm_expr(c);
+  if (cgen_const_is_imm(g, c)) return imm_expr(g, c);
   StrBuf key = {0};
   const_key(&key, c);
   int id = cgen_intern_get(&g->const_tab, key.s);

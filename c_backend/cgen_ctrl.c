@@ -39,7 +39,7 @@ cgen_emit_switch(Gen *g, int i)
   int a = in->args[0];
   for (int k = 0; k < in->ncases; k++) {
     Const *c = in->cases[k].value;
-    const char *cond = cgen_const_is_imm(c)
+    const char *cond = cgen_const_is_imm(g, c)
       ? wyil_fmt("r%d == %s", a, cgen_const_expr(g, c))
       : wyil_fmt("wyc_eq(r%d, %s)", a, cgen_const_expr(g, c));
     cgen_emit_goto(g, i, cond, in->cases[k].label);

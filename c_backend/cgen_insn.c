@@ -367,7 +367,7 @@ cgen_emit_insn(Gen *g, int i)
   switch (in->op) {
   case OP_NOP: case OP_COUNT: break;
   case OP_CONST:
-    if (cgen_const_is_imm(in->cst)) set(g, d, cgen_const_expr(g, in->cst));
+    if (cgen_const_is_imm(g, in->cst)) set(g, d, cgen_const_expr(g, in->cst));
     else set(g, d, wyil_fmt("wyc_own(%s)", cgen_const_expr(g, in->cst)));
     break;
   case OP_ASSIGN: if (copy_or_move(g, i, d, a)) moved = a; break;

@@ -198,7 +198,7 @@ const char *cgen_list_hint(Type *elem);
  * literal or a read of its cache. */
 const char *cgen_const_expr(Gen *g, Const *c);
 /* Is cgen_const_expr(c) an immediate (no reference count)? */
-bool cgen_const_is_imm(Const *c);
+bool cgen_const_is_imm(Gen *g, Const *c);
 /* "&wyc_posN" for a known position, "NULL" otherwise. */
 const char *cgen_pos_ref(Gen *g, SrcPos pos);
 /* Append a C string literal holding the n bytes of s. */

@@ -260,6 +260,15 @@ wy_f_imm_val(wyv w)
   return d;
 }
 
+/* The word of d known to have one (the generated code's constants). */
+static inline wyv
+wy_f_word(double d)
+{
+  wyv w = 4u;
+  wy_f_imm(d, &w);
+  return w;
+}
+
 /* The slow paths (real_ieee.c): a double that has no immediate (boxed;
  * "real overflow" at pos when not finite), and the value of anything
  * that is not an immediate (a boxed real, an int or a char, rounded to
