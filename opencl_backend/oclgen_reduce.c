@@ -29,27 +29,29 @@
  * compensated sums: each addition of the update is Knuth's TwoSum,
  * its rounding error kept in the item's wyc_cN; the tree adds (sum,
  * compensation) pairs (wy_rpart, a float2) the same way, and the host
- * adds each partial's two floats in double.
+ * adds each partial's two floats in double.  Where wy_real is double
+ * the kernel computes what it computed before (wyc_radd is x + y).
  *
  * Error of a sum of n reals x_i (u = 2^-24, a float's unit roundoff):
- * with fp64, each addition rounds at 2^-53 of a partial sum, and a sum
- * passes at most m + log2(L) + 2 additions (m: the iterations of a
- * work item, L: the group's items; the host sums the partials with
- * compensation), so |sum - exact| <= (m + log2(L) + 2) 2^-53 sum |x_i|,
- * below u sum |x_i| for m < 2^28; without fp64, the compensated item
- * sums and pairs keep the error within (2 + log2(n)) u sum |x_i|.
- * Either way: within a few ulps of float times log2(n), where a float
- * accumulator's error grows with n.  Products: a double accumulator (a
- * float one without fp64), min and max: exact.
+ * with fp64, each addition rounds at 2^-53 of a partial sum, and an
+ * element passes at most m + log2(L) + G additions (m: the iterations
+ * of a work item, L: a group's items, G: the groups, whose partials the
+ * host adds in double), so |sum - exact| <= (m + log2(L) + G) 2^-53
+ * sum |x_i|, below u sum |x_i| while m + G < 2^28; without fp64, the
+ * compensated item sums and pairs keep it within (2 + log2(n)) u sum
+ * |x_i|.  Either way within a few ulps of float times log2(n), where a
+ * float accumulator's error grows with n (a float holds 24 bits: a sum
+ * of 2^20 elements of 20 bits each lost its low bits at every level).
+ * Products: a double accumulator (a float one without fp64); min and
+ * max: exact.
  *
  * ABI (after a map kernel's parameters), per KA_REDUCE argument N:
  *   __global ACC *wyc_partN   one element per work group (groups
  *                             numbered dimension 0 fastest)
  *   __local ACC *wyc_locN     one element per work item of a group
  * ACC: long for ints, uchar for bools, wy_real for min and max of
- * reals, wy_racc for their products and wy_rpart for their sums (8
- * bytes either way: a double, or a float2 of the sum and its
- * compensation).
+ * reals, wy_racc for their products, wy_rpart for their sums (8 bytes:
+ * a double, or a float2 of the sum and its compensation).
  *
  * Contract (compiler/pipeline.c's table): Part of pass emit-opencl.
  * Requires: a kernel of kind reduce (filter/reduce.c). Provides: OpenCL C

@@ -14,9 +14,10 @@
  * loop's): sums and products as doubles where the device has fp64 (also
  * when its reals are floats), else products as floats and sums as
  * (sum, compensation) pairs of floats; min and max as device reals.
- * The host adds the partials in double with Neumaier's compensation
- * (each pair's two floats first); r must be finite; s ⊕ r is exact on
- * r's binary value.  Bools: && and ||.
+ * The host combines the partials in double, in order (each pair's two
+ * floats added first; a few thousand partials round at 2^-53 each, far
+ * below a float's error); r must be finite; s ⊕ r is exact on r's
+ * binary value.  Bools: && and ||.
  */
 #define WY_OCL_IMPL
 #include <math.h>
@@ -123,24 +124,16 @@ combine_reals(const WyOclMarsh *m)
 {
   int op = m->par->depth;
   RealPart how = real_part(m);
-  double r = 0, c = 0;   /* a sum and its compensation (Neumaier) */
+  double r = 0;
   for (size_t i = 0; i < m->count; i++) {
     double x = real_partial(m, how, i);
-    if (i == 0) {
-      r = x;
-    } else if (op == WY_OCL_RED_ADD) {
-      double t = r + x;
-      c += fabs(r) >= fabs(x) ? (r - t) + x : (x - t) + r;
-      r = t;
-    } else if (op == WY_OCL_RED_MUL) {
-      r *= x;
-    } else if (op == WY_OCL_RED_MIN) {
-      r = x < r ? x : r;
-    } else {
-      r = x > r ? x : r;
-    }
+    if (i == 0) r = x;
+    else if (op == WY_OCL_RED_ADD) r += x;
+    else if (op == WY_OCL_RED_MUL) r *= x;
+    else if (op == WY_OCL_RED_MIN) r = x < r ? x : r;
+    else r = x > r ? x : r;
   }
-  return isfinite(r) ? r + c : r;
+  return r;
 }
 
 /* s ⊕ r for ints: a new value in *out, or a status. */
