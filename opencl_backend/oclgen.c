@@ -336,6 +336,7 @@ begin_func(OclGen *g, Func *fn, Kernel *k, int from, int to)
   g->views = wyil_alloc(sizeof(View *) * nr);
   g->uses = wyil_alloc(nr);
   g->params = wyil_alloc(nr);
+  g->racc = wyil_alloc(sizeof(int) * nr);
   /* a range made once in code[from..to): only iterated there */
   int *ndefs = wyil_alloc(sizeof(int) * nr);
   for (int r = 0; r < fn->nregs; r++) g->range_at[r] = -1;
@@ -366,7 +367,8 @@ put_decls(OclGen *g, StrBuf *sb)
     uint8_t u = g->uses[r] & (uint8_t)~g->params[r];
     for (int t = 0; t < NTAGS; t++)
       if (u & (1 << t))
-        sb_printf(sb, "  %s r%d_%c = 0;\n", ocl_tag_ctype(t), r, tag_char[t]);
+        sb_printf(sb, "  %s r%d_%c = 0;\n", t == TAG_REAL && g->racc[r]
+                  ? "wy_racc" : ocl_tag_ctype(t), r, tag_char[t]);
     if (u & USE_OFF) sb_printf(sb, "  wy_off r%d_off = 0;\n", r);
     if (u & USE_RANGE)
       sb_printf(sb, "  wy_int r%d_lo = 0, r%d_hi = 0;\n", r, r);
@@ -788,7 +790,7 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
     for (int i = 0; i < callees.n; i++) put_callee(g, sb, callees.v[i]);
   }
   g->variant = 0;
-  ocl_reduce_prelude(sb, ks, n);
+  ocl_reduce_prelude(g, sb, ks, n);
   for (int i = 0; i < n; i++) put_kernel(g, sb, ks[i]);
   g->variant = 1;
   for (int i = 0; i < n; i++)

@@ -280,7 +280,7 @@ emit_arith(OclGen *g, Insn *in)
   const char *d = ocl_var(g, in->dst, t);
   if (t == TAG_BOOL) unsupported(g, in, "arithmetic on bools");
   if (t == TAG_REAL) {
-    if (ocl_emit_fma(g, in)) return;
+    if (ocl_reduce_step(g, in) || ocl_emit_fma(g, in)) return;
     switch (in->op) {
     case OP_ADD: ocl_line(g, "%s = %s + %s;", d, x, y); return;
     case OP_SUB: ocl_line(g, "%s = %s - %s;", d, x, y); return;

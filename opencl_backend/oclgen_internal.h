@@ -122,6 +122,10 @@ typedef struct OclGen {
   bool *label_used;     /* label is a branch target */
   bool calls;           /* a kernel calls a function: wyc_st declared */
   bool real_scratch;    /* wyc_r declared (a real rounded to an int) */
+  int *racc;            /* register -> 1 + the KA_REDUCE argument whose
+                           accumulator of a real + or * it is (or a
+                           temporary of its update's chain): declared
+                           wy_racc (oclgen_reduce.c); 0 elsewhere */
   int *range_at;        /* register -> the RANGE in [from, to) that
                            defines it, -1 */
   View **views;         /* register -> its View, NULL */
@@ -459,14 +463,19 @@ void ocl_emit_wide_exit(OclGen *g, int h);
 /* ================================================================ */
 /* oclgen_reduce.c                                                   */
 
-/* The long helpers of reduce kernels, if one of ks[0..n) is one. */
-void ocl_reduce_prelude(StrBuf *sb, Func **ks, int n);
+/* The helpers of reduce kernels (long arithmetic, the real
+ * accumulators' types and sums), if one of ks[0..n) is one. */
+void ocl_reduce_prelude(OclGen *g, StrBuf *sb, Func **ks, int n);
 /* The device parameters of KA_REDUCE argument a. */
 void ocl_reduce_param(OclGen *g, StrBuf *sb, Kernel *k, int a);
 /* After the global ids: identities, and past the range to the end. */
 void ocl_reduce_prologue(OclGen *g, Kernel *k);
 /* After the body: the work group's tree and its partial. */
 void ocl_reduce_epilogue(OclGen *g, Kernel *k);
+/* The real arithmetic `in` as a step of a reduction's update, into its
+ * wy_racc accumulator (compensated where wy_racc is float); false when
+ * it is none. */
+bool ocl_reduce_step(OclGen *g, Insn *in);
 
 /* ================================================================ */
 /* oclgen_build.c                                                    */

@@ -113,6 +113,9 @@ static const WyrtCfgInfo table[WYRT_CFG_COUNT] = {
     "memory_guard", WYRT_CFG_DEV, WYRT_CFG_K_WORD, "0|1", 0, 0, "1",
     "WYC_NO_MEMORY_GUARD",
     "0: no check of ulimit -v and -d"},
+  [WYRT_CFG_FP64] = {
+    "fp64", WYRT_CFG_DEV, WYRT_CFG_K_WORD, "0|1", 0, 0, "1", NULL,
+    "0: take the device to have no double precision"},
 };
 
 /* One variable's value. */

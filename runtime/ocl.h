@@ -29,7 +29,9 @@
  * when the program is built for the 64-bit variant (the runtime adds
  * -DWYC_INT64=1 to the build options); wy_real is float, or double when
  * the runtime adds -DWYC_REAL_DOUBLE=1 (the descriptor's real: see
- * WyOclReal); bool is uchar.
+ * WyOclReal); bool is uchar.  -DWYC_FP64=1 where the device has double
+ * (and WYC_DEV=fp64=0 does not say otherwise): reductions of reals
+ * accumulate in double even where wy_real is float.
  *
  *   __kernel void NAME(__global int *wyc_err,
  *                      wy_int lo0, wy_int n0,   // one pair per NDRange
@@ -41,8 +43,9 @@
  *                      //  WY_OCL_INT: wy_int  WY_OCL_REAL: wy_real
  *                      //  WY_OCL_BOOL: uchar
  *                      //  WY_OCL_REDUCE: __global A *part,
- *                      //      __local A *loc (A: long, wy_real or
- *                      //      uchar; opencl_backend/oclgen_reduce.c)
+ *                      //      __local A *loc (A: long, uchar,
+ *                      //      wy_real, wy_racc or wy_rpart;
+ *                      //      opencl_backend/oclgen_reduce.c)
  *                      )
  *
  * Work item: gid_d = get_global_id(d); `if (gid_d >= n_d) return;` (the

@@ -276,7 +276,8 @@ read_device_info(WyOclState *g)
   g->simulator = strstr(g->device_name, "Oclgrind") != NULL;
   clGetDeviceInfo(g->device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp,
                   NULL);
-  g->fp64 = fp != 0;
+  /* WYC_DEV=fp64=0: as a device without (float reals, compensated sums) */
+  g->fp64 = fp != 0 && wyrt_config_on(WYRT_CFG_FP64);
   clGetDeviceInfo(g->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
                   sizeof g->max_alloc, &g->max_alloc, NULL);
   g->local_mem = 0;

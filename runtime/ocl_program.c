@@ -343,15 +343,18 @@ build_program(WyOclState *g, WyOclProg *p)
                         ? "-DWYC_NO_OVF_BUILTINS=1 -cl-opt-disable" : "";
   /* WYC_GPU: code shaped for a GPU's memory where it matters
    * (opencl_backend/oclgen_build.c) */
-  const char *opts_parts[9] = {"-w", p->options ? p->options : "",
+  /* WYC_FP64: double accumulators for float reals' reductions
+   * (opencl_backend/oclgen_reduce.c) */
+  const char *opts_parts[10] = {"-w", p->options ? p->options : "",
                                p->int64 ? "-DWYC_INT64=1" : "",
                                real_option(p), ovf,
+                               g->fp64 ? "-DWYC_FP64=1" : "",
                                g->gpu ? "-DWYC_GPU=1" : "",
                                g->pocl ? "-DWYC_POCL=1" : "",
                                p->notile ? "-DWYC_NO_TILE=1" : "",
                                extra ? extra : ""};
   size_t optlen, keylen;
-  char *opts = join(opts_parts, 9, ' ', &optlen), *key, *name;
+  char *opts = join(opts_parts, 10, ' ', &optlen), *key, *name;
   const char *key_parts[6];
   int st = WY_OCL_OK;
   if (!opts) return wy_ocl_fail(WY_OCL_E_NOMEM, "out of host memory");

@@ -10,8 +10,13 @@
  * item starts at the device's extreme int (its identity); a result equal
  * to it cannot tell "no item contributed" from "an item held that
  * value", which matters only when s lies beyond it: then the CPU path
- * runs.  Reals: the partials are device reals summed in the tree's
- * order (not the loop's); r must be finite; s ⊕ r is exact on r's
+ * runs.  Reals: the partials are summed in the tree's order (not the
+ * loop's): sums and products as doubles where the device has fp64 (also
+ * when its reals are floats), else products as floats and sums as
+ * (sum, compensation) pairs of floats; min and max as device reals.
+ * The host combines the partials in double, in order (each pair's two
+ * floats added first; a few thousand partials round at 2^-53 each, far
+ * below a float's error); r must be finite; s ⊕ r is exact on r's
  * binary value.  Bools: && and ||.
  */
 #define WY_OCL_IMPL
@@ -21,12 +26,25 @@
 
 #include "ocl.h"
 
+/* How a real reduction's partials are held (oclgen_reduce.c's ACC). */
+typedef enum RealPart { PART_FLOAT, PART_DOUBLE, PART_PAIR } RealPart;
+
+static RealPart
+real_part(const WyOclMarsh *m)
+{
+  int op = m->par->depth;
+  if (op == WY_OCL_RED_MIN || op == WY_OCL_RED_MAX)
+    return m->dbl ? PART_DOUBLE : PART_FLOAT;     /* wy_real */
+  if (wy_ocl_g.fp64) return PART_DOUBLE;         /* wy_racc, wy_rpart */
+  return op == WY_OCL_RED_ADD ? PART_PAIR : PART_FLOAT;
+}
+
 size_t
 wy_ocl_red_bytes(const WyOclMarsh *m)
 {
   switch (m->par->elem) {
   case WY_OCL_T_INT: return 8;            /* long, whatever wy_int is */
-  case WY_OCL_T_REAL: return m->dbl ? 8 : 4;
+  case WY_OCL_T_REAL: return real_part(m) == PART_FLOAT ? 4 : 8;
   default: return 1;                      /* uchar */
   }
 }
@@ -87,14 +105,28 @@ combine_ints(const WyOclMarsh *m, int64_t *iv)
   return true;
 }
 
+/* Partial i of a real reduction as a double. */
+static double
+real_partial(const WyOclMarsh *m, RealPart how, size_t i)
+{
+  switch (how) {
+  case PART_DOUBLE: return ((const cl_double *)m->back)[i];
+  case PART_FLOAT: return ((const cl_float *)m->back)[i];
+  default: {
+    const cl_float *p = (const cl_float *)m->back + 2 * i;
+    return (double)p[0] + (double)p[1];
+  }
+  }
+}
+
 static double
 combine_reals(const WyOclMarsh *m)
 {
   int op = m->par->depth;
+  RealPart how = real_part(m);
   double r = 0;
   for (size_t i = 0; i < m->count; i++) {
-    double x = m->dbl ? ((const cl_double *)m->back)[i]
-                      : (double)((const cl_float *)m->back)[i];
+    double x = real_partial(m, how, i);
     if (i == 0) r = x;
     else if (op == WY_OCL_RED_ADD) r += x;
     else if (op == WY_OCL_RED_MUL) r *= x;

@@ -1386,3 +1386,33 @@ fault_linear_scale() {
   grows_linearly "sums of x + x + ..." "$d/c20000.whiley" 20000 \
     "$d/c40000.whiley" 40000 "$d/base.whiley"
 }
+
+# ---- reductions of reals on a device without double (issue 40) -------
+FAULT_TESTS+=" float_only_sums"
+
+# WYC_DEV=fp64=0 takes the device to have no double precision: a program
+# that forces --gpu-real=double falls back (mandatory: an error naming
+# it), and the float sums of tests/valid/real_sums_float*.whiley, which
+# then accumulate compensated float pairs, print their exact sums: one
+# element per work item (-O2), a row per work item and a chain with a
+# product (-O1).
+fault_float_only_sums() {
+  local src=tests/valid/real_sums_float case prog opt
+  for case in real_sums_float:-O2 real_sums_float_nest:-O1; do
+    prog=tests/valid/${case%%:*} opt=${case#*:}
+    "$WYC" --gpu-real=float "$opt" "$prog.whiley" -o "$1/sums" \
+      2> "$1/build.err" || {
+      echo "    could not build $prog.whiley"; head -3 "$1/build.err"
+      return 1; }
+    run_like "$1" "$1/sums" "$prog.sysout" "$prog $opt, fp64=0" \
+      XDG_CACHE_HOME="$1/cache" WYC_DEV="$WYC_DEV,fp64=0" || return 1
+  done
+  "$WYC" --gpu-real=double "$src.whiley" -o "$1/dbl" 2> "$1/build.err" || {
+    echo "    could not build $src.whiley"; head -3 "$1/build.err"; return 1; }
+  WYC_DEV="$WYC_DEV,fp64=0" WYC_OFFLOAD=mandatory XDG_CACHE_HOME="$1/cache" \
+    "$1/dbl" > "$1/out" 2> "$1/err" < /dev/null && {
+    echo "    --gpu-real=double, fp64=0: ran on the device"; return 1; }
+  grep -q "no double precision" "$1/err" || {
+    echo "    --gpu-real=double, fp64=0: no note of the missing double"
+    head -3 "$1/err"; return 1; }
+}

@@ -193,12 +193,12 @@ test_bad_values(void)
         "WYC_DEV", "chain");
   fails("wyc: WYC_DEV: unknown name 'chains' (known: prestart, "
         "partial_upload, binary_cache, build_log, cl_options, tune, chain, "
-        "chunk_bytes, small_calls, early_calls, memory_guard)\n", "WYC_DEV",
-        "chains=always");
+        "chunk_bytes, small_calls, early_calls, memory_guard, fp64)\n",
+        "WYC_DEV", "chains=always");
   fails("wyc: WYC_DEV: unknown name 'WYC_CHAIN' (known: prestart, "
         "partial_upload, binary_cache, build_log, cl_options, tune, chain, "
-        "chunk_bytes, small_calls, early_calls, memory_guard)\n", "WYC_DEV",
-        "WYC_CHAIN=always");
+        "chunk_bytes, small_calls, early_calls, memory_guard, fp64)\n",
+        "WYC_DEV", "WYC_CHAIN=always");
   /* the variables an earlier version read */
   fails("wyc: WYC_CHAIN is no longer read: set WYC_DEV=chain=0|gpu|always "
         "instead (wyc --help-all)\n", "WYC_CHAIN", "always");
@@ -289,7 +289,7 @@ test_help(void)
     CHECK(1, e->old == NULL || !is_user);
   }
   CHECK(6, nuser);
-  CHECK(11, ndev);
+  CHECK(12, ndev);
   /* wyc prints the table's own text, after its options */
   CHECK(1, strstr(wyc_user, user) != NULL);
   CHECK(1, strstr(wyc_all, all) != NULL);
