@@ -399,8 +399,12 @@ rewrite(Func *fn, int h, int e, const Cand *cd, const bool *rows)
       continue;
     }
     if (body && same_path(fn, cd, in)) {
-      new_insn(&em, OP_ASSIGN, cd->elem, t, in->args[in->nargs - 1], -1)
-        ->pos = in->pos;
+      /* a[f] = v: t = v, v read as t where it is a renamed read of the
+       * element (a[f] = a[f] stores what t holds: nothing to do) */
+      int v = in->args[in->nargs - 1];
+      if (p.rename[v]) v = t;
+      if (v != t)
+        new_insn(&em, OP_ASSIGN, cd->elem, t, v, -1)->pos = in->pos;
       continue;
     }
     if (body) in = renamed(in, &p, t);

@@ -22,7 +22,7 @@ nv=$(ls /usr/lib/libnvidia-opencl.so.1 \
      /usr/lib/x86_64-linux-gnu/libnvidia-opencl.so.1 2>/dev/null | head -1)
 pocl=$(ls /usr/lib/x86_64-linux-gnu/libpocl.so.2* 2>/dev/null | head -1)
 export OCL_ICD_FILENAMES="$nv:$pocl"
-export WYC_CFLAGS="-O0 -I$PWD/.carry/include -L$lib"
+export WYC_CFLAGS="-O0 -I$PWD/.carry/include -L$lib -L$PWD/.carry/lib"
 export FUZZ_DEVICE=${DEVICE:-cpu}
 cc --version | head -1
 nproc
