@@ -26,7 +26,9 @@
  * order: all of them on a function, then all on the next (so that a
  * loop calling a function later in the module sees it as written, as
  * the filter always did); --dump-after prints each of the program's
- * functions as that pass left it.
+ * functions as that pass left it.  The table is the one place that
+ * orders passes: a caller that wants only the middle end (the unit
+ * tests) runs pipeline_run with stop_after "classify".
  */
 #include <stdlib.h>
 #include <string.h>

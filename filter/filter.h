@@ -99,10 +99,11 @@ typedef struct FilterOptions {
   PtrVec *vetoes;      /* FltVeto*: loops that stay on the CPU whatever
                           the analysis finds (flt_veto), or NULL */
   PtrVec *ivs;         /* FltIv*: induction variables rewritten so far,
-                          or NULL (flt_run adds to it; the module keeps
-                          the rewrite, so a later run finds them here) */
+                          or NULL (the function passes add to it; the
+                          module keeps the rewrite, so a later run finds
+                          them here) */
   PtrVec *writes;      /* writes at computed indices whose test of being
-                          one-to-one flt_run put before their nest
+                          one-to-one inject put before their nest
                           (filter/inject.c), kept the same way, or NULL */
 } FilterOptions;
 
@@ -161,12 +162,9 @@ FilterResult *flt_new_result(const FilterOptions *opt);
  * dimension 0, windows), keeping the loops of opt->vetoes on the CPU.
  * Rewrites nothing: the driver runs it again after a veto. */
 void flt_classify(FilterResult *r, Func *fn, FilterOptions *opt);
-/* The function passes over m, as the driver runs them: the middle end
- * for a caller that asks no back end (the unit tests). */
-FilterResult *flt_run(Module *m, FilterOptions *opt);
-/* Keep `loop` on the CPU with reason `why` in later runs of flt_run
- * under opt: a back end could not compile its kernel (the driver asks
- * each back end, then runs the filter again). */
+/* Keep `loop` on the CPU with reason `why` in later runs of
+ * flt_classify under opt: a back end could not compile its kernel (the
+ * driver asks each back end, then classifies again). */
 void flt_veto(FilterOptions *opt, Insn *loop, const char *why);
 /* The kernel function of k (split.c): its parameters are the kernel's
  * arguments (k->args order), then the bounds of each NDRange dimension
