@@ -58,16 +58,6 @@ typedef struct FltVeto {
   const char *why;     /* in source terms */
 } FltVeto;
 
-/* --gpu-real: where and how loops that compute with reals run.  Every
- * value but FLT_REAL_EXACT (0) lets them run on the device. */
-typedef enum FltReal {
-  FLT_REAL_EXACT,      /* exact rationals: such loops stay on the CPU */
-  FLT_REAL_AUTO,       /* the default: double where the device has it,
-                          float otherwise (chosen by the runtime) */
-  FLT_REAL_FLOAT,
-  FLT_REAL_DOUBLE
-} FltReal;
-
 /* What the filter's rewrites made of a loop (for --explain). */
 typedef enum FltIvKind {
   FLT_IV_INDUCTION,    /* an induction variable (filter/induction.c) */
@@ -162,6 +152,16 @@ FilterResult *flt_new_result(const FilterOptions *opt);
  * dimension 0, windows), keeping the loops of opt->vetoes on the CPU.
  * Rewrites nothing: the driver runs it again after a veto. */
 void flt_classify(FilterResult *r, Func *fn, FilterOptions *opt);
+/* Register blocking (jam.c): rewrite kernel k's function so that each
+ * work item runs k->jam[d] (at most `most`) iterations of its
+ * dimensions, the copies' inner loops jammed into one; k->jam[d] = 1
+ * where it does not (the code unchanged).  A 1-D kernel only when
+ * one_d.  Once per kernel. */
+void flt_jam(Kernel *k, int most, bool one_d);
+/* Tiles in local memory for the jammed loop of register-blocked kernel
+ * k (tile.c): Kernel.ntiles, tiles, tile_local, tile_what; real is how
+ * the device computes reals (an element's bytes). */
+void flt_tile(Kernel *k, FltReal real);
 /* Keep `loop` on the CPU with reason `why` in later runs of
  * flt_classify under opt: a back end could not compile its kernel (the
  * driver asks each back end, then classifies again). */

@@ -13,12 +13,12 @@
  *
  * Contract (compiler/pipeline.c's table): Passes veto (ocl_check_kernel: a
  * trial emission of one planned kernel function, nothing kept) and emit-
- * opencl (ocl_emit_program), and the driver's entries of jam and tile
- * (ocl_plan_jam, ocl_plan_tile). emit-opencl requires a verified module
- * whose kernel functions are planned (jam, tile), provides the program text,
- * and runs the planning that still lives in the printer: narrow
- * (oclgen_narrow.c), store32 (choose_store32 here) and checks
- * (oclgen_range.c); it rewrites no WYIL.
+ * opencl (ocl_emit_planned). emit-opencl requires a verified module whose
+ * kernel functions are planned (filter/jam.c, filter/tile.c, then narrow
+ * and store32: oclgen_plan.c) and provides the program text.  It only
+ * reads what the planning decided; the check plans of the range analysis
+ * (oclgen_range.c) it asks for come from the plan where narrow or store32
+ * made them.  It rewrites no WYIL.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -140,10 +140,32 @@ ocl_fail_var(OclGen *g, const char *code)
 }
 
 const char *
-ocl_dim_index(Kernel *k, int d)
+ocl_dim_index(const Kernel *k, int d)
 {
   if (k->jam[d] > 1) return wyil_fmt("lo%d + gid%d * %d", d, d, k->jam[d]);
   return wyil_fmt("lo%d + gid%d", d, d);
+}
+
+bool
+ocl_jam_copy(const Kernel *k, const Insn *in, int *dim, int *copy)
+{
+  for (int d = 0; k && d < k->ndims; d++)
+    for (int c = 1; c < k->jam[d] && c < WYIL_JAM_MAX; c++)
+      if (k->jam_copy[d][c] == in) {
+        *dim = d;
+        *copy = c;
+        return true;
+      }
+  return false;
+}
+
+int
+ocl_jam_var_dim(const Kernel *k, int r)
+{
+  for (int d = 0; k && r >= 0 && d < k->ndims; d++)
+    for (int c = 1; c < k->jam[d] && c < WYIL_JAM_MAX; c++)
+      if (k->jam_copy[d][c] && k->jam_copy[d][c]->dst == r) return d;
+  return -1;
 }
 
 void
@@ -156,13 +178,13 @@ ocl_emit_store(OclGen *g, const char *lhs, const char *val, Tag elem)
 }
 
 const char *
-ocl_func_name(OclGen *g, Func *fn)
+ocl_func_name(OclGen *g, const Func *fn)
 {
   /* hand-built modules: made up, unique by address */
-  if (!fn->cname)
-    fn->cname = wyil_fmt("wyc_fn_%lx",
-                         (unsigned long)((uintptr_t)fn >> 4 & 0xffffff));
-  return g->variant ? wyil_fmt("%s_n", fn->cname) : fn->cname;
+  const char *name = fn->cname ? fn->cname
+                     : wyil_fmt("wyc_fn_%lx",
+                                (unsigned long)((uintptr_t)fn >> 4 & 0xffffff));
+  return g->variant ? wyil_fmt("%s_n", name) : name;
 }
 
 int
@@ -191,7 +213,7 @@ void
 ocl_past_end_return(OclGen *g, int d)
 {
   Kernel *k = g->k;
-  if (k->jam[d] > 1)   /* ceil(n / jam) items (oclgen_jam.c) */
+  if (k->jam[d] > 1)   /* ceil(n / jam) items (filter/jam.c) */
     ocl_line(g, "if (gid%d > (n%d - 1) / %d) return;", d, d, k->jam[d]);
   else
     ocl_line(g, "if (gid%d >= n%d) return;", d, d);
@@ -311,8 +333,8 @@ put_prelude(StrBuf *sb, Module *m)
 /* Functions                                                          */
 
 /* Fresh per-function state for code[from..to) of fn. */
-static void
-begin_func(OclGen *g, Func *fn, Kernel *k, int from, int to)
+void
+ocl_begin_func(OclGen *g, Func *fn, Kernel *k, int from, int to)
 {
   size_t nr = (size_t)fn->nregs + 1;
   g->fn = fn;
@@ -424,7 +446,6 @@ static void
 put_prototype(OclGen *vg, StrBuf *sb, Func *fn)
 {
   OclGen g = {.fn = fn, .variant = vg->variant};
-  if (fn->nregs < fn->nparams) fn->nregs = fn->nparams;
   size_t nr = (size_t)fn->nregs + (size_t)fn->nparams + 1;
   g.uses = wyil_alloc(nr);
   g.params = wyil_alloc(nr);
@@ -471,8 +492,7 @@ put_stats(OclGen *g, const char *what, SrcPos pos)
 static void
 put_callee(OclGen *g, StrBuf *sb, Func *fn)
 {
-  if (fn->nregs < fn->nparams) fn->nregs = fn->nparams;
-  begin_func(g, fn, NULL, 0, fn->ncode);
+  ocl_begin_func(g, fn, NULL, 0, fn->ncode);
   g->facts = ocl_call_facts(g, fn);
   const char *rt = ret_ctype(fn);
   g->leave = strcmp(rt, "void") ? "return 0;" : "return;";
@@ -499,8 +519,8 @@ put_callee(OclGen *g, StrBuf *sb, Func *fn)
 /* ---------------------------------------------------------------- */
 /* Kernels                                                            */
 
-static void
-put_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
+void
+ocl_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
 {
   sb_puts(sb, "__global int *wyc_err,\n   ");
   for (int d = 0; d < k->ndims; d++)
@@ -560,14 +580,13 @@ put_own_copies(OclGen *g, Kernel *k)
 }
 
 /* Set g up for kernel function fn: its loop's body is the code. */
-static void
-begin_kernel(OclGen *g, Func *fn)
+void
+ocl_begin_kernel(OclGen *g, Func *fn)
 {
   Kernel *k = fn->kernel;
   if (k->ndims < 1 || k->ndims > 3)
     internal_error("oclgen: kernel %s has %d dimensions", k->name, k->ndims);
   int at = wyil_insn_index(fn, k->loop);
-  if (k->ndims == 1 && !k->loops[0]) k->loops[0] = k->loop;
   bool outer = false;
   for (int d = 0; d < k->ndims; d++) outer |= k->loops[d] == k->loop;
   if (!outer)
@@ -575,18 +594,18 @@ begin_kernel(OclGen *g, Func *fn)
                    k->name);
   if (fn->code[at]->op != OP_FORALL)
     internal_error("oclgen: kernel %s is not a forall", k->name);
-  begin_func(g, fn, k, at + 1, wyil_loop_end(fn, at));
+  ocl_begin_func(g, fn, k, at + 1, wyil_loop_end(fn, at));
 }
 
 /* Kernel fn begun in g's variant, its lists' views set and its checks
  * planned, nothing emitted: for the questions asked before its code. */
-static void
-plan_kernel(OclGen *g, Func *fn)
+void
+ocl_plan_kernel(OclGen *g, Func *fn)
 {
   StrBuf params = {0};
-  begin_kernel(g, fn);
+  ocl_begin_kernel(g, fn);
   ocl_narrow_hyp(g, fn->kernel);
-  put_kernel_params(g, &params, fn->kernel);
+  ocl_kernel_params(g, &params, fn->kernel);
   sb_free(&params);
   ocl_plan_checks(g);
 }
@@ -595,40 +614,8 @@ plan_kernel(OclGen *g, Func *fn)
 static void
 note_kernel_calls(OclGen *g, Func *fn)
 {
-  plan_kernel(g, fn);
+  ocl_plan_kernel(g, fn);
   ocl_note_calls(g);
-}
-
-/* The narrow variant's choice (oclgen_narrow.c), with the views of the
- * kernel's lists set up. */
-static void
-choose_narrow(OclGen *g, Func *fn)
-{
-  StrBuf params = {0};
-  begin_kernel(g, fn);
-  put_kernel_params(g, &params, fn->kernel);
-  sb_free(&params);
-  ocl_choose_narrow(g, fn->kernel);
-}
-
-/* The bounds of what kernel fn stores (KernelArg.out_bits), and which
- * lists it writes as 32-bit ints in both widths: those it only writes,
- * of ints the range analysis bounds within 32 bits (a 64-bit run then
- * writes half the bytes, and leaves a list that 32-bit runs use as it
- * is).  Decided without the narrow variant's hypotheses (g->variant is
- * 0), so that both variants declare the same parameters. */
-static void
-choose_store32(OclGen *g, Func *fn)
-{
-  Kernel *k = fn->kernel;
-  plan_kernel(g, fn);
-  ocl_out_bits(g, k);
-  for (int a = 0; a < k->nargs; a++) {
-    KernelArg *ka = &k->args[a];
-    View *v = ka->kind == KA_LIST_OUT ? g->views[ka->reg] : NULL;
-    ka->store32 = v && v->elem == TAG_INT && ka->out_bits >= 0
-                  && ka->out_bits <= 31;
-  }
 }
 
 static void
@@ -636,8 +623,7 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
 {
   Kernel *k = fn->kernel;
   const char *name = g->variant ? k->narrow_name : k->name;
-  if (!g->variant) choose_store32(g, fn);
-  begin_kernel(g, fn);
+  ocl_begin_kernel(g, fn);
   ocl_narrow_hyp(g, k);
   bool red = k->kind == KK_REDUCE;
   g->leave = red ? "goto wyc_done;" : "return;";
@@ -647,7 +633,7 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
             k->host->module, k->host->name, k->loop->pos.line);
   ocl_tile_attribute(k, sb);
   sb_printf(sb, "void\n%s(", name);
-  put_kernel_params(g, sb, k);
+  ocl_kernel_params(g, sb, k);
   sb_puts(sb, ")\n{\n");
   g->body = (StrBuf){0};
   g->out = &g->body;
@@ -703,71 +689,24 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
 /* ---------------------------------------------------------------- */
 /* The program                                                        */
 
-/* Add fn to the called functions (once), natives aside. */
-static void
-add_callee(PtrVec *callees, Func *fn)
-{
-  if (!fn || fn->is_native) return;
-  for (int j = 0; j < callees->n; j++)
-    if (callees->v[j] == fn) return;
-  vec_push(callees, fn);
-}
-
-/* The functions called by code[from..to) of fn. */
-static void
-add_calls(PtrVec *callees, Func *fn, int from, int to)
-{
-  for (int i = from; i < to; i++)
-    if (fn->code[i]->op == OP_INVOKE) add_callee(callees, fn->code[i]->callee);
-}
-
-/* The program of kernel functions ks[0..n) into sb: every called
+/* The program of plan pl's kernel functions into sb: every called
  * function once (the filter's lists, and whatever the kernels and those
- * functions call, transitively), then the kernels. */
+ * functions call, transitively), then the kernels, as planned
+ * (oclgen_plan.c). */
 static void
-put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
+put_program(OclPlan *pl, StrBuf *sb)
 {
+  OclGen *g = &pl->g;
+  Func **ks = (Func **)pl->ks.v;
+  int n = pl->ks.n;
+  PtrVec callees = pl->callees;
   put_prelude(sb, g->m);
   bool tiles = false;
   for (int i = 0; i < n; i++) tiles |= ks[i]->kernel->ntiles > 0;
   if (tiles) ocl_tile_defines(sb, g->o->tile == OCL_TILE_ALL);
-  PtrVec callees = {0};
-  for (int i = 0; i < n; i++) {
-    Kernel *k = ks[i]->kernel;
-    for (int c = 0; c < k->callees.n; c++)
-      add_callee(&callees, k->callees.v[c]);
-    int at = wyil_insn_index(k->fn, k->loop);
-    add_calls(&callees, k->fn, at + 1, wyil_loop_end(k->fn, at));
-  }
-  for (int i = 0; i < callees.n; i++) {
-    Func *fn = callees.v[i];
-    add_calls(&callees, fn, 0, fn->ncode);
-  }
   ocl_math_prelude(sb, ks, n, &callees);
-  /* what each called function returns, callees of callees first */
-  for (int i = callees.n - 1; i >= 0; i--) {
-    Func *fn = callees.v[i];
-    if (fn->nregs < fn->nparams) fn->nregs = fn->nparams;
-    begin_func(g, fn, NULL, 0, fn->ncode);
-    g->facts = NULL;
-    ocl_plan_checks(g);
-    ocl_note_returns(g);
-  }
   int narrow = 0;    /* kernels with a narrow variant */
-  for (int i = 0; i < n; i++) {
-    Kernel *k = ks[i]->kernel;
-    k->narrow_name = NULL;
-    k->narrow_dims = 0;
-    for (int a = 0; a < k->nargs; a++) {
-      k->args[a].narrow = 0;
-      k->args[a].out_bits = -1;
-      k->args[a].out_arg = -1;
-      for (int l = 0; l < 3; l++) k->args[a].index_dim[l] = 0;
-      k->args[a].store32 = false;
-    }
-    choose_narrow(g, ks[i]);
-    narrow += k->narrow_name != NULL;
-  }
+  for (int i = 0; i < n; i++) narrow += ks[i]->kernel->narrow_name != NULL;
   /* each variant's kernels call their own copies of the functions, made
    * with what those kernels' calls say of their ints; a function another
    * one calls (itself too) gets nothing */
@@ -796,8 +735,6 @@ put_program(OclGen *g, StrBuf *sb, Func **ks, int n)
   g->variant = 0;
 }
 
-static const OclOptions defaults = {.real = FLT_REAL_AUTO, .tile = OCL_TILE_GPU};
-
 const char *
 ocl_check_kernel(Module *m, Func *k, const OclOptions *o)
 {
@@ -805,57 +742,48 @@ ocl_check_kernel(Module *m, Func *k, const OclOptions *o)
   /* in the arena: unchanged pointers survive the longjmp, and the
    * buffers they own are freed either way */
   StrBuf *sb = wyil_alloc(sizeof(StrBuf));
-  OclGen *g = wyil_alloc(sizeof(OclGen));
-  Func **ks = wyil_alloc(sizeof(Func *));
+  OclPlan *pl = wyil_alloc(sizeof(OclPlan));
   const char *why = NULL;
-  g->m = m;
-  g->o = o ? o : &defaults;
-  ks[0] = k;
   trial = &here;
-  if (!setjmp(here)) put_program(g, sb, ks, 1);
-  else why = trial_why;
+  if (!setjmp(here)) {
+    ocl_plan_init(pl, m, &k, 1, o);
+    ocl_plan_narrow(pl);
+    ocl_plan_store32(pl);
+    put_program(pl, sb);
+  } else {
+    why = trial_why;
+  }
   trial = NULL;
   sb_free(sb);
-  sb_free(&g->body);
-  sb_free(&g->decls);
+  sb_free(&pl->g.body);
+  sb_free(&pl->g.decls);
   return why;
+}
+
+char *
+ocl_emit_planned(OclPlan *pl)
+{
+  StrBuf sb = {0};
+  put_program(pl, &sb);
+  return sb.s ? sb.s : strdup("");
 }
 
 char *
 ocl_emit_program(Module *m, const OclOptions *o)
 {
-  StrBuf sb = {0};
-  OclGen g = {.m = m, .o = o ? o : &defaults};
-  PtrVec ks = {0};
-  for (int i = 0; m && i < m->funcs.n; i++)
-    if (((Func *)m->funcs.v[i])->kernel) vec_push(&ks, m->funcs.v[i]);
-  put_program(&g, &sb, (Func **)ks.v, ks.n);
-  return sb.s ? sb.s : strdup("");
+  OclPlan *pl = ocl_plan_new(m, o);
+  ocl_plan_narrow(pl);
+  ocl_plan_store32(pl);
+  return ocl_emit_planned(pl);
 }
 
 void
-ocl_explain_checks(FILE *out, Module *m, const OclOptions *o, bool checks)
+ocl_explain_checks(FILE *out, OclPlan *pl, bool checks)
 {
   StrBuf sb = {0};
-  OclGen g = {.m = m, .o = o ? o : &defaults, .stats = out,
-              .stats_checks = checks};
-  PtrVec ks = {0};
-  for (int i = 0; m && i < m->funcs.n; i++)
-    if (((Func *)m->funcs.v[i])->kernel) vec_push(&ks, m->funcs.v[i]);
-  put_program(&g, &sb, (Func **)ks.v, ks.n);
+  pl->g.stats = out;
+  pl->g.stats_checks = checks;
+  put_program(pl, &sb);
+  pl->g.stats = NULL;
   sb_free(&sb);
-}
-
-void
-ocl_plan_jam(Func *kfn, const OclOptions *o)
-{
-  if (!o) o = &defaults;
-  if (kfn->kernel) ocl_jam(kfn->kernel, o->jam ? o->jam : OCL_JAM_DEFAULT,
-                           o->jam > 1);
-}
-
-void
-ocl_plan_tile(Func *kfn, const OclOptions *o)
-{
-  if (kfn->kernel) ocl_tile(kfn->kernel, o ? o : &defaults);
 }

@@ -262,11 +262,12 @@ compile_child(const Case *c)
   flt_split(prog->m, r);
   wyil_verify(prog->m);
   OclOptions o = {.real = c->gpu_real, .int64_only = c->int64_only, .tile = OCL_TILE_GPU};
-  for (int i = 0; i < prog->m->funcs.n; i++)   /* the driver's planning */
-    if (((Func *)prog->m->funcs.v[i])->kernel) {
-      ocl_plan_jam(prog->m->funcs.v[i], &o);
-      ocl_plan_tile(prog->m->funcs.v[i], &o);
-    }
+  for (int i = 0; i < prog->m->funcs.n; i++) {  /* the driver's jam, tile */
+    Kernel *k = ((Func *)prog->m->funcs.v[i])->kernel;
+    if (!k) continue;
+    flt_jam(k, OCL_JAM_DEFAULT, false);
+    flt_tile(k, o.real);
+  }
   char *cl = ocl_emit_program(prog->m, &o);
   write_file(path_of(c->name, ".cl"), cl);
   FILE *f = fopen(path_of(c->name, "_cpu.c"), "w");
