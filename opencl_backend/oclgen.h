@@ -61,7 +61,7 @@ typedef struct OclPlan OclPlan;
 /* Pass narrow: the plan of m's kernel functions (after split), and which
  * get a narrow variant (Kernel.narrow_name, narrow_dims;
  * KernelArg.narrow, index_dim). */
-OclPlan *ocl_plan_new(Module *m, const OclOptions *o);
+OclPlan *ocl_plan_new(const Module *m, const OclOptions *o);
 void ocl_plan_narrow(OclPlan *pl);
 /* Pass store32: the bounds of what each kernel stores (KernelArg.
  * out_bits, out_arg) and the lists it writes as 32-bit ints (store32). */
@@ -71,7 +71,7 @@ void ocl_plan_store32(OclPlan *pl);
  * otherwise why not, in source terms (the driver then keeps the loop on
  * the CPU: compiler/pipeline.c, veto).  k need not be in m.  Nothing is
  * emitted. */
-const char *ocl_check_kernel(Module *m, Func *k, const OclOptions *o);
+const char *ocl_check_kernel(const Module *m, Func *k, const OclOptions *o);
 /* `wyc --explain`: per kernel of pl (planned: narrow, store32) and per
  * function kernels call, how it is jammed, tiled, computed with fma or
  * unrolled; with checks (`--explain=checks`) also how many checks are
@@ -89,6 +89,6 @@ char *ocl_emit_planned(OclPlan *pl);
 /* The passes narrow, store32 and emit-opencl in one call, for a caller
  * without the driver's pipeline (the unit tests): the program of every
  * kernel function of m (m NULL: the prelude alone). */
-char *ocl_emit_program(Module *m, const OclOptions *o);
+char *ocl_emit_program(const Module *m, const OclOptions *o);
 
 #endif

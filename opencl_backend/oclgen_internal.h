@@ -100,7 +100,7 @@ typedef struct OclRetFacts {
 } OclRetFacts;
 
 typedef struct OclGen {
-  Module *m;
+  const Module *m;
   const OclOptions *o;
   StrBuf *out;          /* statements of the function being emitted */
   StrBuf body;          /* the body of the function being emitted */
@@ -208,7 +208,7 @@ struct OclPlan {
 
 /* pl for kernel functions ks[0..n) of m (ocl_plan_new: all of m's;
  * ocl_check_kernel: the one it judges). */
-void ocl_plan_init(OclPlan *pl, Module *m, Func **ks, int n,
+void ocl_plan_init(OclPlan *pl, const Module *m, Func **ks, int n,
                    const OclOptions *o);
 
 /* ================================================================ */

@@ -50,7 +50,8 @@ static const OclOptions defaults = {.real = FLT_REAL_AUTO,
                                     .tile = OCL_TILE_GPU};
 
 void
-ocl_plan_init(OclPlan *pl, Module *m, Func **ks, int n, const OclOptions *o)
+ocl_plan_init(OclPlan *pl, const Module *m, Func **ks, int n,
+              const OclOptions *o)
 {
   OclGen *g = &pl->g;
   *pl = (OclPlan){0};
@@ -84,7 +85,7 @@ ocl_plan_init(OclPlan *pl, Module *m, Func **ks, int n, const OclOptions *o)
 }
 
 OclPlan *
-ocl_plan_new(Module *m, const OclOptions *o)
+ocl_plan_new(const Module *m, const OclOptions *o)
 {
   OclPlan *pl = wyil_alloc(sizeof *pl);
   PtrVec ks = {0};
