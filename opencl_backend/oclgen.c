@@ -781,6 +781,7 @@ void
 ocl_explain_checks(FILE *out, OclPlan *pl, bool checks)
 {
   StrBuf sb = {0};
+  if (!pl) internal_error("oclgen: --explain before the pass narrow");
   pl->g.stats = out;
   pl->g.stats_checks = checks;
   put_program(pl, &sb);
