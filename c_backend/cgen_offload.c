@@ -1,6 +1,9 @@
 /* cgen_offload.c -- `offload` instructions: loops that run as OpenCL
  * kernels (filter/ outlined them into kernel functions and put an
- * `offload` before each loop, opencl_backend/ wrote the kernels).
+ * `offload` before each loop, opencl_backend/ wrote the kernels).  The
+ * descriptors read what the pipeline decided before either back end
+ * printed (the Kernel and its KernelArgs: jam, narrow, store32), never
+ * what the OpenCL printer writes.
  *
  * Static data, written once per module into the `kernels` section as
  * the first offload needs it: the OpenCL program as a string, and per
@@ -135,7 +138,7 @@ put_descriptor(Gen *g, Kernel *k, const int *host, SrcPos pos)
        * dimension of its own index, in win[0] (filter/window.c) */
       bool out = ka->kind == KA_LIST_OUT || ka->kind == KA_LIST_INOUT;
       /* the narrow variant's bound on the list, and the bound of what
-       * the kernel stores (opencl_backend/oclgen_narrow.c) */
+       * the kernel stores (passes narrow and store32) */
       sb_printf(sb, "  {%s, %s, %d, {%d, %d, %d}, %d, %d, %d, %d, "
                 "{%d, %d, %d}},  /* %%%d %s */\n",
                 kind_name(ka), list || red ? elem_name(ka->elem)

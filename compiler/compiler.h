@@ -332,8 +332,11 @@ typedef struct Pipeline {
   bool again;              /* veto refused a kernel: classify again */
   int rounds;              /* classify's runs */
   char *cl_source;         /* emit-opencl's program (malloc'd), or NULL */
-  int range_runs;          /* the range analysis's runs in emit-opencl */
+  int range_runs;          /* the range analysis's runs in narrow, store32
+                              and emit-opencl */
   int range_narrow;        /* ... of them the narrow choice's hypotheses */
+  OclPlan *ocl_plan;       /* narrow's plan, which store32 and emit-opencl
+                              go on with, or NULL */
 } Pipeline;
 
 /* Run the passes in order (those of p->fopt.opt_level), up to

@@ -609,7 +609,7 @@ compile(int argc, char **argv)
   Pipeline p = {prog->m, {o.opt_level, o.gpu_real, NULL, NULL, NULL},
                 {o.gpu_real, o.gpu_int64, o.opt_level < 2 ? 1 : o.jam,
                  o.tile, o.fma, o.opt_level < 2 ? 1 : o.unroll},
-                NULL, o.dump_after, NULL, {0}, false, 0, NULL, 0, 0};
+                NULL, o.dump_after, NULL, {0}, false, 0, NULL, 0, 0, NULL};
   OclOptions oo = p.oo;
   if (o.dump_after) {
     pipeline_run(&p);
@@ -618,12 +618,12 @@ compile(int argc, char **argv)
     return 0;
   }
   if (o.explain) {
-    p.stop_after = "chain";
+    p.stop_after = "store32";
     pipeline_run(&p);
     explain_reals(&o);
     flt_explain(stdout, p.fr);
     flt_explain_chains(stdout, p.fr);
-    ocl_explain_checks(stdout, prog->m, &oo, o.explain_checks);
+    ocl_explain_checks(stdout, p.ocl_plan, o.explain_checks);
     wyil_free_all();
     return 0;
   }

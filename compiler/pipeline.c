@@ -7,16 +7,19 @@
  * it (Pipeline.cl_source); the C back end prints the host functions
  * afterwards (main.c, build_c).
  *
- * The table is here, not in filter/, because it holds the back end's
- * planning steps that still live in opencl_backend/ and the one loop
- * that asks a back end: classify -> outline -> jam -> tile -> veto runs
- * again, after flt_veto, while the back end refuses a kernel (a loop
- * inside a vetoed one may be a kernel itself).  The back end judges
- * the kernel functions as planned, the very ones split adds to the
- * module: the program it judged is the one it prints.  The rewrites
- * before classify run once.  WYC_VERIFY_PASSES=1 in wyc's environment
- * runs wyil/verify.c after every pass (tests/run.sh sets it); the
- * module is verified before emit-opencl in every case.
+ * The table is here, not in filter/, because it holds the OpenCL back
+ * end's planning passes (narrow, store32: opencl_backend/oclgen_plan.c,
+ * decided on the ints' device widths) and the one loop that asks a back
+ * end: classify -> outline -> jam -> tile -> veto runs again, after
+ * flt_veto, while the back end refuses a kernel (a loop inside a vetoed
+ * one may be a kernel itself).  The back end judges the kernel functions
+ * as planned, the very ones split adds to the module: the program it
+ * judged is the one it prints.  The rewrites before classify run once.
+ * Everything either back end reads is decided before emit-opencl; the
+ * printers decide nothing the other reads.  WYC_VERIFY_PASSES=1 in wyc's
+ * environment runs wyil/verify.c after every pass (tests/run.sh sets
+ * it); the module is verified before narrow in every case, and nothing
+ * after chain rewrites WYIL.
  *
  * A pass is one line of `passes`: its name (`wyc --print-passes`,
  * `--dump-after=NAME`), the entry point (a function pass of filter.h,
@@ -26,7 +29,9 @@
  * order: all of them on a function, then all on the next (so that a
  * loop calling a function later in the module sees it as written, as
  * the filter always did); --dump-after prints each of the program's
- * functions as that pass left it.
+ * functions as that pass left it.  The table is the one place that
+ * orders passes: a caller that wants only the middle end (the unit
+ * tests) runs pipeline_run with stop_after "classify".
  */
 #include <stdlib.h>
 #include <string.h>
@@ -53,11 +58,13 @@ static void step_veto(Pipeline *p);
 static void step_split(Pipeline *p);
 static void step_recur_paths(Pipeline *p);
 static void step_chain(Pipeline *p);
+static void step_narrow(Pipeline *p);
+static void step_store32(Pipeline *p);
 static void step_emit_ocl(Pipeline *p);
 
-/* ORDER of the pipeline.  A step with neither entry runs inside the next
- * one that has one (the back end's planning that still lives in its
- * printer). */
+/* ORDER of the pipeline.  A step with neither entry runs inside another
+ * (classify, the function passes' last; checks, asked by narrow, store32
+ * and emit-opencl; emit-c, the driver's build). */
 static const Pass passes[] = {
   {"consts", flt_pass_consts, NULL, 1,
    "fold negated int literals; scalar constants to the function's entry",
@@ -97,7 +104,7 @@ static const Pass passes[] = {
    "outline", "Kernel.jam, jam copies in the kernel function", "CFG"},
   {"tile", NULL, step_tile, 0,
    "tiles in local memory for a register-blocked kernel's shared loads",
-   "jam", "Kernel.ntiles, tiled loads", "CFG"},
+   "jam", "Kernel.ntiles, tiles (KTiles), tile_local", "nothing"},
   {"veto", NULL, step_veto, 0,
    "the OpenCL back end judges each kernel; refused: classify again",
    "tile", "vetoes (FilterOptions.vetoes)", "a refused round's kernels"},
@@ -111,18 +118,20 @@ static const Pass passes[] = {
   {"chain", NULL, step_chain, 0,
    "host loops whose offloads may read their error flags at the loop's end",
    "split", "Insn.chained, FltChain records", "nothing"},
-  {"narrow", NULL, NULL, 0,
-   "narrow variants: kernels for ints that fit fewer bits (in emit-opencl)",
-   "chain", "Kernel.narrow_name, KernelArg.narrow/index_dim", "nothing"},
-  {"store32", NULL, NULL, 0,
-   "bounds of stored values, 32-bit output buffers (in emit-opencl)",
-   "chain", "KernelArg.out_bits/out_arg/store32", "nothing"},
+  {"narrow", NULL, step_narrow, 0,
+   "narrow variants: kernels for ints that fit fewer bits",
+   "chain, a verified module", "the OpenCL plan; Kernel.narrow_name, "
+   "narrow_dims, KernelArg.narrow/index_dim", "nothing (WYIL unchanged)"},
+  {"store32", NULL, step_store32, 0,
+   "bounds of stored values, 32-bit output buffers",
+   "narrow", "KernelArg.out_bits/out_arg/store32",
+   "nothing (WYIL unchanged)"},
   {"checks", NULL, NULL, 0,
-   "range analysis: checks tested, hoisted or proved (in emit-opencl)",
-   "chain", "the emitter's check plan", "nothing"},
+   "range analysis: checks tested, hoisted or proved (asked by the above)",
+   "narrow", "the check plans, kept in the OpenCL plan", "nothing"},
   {"emit-opencl", NULL, step_emit_ocl, 0,
    "the OpenCL back end prints the kernel functions as OpenCL C",
-   "a verified module", "Pipeline.cl_source", "nothing"},
+   "store32", "Pipeline.cl_source", "nothing"},
   {"emit-c", NULL, NULL, 0,
    "the C back end prints the host functions as C (the driver's build)",
    "emit-opencl", "the C file handed to cc", "nothing"},
@@ -184,13 +193,18 @@ step_outline(Pipeline *p)
 static void
 step_jam(Pipeline *p)
 {
-  for (int i = 0; i < p->kfns.n; i++) ocl_plan_jam(p->kfns.v[i], &p->oo);
+  const OclOptions *o = &p->oo;
+  for (int i = 0; i < p->kfns.n; i++)
+    flt_jam(((Func *)p->kfns.v[i])->kernel,
+            o->jam ? o->jam : OCL_JAM_DEFAULT, o->jam > 1);
 }
 
 static void
 step_tile(Pipeline *p)
 {
-  for (int i = 0; i < p->kfns.n; i++) ocl_plan_tile(p->kfns.v[i], &p->oo);
+  if (p->oo.tile == OCL_TILE_OFF) return;
+  for (int i = 0; i < p->kfns.n; i++)
+    flt_tile(((Func *)p->kfns.v[i])->kernel, p->oo.real);
 }
 
 static void
@@ -226,13 +240,51 @@ step_chain(Pipeline *p)
   flt_chain(p->m, p->fr);
 }
 
+/* The range analysis's runs of the OpenCL back end's passes (-v). */
+static void
+count_runs(Pipeline *p, void (*pass)(Pipeline *))
+{
+  int narrow0, narrow1, before = ocl_range_runs(&narrow0);
+  pass(p);
+  p->range_runs += ocl_range_runs(&narrow1) - before;
+  p->range_narrow += narrow1 - narrow0;
+}
+
+static void
+plan_narrow(Pipeline *p)
+{
+  p->ocl_plan = ocl_plan_new(p->m, &p->oo);
+  ocl_plan_narrow(p->ocl_plan);
+}
+
+static void
+step_narrow(Pipeline *p)
+{
+  count_runs(p, plan_narrow);
+}
+
+static void
+plan_store32(Pipeline *p)
+{
+  ocl_plan_store32(p->ocl_plan);
+}
+
+static void
+step_store32(Pipeline *p)
+{
+  count_runs(p, plan_store32);
+}
+
+static void
+emit_ocl(Pipeline *p)
+{
+  p->cl_source = ocl_emit_planned(p->ocl_plan);
+}
+
 static void
 step_emit_ocl(Pipeline *p)
 {
-  int narrow0, narrow1, before = ocl_range_runs(&narrow0);
-  p->cl_source = ocl_emit_program(p->m, &p->oo);
-  p->range_runs += ocl_range_runs(&narrow1) - before;
-  p->range_narrow += narrow1 - narrow0;
+  count_runs(p, emit_ocl);
 }
 
 /* ---- running them ---------------------------------------------------- */
@@ -321,7 +373,7 @@ pipeline_run(Pipeline *p)
       i = classify;
     } else if (ps->step) {
       bool runs = p->fopt.opt_level >= ps->min_opt;
-      if (!strcmp(ps->name, "emit-opencl")) wyil_verify_after(p->m, "chain");
+      if (!strcmp(ps->name, "narrow")) wyil_verify_after(p->m, "chain");
       if (runs) ps->step(p);
       if (runs && verify) verify_after(p, ps->name);
       if (i == dump) {   /* (a step the -O level skips: as before it) */

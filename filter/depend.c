@@ -76,8 +76,8 @@ is_scalar(Type *t, const FilterOptions *opt)
 }
 
 /* A list of scalars, nested at most 3 deep: its depth, else 0. */
-static int
-list_depth(Type *t, Type **elem)
+int
+flt_list_depth(Type *t, Type **elem)
 {
   int d = 0;
   t = ty_expand(t);
@@ -97,7 +97,7 @@ mentions_real(Type *t)
   Type *e;
   if (!t) return false;
   if (ty_expand(t)->kind == TY_REAL || flt_num_union(t)) return true;
-  return list_depth(t, &e) && ty_expand(e)->kind == TY_REAL;
+  return flt_list_depth(t, &e) && ty_expand(e)->kind == TY_REAL;
 }
 
 static const char *
@@ -105,7 +105,7 @@ type_reason(Type *t, const FilterOptions *opt)
 {
   if (mentions_real(t) && !opt->gpu_real)
     return "computes with reals (exact on the CPU: --gpu-real=exact)";
-  if (is_scalar(t, opt) || list_depth(t, NULL) || flt_num_union(t))
+  if (is_scalar(t, opt) || flt_list_depth(t, NULL) || flt_num_union(t))
     return NULL;   /* int|real: checked by numkind.c */
   return wyil_fmt("uses a value of type %s, which has no device "
                   "representation", ty_str(t));
@@ -192,7 +192,7 @@ check_insn(Ctx *c, Func *fn, Insn *in, bool in_callee, PtrVec *stack)
   case OP_CONST:
     return type_reason(in->type, c->opt);
   case OP_ASSIGN:
-    if (list_depth(in->type, NULL))
+    if (flt_list_depth(in->type, NULL))
       return wyil_fmt("copies list %s inside the loop (each iteration "
                       "would need its own copy)", quoted(fn, in->args[0]));
     return type_reason(in->type, c->opt);
@@ -219,7 +219,7 @@ check_insn(Ctx *c, Func *fn, Insn *in, bool in_callee, PtrVec *stack)
       return NULL;
     }
     if (in->op == OP_FORALL) return NULL;
-    if (!list_depth(in->type, NULL))
+    if (!flt_list_depth(in->type, NULL))
       return (why = type_reason(in->type, c->opt)) ? why
              : wyil_fmt("indexes a value of type %s", ty_str(in->type));
     return type_reason(in->type, c->opt);
@@ -336,7 +336,7 @@ check_list_use(Ctx *c, int i, int level, bool written, int root, Path *p,
       p->reg[level] = in->args[1];
       p->at[level] = i;
     }
-    if (list_depth(in->type, NULL) > 1)
+    if (flt_list_depth(in->type, NULL) > 1)
       return check_row_uses(c, in->dst, level + 1, written, root, p, acc);
     if (written) add_access(c, acc, i, false, level + 1, p);
     return NULL;
@@ -599,7 +599,7 @@ check_bounds(Ctx *c, Insn *loop)
     return NULL;
   }
   Type *elem;
-  int depth = list_depth(loop->type, &elem);
+  int depth = flt_list_depth(loop->type, &elem);
   if (!depth)
     return wyil_fmt("iterates over a %s", ty_str(loop->type));
   c->rows = depth > 1;   /* a row per work item: reduce kernels only */
@@ -891,7 +891,7 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
     ka->reg = r;
     ka->type = t;
     ka->name = reg_name(fn, r);
-    ka->depth = list_depth(t, &ka->elem);
+    ka->depth = flt_list_depth(t, &ka->elem);
     if (c.red[r]) {
       ka->kind = KA_REDUCE;
       ka->type = wyil_def_type(c.def[r]);

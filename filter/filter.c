@@ -545,28 +545,6 @@ flt_classify(FilterResult *r, Func *fn, FilterOptions *opt)
   }
 }
 
-FilterResult *
-flt_run(Module *m, FilterOptions *opt)
-{
-  FilterResult *r = flt_new_result(opt);
-  for (int i = 0; i < m->funcs.n; i++) {
-    Func *fn = m->funcs.v[i];
-    if (!flt_own_func(m, fn)) continue;
-    if (opt->opt_level > 0) {
-      flt_pass_consts(fn, opt);
-      flt_pass_counted(fn, opt);
-      flt_pass_licm(fn, opt);
-      flt_pass_range_ends(fn, opt);
-      flt_pass_recur(fn, opt);
-      flt_pass_induction(fn, opt);
-      flt_pass_scalarize(fn, opt);
-      flt_pass_inject(fn, opt);
-    }
-    flt_classify(r, fn, opt);
-  }
-  return r;
-}
-
 static int
 cmp_pos(const void *a, const void *b)
 {

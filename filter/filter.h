@@ -58,16 +58,6 @@ typedef struct FltVeto {
   const char *why;     /* in source terms */
 } FltVeto;
 
-/* --gpu-real: where and how loops that compute with reals run.  Every
- * value but FLT_REAL_EXACT (0) lets them run on the device. */
-typedef enum FltReal {
-  FLT_REAL_EXACT,      /* exact rationals: such loops stay on the CPU */
-  FLT_REAL_AUTO,       /* the default: double where the device has it,
-                          float otherwise (chosen by the runtime) */
-  FLT_REAL_FLOAT,
-  FLT_REAL_DOUBLE
-} FltReal;
-
 /* What the filter's rewrites made of a loop (for --explain). */
 typedef enum FltIvKind {
   FLT_IV_INDUCTION,    /* an induction variable (filter/induction.c) */
@@ -99,10 +89,11 @@ typedef struct FilterOptions {
   PtrVec *vetoes;      /* FltVeto*: loops that stay on the CPU whatever
                           the analysis finds (flt_veto), or NULL */
   PtrVec *ivs;         /* FltIv*: induction variables rewritten so far,
-                          or NULL (flt_run adds to it; the module keeps
-                          the rewrite, so a later run finds them here) */
+                          or NULL (the function passes add to it; the
+                          module keeps the rewrite, so a later run finds
+                          them here) */
   PtrVec *writes;      /* writes at computed indices whose test of being
-                          one-to-one flt_run put before their nest
+                          one-to-one inject put before their nest
                           (filter/inject.c), kept the same way, or NULL */
 } FilterOptions;
 
@@ -161,12 +152,19 @@ FilterResult *flt_new_result(const FilterOptions *opt);
  * dimension 0, windows), keeping the loops of opt->vetoes on the CPU.
  * Rewrites nothing: the driver runs it again after a veto. */
 void flt_classify(FilterResult *r, Func *fn, FilterOptions *opt);
-/* The function passes over m, as the driver runs them: the middle end
- * for a caller that asks no back end (the unit tests). */
-FilterResult *flt_run(Module *m, FilterOptions *opt);
-/* Keep `loop` on the CPU with reason `why` in later runs of flt_run
- * under opt: a back end could not compile its kernel (the driver asks
- * each back end, then runs the filter again). */
+/* Register blocking (jam.c): rewrite kernel k's function so that each
+ * work item runs k->jam[d] (at most `most`) iterations of its
+ * dimensions, the copies' inner loops jammed into one; k->jam[d] = 1
+ * where it does not (the code unchanged).  A 1-D kernel only when
+ * one_d.  Once per kernel. */
+void flt_jam(Kernel *k, int most, bool one_d);
+/* Tiles in local memory for the jammed loop of register-blocked kernel
+ * k (tile.c): Kernel.ntiles, tiles, tile_local, tile_what; real is how
+ * the device computes reals (an element's bytes). */
+void flt_tile(Kernel *k, FltReal real);
+/* Keep `loop` on the CPU with reason `why` in later runs of
+ * flt_classify under opt: a back end could not compile its kernel (the
+ * driver asks each back end, then classifies again). */
 void flt_veto(FilterOptions *opt, Insn *loop, const char *why);
 /* The kernel function of k (split.c): its parameters are the kernel's
  * arguments (k->args order), then the bounds of each NDRange dimension

@@ -64,6 +64,11 @@ const char *flt_build_text(Kernel *k);
 
 /* ---- depend.c --------------------------------------------------- */
 
+/* A list of device scalars (int, bool, real; an int|real as a real),
+ * nested at most 3 deep: its depth and (unless NULL) in *elem its
+ * element type; 0 for any other type. */
+int flt_list_depth(Type *t, Type **elem);
+
 /* Can the FORALL at fn->code[at] run its iterations in parallel?  NULL
  * and a filled Kernel (args, callees, bounds) if so; otherwise the
  * reason, in source terms. */

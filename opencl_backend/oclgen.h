@@ -16,7 +16,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "../filter/filter.h"
 #include "../wyil/wyil.h"
 
 /* Where kernels read through tiles in local memory.  ORDER
@@ -42,10 +41,10 @@ typedef struct OclOptions {
   bool int64_only;   /* --gpu-int=64: the runtime builds only the 64-bit
                         variant (the source is the same) */
   int jam;           /* --jam: the most iterations of a dimension one
-                        work item runs (oclgen_jam.c): 1 none (-O1), 0
+                        work item runs (filter/jam.c): 1 none (-O1), 0
                         the default, OCL_JAM_DEFAULT for 2-D kernels
                         only; given (2, 4, 8): 1-D kernels too */
-  OclTile tile;      /* --tile: tiles in local memory (oclgen_tile.c) */
+  OclTile tile;      /* --tile: tiles in local memory (filter/tile.c) */
   OclFma fma;        /* --fma: where a real product is computed with the
                         sum that reads it as one fma (oclgen_fma.c) */
   int unroll;        /* --unroll: steps a GPU runs between a loop's exit
@@ -55,32 +54,41 @@ typedef struct OclOptions {
 
 enum { OCL_JAM_DEFAULT = 8, OCL_UNROLL_DEFAULT = 16 };
 
-/* The back end's planning steps, run by the driver on each kernel
- * function before it is judged (ocl_check_kernel) and before the last
- * verification (compiler/pipeline.c); each rewrites kfn's WYIL once.
- * Register blocking (oclgen_jam.c): --jam's factor per dimension. */
-void ocl_plan_jam(Func *kfn, const OclOptions *o);
-/* Tiles in local memory for a register-blocked loop (oclgen_tile.c). */
-void ocl_plan_tile(Func *kfn, const OclOptions *o);
+/* The planning passes (oclgen_plan.c), run by the driver before either
+ * back end prints; they rewrite no WYIL.  The plan keeps the range
+ * analysis's answers for the printer. */
+typedef struct OclPlan OclPlan;
+/* Pass narrow: the plan of m's kernel functions (after split), and which
+ * get a narrow variant (Kernel.narrow_name, narrow_dims;
+ * KernelArg.narrow, index_dim). */
+OclPlan *ocl_plan_new(const Module *m, const OclOptions *o);
+void ocl_plan_narrow(OclPlan *pl);
+/* Pass store32: the bounds of what each kernel stores (KernelArg.
+ * out_bits, out_arg) and the lists it writes as 32-bit ints (store32). */
+void ocl_plan_store32(OclPlan *pl);
 /* NULL when kernel function k (planned) and the functions it calls can
  * be written as OpenCL C, in every variant the program would hold;
  * otherwise why not, in source terms (the driver then keeps the loop on
  * the CPU: compiler/pipeline.c, veto).  k need not be in m.  Nothing is
  * emitted. */
-const char *ocl_check_kernel(Module *m, Func *k, const OclOptions *o);
-/* `wyc --explain`: per kernel of m (split) and per function kernels
- * call, how it is jammed, tiled, computed with fma or unrolled; with
- * checks (`--explain=checks`) also how many checks are tested where
- * they are, tested once before their loop, proved unnecessary
- * (opencl_backend/oclgen_range.c). */
-void ocl_explain_checks(FILE *out, Module *m, const OclOptions *o,
-                        bool checks);
+const char *ocl_check_kernel(const Module *m, Func *k, const OclOptions *o);
+/* `wyc --explain`: per kernel of pl (planned: narrow, store32) and per
+ * function kernels call, how it is jammed, tiled, computed with fma or
+ * unrolled; with checks (`--explain=checks`) also how many checks are
+ * tested where they are, tested once before their loop, proved
+ * unnecessary (opencl_backend/oclgen_range.c). */
+void ocl_explain_checks(FILE *out, OclPlan *pl, bool checks);
 /* How many check plans the range analysis (ocl_plan_checks) has
  * computed in this process, and in *for_narrow (unless NULL) how many of
  * them were hypotheses tried by the narrow choice (for `wyc -v`). */
 int ocl_range_runs(int *for_narrow);
-/* The OpenCL C program holding every kernel function of m (malloc'd
- * string; m NULL: the prelude alone). */
-char *ocl_emit_program(Module *m, const OclOptions *o);
+/* Pass emit-opencl: the OpenCL C program holding every kernel function
+ * of plan pl, as planned (malloc'd string).  Reads the plan and the
+ * module; decides nothing that another part reads. */
+char *ocl_emit_planned(OclPlan *pl);
+/* The passes narrow, store32 and emit-opencl in one call, for a caller
+ * without the driver's pipeline (the unit tests): the program of every
+ * kernel function of m (m NULL: the prelude alone). */
+char *ocl_emit_program(const Module *m, const OclOptions *o);
 
 #endif

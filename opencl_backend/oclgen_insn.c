@@ -470,7 +470,7 @@ emit_dim_forall(OclGen *g, int i, Insn *in, int d)
   int r = in->args[0], dd, c;
   const char *v = ocl_var(g, in->dst, TAG_INT);
   if (ocl_jam_copy(g->k, in, &dd, &c)) {
-    /* the item's c-th iteration of the dimension (oclgen_jam.c), the
+    /* the item's c-th iteration of the dimension (filter/jam.c), the
      * last one's past the range's end */
     ocl_line(g, "%s = lo%d + (wy_int)min((long)gid%d * %d + %d, "
              "(long)n%d - 1);", v, d, d, g->k->jam[d], c, d);
@@ -813,7 +813,7 @@ void
 ocl_emit_moved(OclGen *g, int i)
 {
   /* --explain counts the checks of one iteration: a jammed copy's
-   * (oclgen_jam.c) are not counted again */
+   * (filter/jam.c) are not counted again */
   bool again = g->k && g->k->jam_clone && g->k->jam_clone[i];
   int keep[CHK_NKINDS];
   memcpy(keep, g->nchk, sizeof keep);

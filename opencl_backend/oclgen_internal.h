@@ -100,7 +100,7 @@ typedef struct OclRetFacts {
 } OclRetFacts;
 
 typedef struct OclGen {
-  Module *m;
+  const Module *m;
   const OclOptions *o;
   StrBuf *out;          /* statements of the function being emitted */
   StrBuf body;          /* the body of the function being emitted */
@@ -198,6 +198,23 @@ typedef struct OclGen {
 
 enum { OCL_FUSE_NONE = -1, OCL_FUSE_GONE = -2 };
 
+/* The planning passes' state (oclgen_plan.c), which the printer goes on
+ * with: the emitter with its kept range plans, call and return facts;
+ * the kernel functions; the functions they call, transitively. */
+struct OclPlan {
+  OclGen g;
+  PtrVec ks;            /* Func*: the kernel functions, in module order */
+  PtrVec callees;       /* Func*: every function device code calls */
+};
+
+/* ================================================================ */
+/* oclgen_plan.c                                                     */
+
+/* pl for kernel functions ks[0..n) of m (ocl_plan_new: all of m's;
+ * ocl_check_kernel: the one it judges). */
+void ocl_plan_init(OclPlan *pl, const Module *m, Func **ks, int n,
+                   const OclOptions *o);
+
 /* ================================================================ */
 /* oclgen.c                                                          */
 
@@ -229,8 +246,17 @@ void ocl_past_end_return(OclGen *g, int d);
 /* A list argument's depth and element tag: its type's, unless the
  * kernel's KernelArg.depth / elem say otherwise. */
 int ocl_arg_shape(const KernelArg *ka, Tag *elem);
+/* Fresh per-function state for code[from..to) of fn (k: a kernel's). */
+void ocl_begin_func(OclGen *g, Func *fn, Kernel *k, int from, int to);
+/* The same for kernel function fn: its loop's body is the code. */
+void ocl_begin_kernel(OclGen *g, Func *fn);
+/* A kernel's parameter list into sb; sets the Views of its lists. */
+void ocl_kernel_params(OclGen *g, StrBuf *sb, Kernel *k);
+/* Kernel fn begun in g's variant, its lists' views set and its checks
+ * planned, nothing emitted: for the questions asked before its code. */
+void ocl_plan_kernel(OclGen *g, Func *fn);
 /* The OpenCL name of a called function (in g's variant). */
-const char *ocl_func_name(OclGen *g, Func *fn);
+const char *ocl_func_name(OclGen *g, const Func *fn);
 /* The code a kernel writes into its flag when it would store an
  * infinity or a NaN into a list, or a math function's result is one:
  * runtime/ocl.h's WY_OCL_E_NONFINITE (the runtime then runs the loop's
@@ -257,30 +283,22 @@ enum { OCL_FLAG_DESCENDING = 19 };
 void ocl_emit_store(OclGen *g, const char *lhs, const char *val, Tag elem);
 
 /* The work item's index of dimension d of kernel k (its first, when
- * it runs several: oclgen_jam.c), an expression of lo<d> and gid<d>. */
-const char *ocl_dim_index(Kernel *k, int d);
+ * it runs several: filter/jam.c), an expression of lo<d> and gid<d>. */
+const char *ocl_dim_index(const Kernel *k, int d);
+
+/* Register blocking's copies (filter/jam.c made them, Kernel.jam_copy):
+ * is `in` the FORALL of the copy-th (>= 1) iteration of dimension *dim
+ * of kernel k (NULL: none)? */
+bool ocl_jam_copy(const Kernel *k, const Insn *in, int *dim, int *copy);
+/* The dimension of which register r holds a copy's index, or -1. */
+int ocl_jam_var_dim(const Kernel *k, int r);
 
 /* ================================================================ */
-/* oclgen_jam.c                                                      */
-
-/* Register blocking (see the file): rewrite kernel k's function so
- * that each work item runs k->jam[d] (at most `most`) iterations of its
- * dimensions, the copies' inner loops jammed into one; k->jam[d] = 1
- * where it does not (the code unchanged).  A 1-D kernel only when
- * one_d.  Once per kernel. */
-void ocl_jam(Kernel *k, int most, bool one_d);
-/* Is `in` the FORALL of the copy-th (>= 1) iteration of dimension *dim
- * of kernel k (NULL: none)? */
-bool ocl_jam_copy(Kernel *k, Insn *in, int *dim, int *copy);
-/* The dimension of which register r holds a copy's index, or -1. */
-int ocl_jam_var_dim(Kernel *k, int r);
-
-/* oclgen_tile.c: tiles in local memory for a register-blocked kernel's
- * jammed loop (Kernel.ntiles, tiles, tile_local). */
-typedef struct OclTiles OclTiles;
-void ocl_tile(Kernel *k, const OclOptions *o);
+/* oclgen_tile.c: the code of the tiles in local memory of a
+ * register-blocked kernel's jammed loop (filter/tile.c planned them:
+ * Kernel.ntiles, tiles, tile_local). */
 /* the kernel's reqd_work_group_size attribute line, if tiled */
-void ocl_tile_attribute(Kernel *k, StrBuf *sb);
+void ocl_tile_attribute(const Kernel *k, StrBuf *sb);
 /* a tiled kernel's start: its items' indices, none returning early */
 void ocl_tile_prologue(OclGen *g);
 /* Is in the tiled loop's FORALL?  Its start and END, emitted so: */
@@ -305,7 +323,7 @@ void ocl_narrow_hyp(OclGen *g, Kernel *k);
 /* KernelArg.out_bits of the lists k writes (after its body's plan). */
 void ocl_out_bits(OclGen *g, Kernel *k);
 /* The narrow variant of k in --explain's words. */
-const char *ocl_narrow_what(Kernel *k);
+const char *ocl_narrow_what(const Kernel *k);
 /* In the narrow variant of g->k: is register i the loop variable of an
  * NDRange dimension the variant takes to lie within [0, len), len a
  * length as a View names it ("a1_len0")?  ocl_index_nonneg: within
@@ -369,8 +387,6 @@ void ocl_plan_checks(OclGen *g);
 /* The intervals' memo forgets its plan: the next question starts a new
  * one (oclgen_ival_at.c; a plan restored from those kept). */
 void ocl_iv_forget(OclGen *g);
-/* The one instruction of fn defining register r, or NULL. */
-Insn *ocl_only_def(Func *fn, int r);
 /* After the plan, at a kernel's start: the tests that its call site's
  * facts hold (a dimension's hi above its constant lo). */
 void ocl_emit_call_site_tests(OclGen *g);

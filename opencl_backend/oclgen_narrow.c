@@ -26,11 +26,14 @@
  * bounds (oclgen_ival_sum.c) are left out of that choice and then get
  * bounds of the lists it left free only (ocl_choose_narrow).
  *
- * Contract (compiler/pipeline.c's table): Pass narrow (inside emit-opencl
- * and veto's trial). Requires: the kernel function planned (jam, tile).
- * Provides: Kernel.narrow_name, narrow_dims, KernelArg.narrow, index_dim,
- * out_bits, out_arg (read by c_backend/cgen_offload.c: still a back end's
- * field another reads, issue 38). Invalidates nothing in WYIL.
+ * Contract (compiler/pipeline.c's table): Pass narrow (ocl_choose_narrow,
+ * from oclgen_plan.c's ocl_plan_narrow; also in veto's trial), and
+ * store32's bounds (ocl_out_bits, from ocl_plan_store32). Requires: the
+ * kernel function planned (jam, tile), the plan's return facts.
+ * Provides: Kernel.narrow_name, narrow_dims, KernelArg.narrow, index_dim;
+ * then out_bits, out_arg. Both back ends only read them (the printer
+ * through ocl_narrow_hyp, ocl_index_known; c_backend/cgen_offload.c).
+ * Invalidates nothing in WYIL.
  */
 #include <string.h>
 
@@ -67,7 +70,7 @@ hyp_of(Kernel *k, const int *bits)
   for (int d = 0; bits[k->nargs] > 0 && d < k->ndims; d++)
     if (k->loopvar[d] >= 0 && k->loopvar[d] < k->fn->nregs)
       hyp[k->loopvar[d]] = bits[k->nargs];
-  /* the copies' indices of a blocked kernel (oclgen_jam.c) too */
+  /* the copies' indices of a blocked kernel (filter/jam.c) too */
   for (int d = 0; bits[k->nargs] > 0 && d < k->ndims; d++)
     for (int c = 1; c < k->jam[d] && c < WYIL_JAM_MAX; c++)
       hyp[k->jam_copy[d][c]->dst] = bits[k->nargs];
@@ -321,13 +324,13 @@ ocl_out_bits(OclGen *g, Kernel *k)
 /* The bound the variant asks of argument a (a == k->nargs: of the loop
  * indices), or 0. */
 static int
-asked(Kernel *k, int a)
+asked(const Kernel *k, int a)
 {
   return a < k->nargs ? k->args[a].narrow : k->narrow_dims;
 }
 
 const char *
-ocl_narrow_what(Kernel *k)
+ocl_narrow_what(const Kernel *k)
 {
   StrBuf sb = {0};
   /* the bounds in the order their first argument comes; each with every

@@ -38,35 +38,25 @@
  * a program prints.
  *
  * Contract (compiler/pipeline.c's table): Pass checks (ocl_plan_checks),
- * inside emit-opencl and veto's trial. Requires: a function of device code
- * and its variant's hypotheses. Provides: the check plan (OclGen's def_at,
- * chk, hoist_to, ...), computed once per function, variant and hypothesis
- * and kept in OclGen.plans (RangePlan) while the program is printed;
- * ocl_range_runs counts the plans computed. Invalidates nothing.
+ * asked by narrow, store32 and emit-opencl (and veto's trial). Requires:
+ * a function of device code and its variant's hypotheses. Provides: the
+ * check plan (OclGen's def_at, chk, hoist_to, ...), computed once per
+ * function, variant and hypothesis and kept in OclGen.plans (RangePlan),
+ * which the plan (OclPlan, oclgen_plan.c) carries from narrow to the
+ * printer; ocl_range_runs counts the plans computed. Invalidates
+ * nothing.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "oclgen_ival.h"
 
-Insn *
-ocl_only_def(Func *fn, int r)
-{
-  Insn *d = NULL;
-  for (int q = 0; q < fn->ncode; q++) {
-    if (wyil_def_reg(fn->code[q]) != r) continue;
-    if (d) return NULL;
-    d = fn->code[q];
-  }
-  return d;
-}
-
 /* Host register h of function fn holds the int constant *c wherever it
  * is defined (once, by a CONST). */
 static bool
 host_const(Func *fn, int h, long long *c)
 {
-  return ocl_iv_const(ocl_only_def(fn, h), c);
+  return ocl_iv_const(wyil_only_def(fn, h), c);
 }
 
 /* What the one call site of kernel g->k (the OFFLOAD of g->fn in its host

@@ -1,7 +1,8 @@
-/* oclgen_tile.c -- tiles in local memory for a register-blocked
- * kernel's jammed loop.
+/* oclgen_tile.c -- the code of a kernel whose jammed loop reads
+ * through tiles in local memory (filter/tile.c planned them:
+ * Kernel.tiles).
  *
- * After register blocking (oclgen_jam.c) each work item of a dot-product
+ * After register blocking (filter/jam.c) each work item of a dot-product
  * nest's kernel (c[i][j] = sum of a[i][k] * b[k][j]) reads, per step of its
  * loop over k, a[i + r][k] for its 8 rows and b[k][j + c] for its 8 columns;
  * the 16 items of a work group with the same rows read the same a elements,
@@ -14,7 +15,7 @@
  * reads list[x][k] or list[k][x] of a list the kernel only reads, x
  * being a dimension's index (or a jam copy's).  The tile holds the
  * elements for every index of that dimension the group covers: item g's
- * c-th index is lo + min(g F + c, n - 1) (oclgen_jam.c), so position t
+ * c-th index is lo + min(g F + c, n - 1) (filter/jam.c), so position t
  * of the group's tile is lo + min(base + t, n - 1), base = group * L *
  * F.  Positions are padded (one unused slot per F) so that the items of
  * a warp, F positions apart, read different banks.  An element outside
@@ -28,7 +29,7 @@
  *  - a check failing before the loop jumps to wyc_agree, where the group
  *    agrees whether any item failed (a local flag between two barriers)
  *    and then leaves together: the loop's range, the same for all items
- *    (oclgen_jam.c asks that), is then known to every item that stays;
+ *    (filter/jam.c asks that), is then known to every item that stays;
  *  - a check failing inside the loop ends the item's work (a break out
  *    of the chunk's steps; the item writes the kernel's flag at once,
  *    see ocl_fail_stmt) but not its part in the fills and barriers;
@@ -44,206 +45,34 @@
  * plain loop (runtime/ocl_program.c).  A failed launch changes nothing:
  * the CPU reruns the loop and reports the failure.
  *
- * Contract (compiler/pipeline.c's table): Pass tile (ocl_plan_tile).
- * Requires: jam. Provides: Kernel.ntiles, tile_what and the tiled loads.
- * Invalidates: the kernel function's CFG. Runs once per kernel function,
- * before veto judges it.
+ * Part of emit-opencl: reads Kernel.tiles, tile_local and jam, changes
+ * nothing of the kernel.
  */
 #include "../wyil/wyil.h"
 #include "oclgen_internal.h"
 
-/* The work-group shape; the most tiles; the local memory they may take
- * (the least a full-profile device has); steps per chunk, the greater
- * when the tiles fit (on an H200 a dot-product nest at 4096^2 ran 8.3 ms
- * a call with 16, 8.5 with 8; 10.2 without tiles). */
-enum {
-  TILE_L0 = 16, TILE_L1 = 16, TILE_MAX = 4, TILE_BYTES = 32768,
-  TILE_K_MOST = 16, TILE_K_LEAST = 8
-};
-
-typedef struct Tile {
-  int list;       /* the list argument's register */
-  int bytes;      /* of an element, in the widest variant */
-  int dim;        /* the dimension whose indices pick its rows/columns */
-  bool k_inner;   /* list[x][k]; else list[k][x] */
-} Tile;
-
-typedef struct TileLoad {
-  Insn *in;       /* the INDEXOF of the element */
-  int tile, copy; /* its tile; the jam copy of the dimension's index */
-} TileLoad;
-
-struct OclTiles {
-  int steps;      /* of the loop per chunk */
-  Tile t[TILE_MAX];
-  int nloads;
-  TileLoad *loads;
-};
-
-/* Is r dimension d's index or its c-th jam copy's? */
-static bool
-dim_var(Kernel *k, int r, int *d, int *c)
-{
-  for (*d = 0; *d < k->ndims; (*d)++) {
-    if (k->loopvar[*d] == r) {
-      *c = 0;
-      return true;
-    }
-    for (*c = 1; *c < k->jam[*d] && *c < WYIL_JAM_MAX; (*c)++)
-      if (k->jam_copy[*d][*c] && k->jam_copy[*d][*c]->dst == r) return true;
-  }
-  return false;
-}
-
-/* The bytes of an element of the list of lists the kernel only reads
- * in register r, in the kernel's widest variant (64-bit ints; reals as
- * doubles unless --gpu-real=float); 0 for any other register. */
 static int
-read_only_rows(Kernel *k, int r, const OclOptions *o)
-{
-  for (int a = 0; a < k->nargs; a++) {
-    KernelArg *ka = &k->args[a];
-    if (ka->reg != r) continue;
-    Tag elem;
-    int depth = ocl_arg_shape(ka, &elem);
-    if (ka->kind != KA_LIST_IN || depth != 2 || elem == TAG_NONE) return 0;
-    if (elem == TAG_BOOL) return 1;
-    return elem == TAG_REAL && o->real == FLT_REAL_FLOAT ? 4 : 8;
-  }
-  return 0;
-}
-
-static int
-find_tile(OclTiles *ts, int *n, Tile t)
-{
-  for (int j = 0; j < *n; j++)
-    if (ts->t[j].list == t.list && ts->t[j].dim == t.dim
-        && ts->t[j].k_inner == t.k_inner)
-      return j;
-  if (*n == TILE_MAX) return -1;
-  ts->t[*n] = t;
-  return (*n)++;
-}
-
-static const char *
-name_of(Func *fn, int r)
-{
-  const char *v = r >= 0 && r < fn->nregs && fn->regnames ? fn->regnames[r]
-                                                          : NULL;
-  return v ? v : "?";
-}
-
-static const char *
-explain(Kernel *k, const OclTiles *ts)
-{
-  Func *fn = k->fn;
-  const char *kv = name_of(fn, k->jam_seq->dst);
-  StrBuf sb = {0};
-  for (int j = 0; j < k->ntiles; j++) {
-    const Tile *t = &ts->t[j];
-    const char *x = name_of(fn, k->loopvar[t->dim]);
-    sb_printf(&sb, "%s%s[%s][%s]", j ? (j + 1 == k->ntiles ? " and " : ", ")
-                                     : "",
-              name_of(fn, t->list), t->k_inner ? x : kv, t->k_inner ? kv : x);
-  }
-  const char *what = wyil_fmt("its loop over %s reads %s through tiles in "
-                              "local memory, %d steps at a time, shared by "
-                              "work groups of %d x %d items", kv, sb.s,
-                              ts->steps, TILE_L0, TILE_L1);
-  sb_free(&sb);
-  return what;
-}
-
-static int padded_width(Kernel *k, int d);
-
-/* The local memory tiles[0 .. n) take at `steps` steps a chunk. */
-static int
-tile_bytes(Kernel *k, const OclTiles *ts, int n, int steps)
-{
-  int b = 0;
-  for (int j = 0; j < n; j++)
-    b += steps * padded_width(k, ts->t[j].dim) * ts->t[j].bytes;
-  return b;
-}
-
-void
-ocl_tile(Kernel *k, const OclOptions *o)
-{
-  OclTile where = o->tile;
-  k->ntiles = 0;
-  if (where == OCL_TILE_OFF || k->ndims != 2 || !k->jam_seq
-      || (k->jam[0] < 2 && k->jam[1] < 2))
-    return;
-  Func *fn = k->fn;
-  int s = wyil_insn_index(fn, k->jam_seq), e = wyil_loop_end(fn, s);
-  int kv = k->jam_seq->dst;
-  Insn *range = ocl_only_def(fn, k->jam_seq->args[0]);
-  if (kv < 0 || !range || range->op != OP_RANGE) return;
-  OclTiles *ts = wyil_alloc(sizeof *ts);
-  ts->loads = wyil_alloc((size_t)(e - s) * sizeof *ts->loads);
-  int n = 0;
-  for (int p = s + 1; p < e; p++) {
-    Insn *in = fn->code[p];
-    if (in->op != OP_INDEXOF || in->dst < 0 || in->nargs < 2) continue;
-    Insn *row = ocl_only_def(fn, in->args[0]);
-    int bytes = row && row->op == OP_INDEXOF && row->nargs >= 2
-                    ? read_only_rows(k, row->args[0], o) : 0;
-    if (!bytes) continue;
-    Tile t = {row->args[0], bytes, -1, in->args[1] == kv};
-    int x = t.k_inner ? row->args[1] : in->args[1], d, c;
-    if ((t.k_inner ? in->args[1] : row->args[1]) != kv
-        || !dim_var(k, x, &d, &c))
-      continue;
-    t.dim = d;
-    int j = find_tile(ts, &n, t);
-    if (j >= 0) ts->loads[ts->nloads++] = (TileLoad){in, j, c};
-  }
-  /* the jam factors are set: the widths are known */
-  k->tile_local[0] = TILE_L0;
-  k->tile_local[1] = TILE_L1;
-  ts->steps = TILE_K_MOST;
-  if (tile_bytes(k, ts, n, ts->steps) > TILE_BYTES) ts->steps = TILE_K_LEAST;
-  while (n > 0 && tile_bytes(k, ts, n, ts->steps) > TILE_BYTES) n--;
-  /* the loads of tiles dropped stay loads */
-  int kept = 0;
-  for (int l = 0; l < ts->nloads; l++)
-    if (ts->loads[l].tile < n) ts->loads[kept++] = ts->loads[l];
-  ts->nloads = kept;
-  if (n == 0) {
-    k->tile_local[0] = k->tile_local[1] = 0;
-    return;
-  }
-  k->ntiles = n;
-  k->tiles = ts;
-  k->tile_local[2] = 1;
-  k->tile_what = explain(k, ts);
-}
-
-/* ---------------------------------------------------------------- */
-/* Emission                                                           */
-
-static int
-local_of(Kernel *k, int d)
+local_of(const Kernel *k, int d)
 {
   return k->tile_local[d];
 }
 
-/* Positions of a tile along dimension d: the group's indices. */
+/* Positions of a tile along dimension d (filter/tile.c): the group's
+ * indices, and with padding. */
 static int
-width(Kernel *k, int d)
+width(const Kernel *k, int d)
 {
-  return local_of(k, d) * k->jam[d];
+  return k->tiles->width[d];
 }
 
-/* ... with one slot of padding per jam factor (F > 1). */
 static int
-padded_width(Kernel *k, int d)
+padded_width(const Kernel *k, int d)
 {
-  return k->jam[d] > 1 ? local_of(k, d) * (k->jam[d] + 1) : local_of(k, d);
+  return k->tiles->padded[d];
 }
 
 void
-ocl_tile_attribute(Kernel *k, StrBuf *sb)
+ocl_tile_attribute(const Kernel *k, StrBuf *sb)
 {
   if (k->ntiles)
     sb_printf(sb, "\n#ifdef WYC_TILE\n"
@@ -300,7 +129,7 @@ ocl_tile_prologue(OclGen *g)
   ocl_line(g, "#endif");
   sb_puts(&g->decls, "#ifdef WYC_TILE\n");
   for (int j = 0; j < k->ntiles; j++) {
-    const Tile *t = &k->tiles->t[j];
+    const KTile *t = &k->tiles->t[j];
     View *v = g->views[t->list];
     if (!v || v->depth != 2)
       internal_error("oclgen: kernel %s: tiled list %%%d has no view",
@@ -319,7 +148,7 @@ static void
 fill(OclGen *g, int j)
 {
   Kernel *k = g->k;
-  const Tile *t = &k->tiles->t[j];
+  const KTile *t = &k->tiles->t[j];
   View *v = g->views[t->list];
   int d = t->dim, F = k->jam[d], W = width(k, d);
   int K = k->tiles->steps;
@@ -466,10 +295,10 @@ ocl_tile_load(OclGen *g, Insn *in)
 {
   Kernel *k = g->k;
   if (!k || !k->ntiles) return false;
-  const OclTiles *ts = k->tiles;
+  const KTiles *ts = k->tiles;
   for (int l = 0; l < ts->nloads; l++) {
     if (ts->loads[l].in != in) continue;
-    const Tile *t = &ts->t[ts->loads[l].tile];
+    const KTile *t = &ts->t[ts->loads[l].tile];
     View *v = g->views[t->list];
     ocl_line(g, "#ifdef WYC_TILE");
     ocl_line(g, "%s = wyc_tile%d[wyc_u * %d + wyc_q%d + %d];",

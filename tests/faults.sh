@@ -1015,7 +1015,7 @@ fault_pass_table() {
   local order
   order=$(awk '{ print $1 }' "$1/passes" | tr '\n' ' ')
   case "$order" in
-    "consts counted "*" classify outline "*" veto split "*" emit-opencl emit-c ") ;;
+    "consts counted "*" classify outline "*" veto split "*" chain narrow store32 checks emit-opencl emit-c ") ;;
     *) echo "    pass order: $order"; return 1 ;;
   esac
   cat > "$1/count.whiley" <<'EOF2'
@@ -1032,7 +1032,7 @@ void ::main(System.Console sys):
 	sys.out.println(counted([1, 2, 3], 3))
 EOF2
   local p
-  for p in consts counted veto split; do
+  for p in consts counted veto split narrow store32; do
     "$WYC" --dump-after=$p "$1/count.whiley" > "$1/$p.wyil" || {
       echo "    --dump-after=$p failed"; return 1; }
   done

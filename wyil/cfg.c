@@ -39,6 +39,18 @@ wyil_def_reg(Insn *in)
   return -1;
 }
 
+Insn *
+wyil_only_def(Func *fn, int r)
+{
+  Insn *d = NULL;
+  for (int q = 0; q < fn->ncode; q++) {
+    if (wyil_def_reg(fn->code[q]) != r) continue;
+    if (d) return NULL;
+    d = fn->code[q];
+  }
+  return d;
+}
+
 static int *
 new_ints(int n, int fill)
 {

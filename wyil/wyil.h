@@ -313,8 +313,10 @@ typedef struct KernelArg {
                        the dimension whose loop variable is the only
                        index at which the kernel reads and writes it
                        (window.c, own_index) */
-  /* Set by the OpenCL back end (oclgen.c), read by the C back end's
-   * descriptor: */
+  /* Decided by the passes narrow and store32 (opencl_backend/
+   * oclgen_plan.c) before either back end prints; the OpenCL printer
+   * and the C back end's descriptor (c_backend/cgen_offload.c) read
+   * them: */
   int narrow;       /* KA_LIST_IN of ints: the kernel's variant
                        (Kernel.narrow_name) may run when every element
                        lies in [-2^narrow, 2^narrow - 1]; a KA_SCALAR
@@ -349,6 +351,45 @@ wyil_own_index(const KernelArg *ka)
 typedef enum KRedOp {
   KR_NONE, KR_ADD, KR_MUL, KR_AND, KR_OR, KR_MIN, KR_MAX
 } KRedOp;
+
+/* --gpu-real: where and how loops that compute with reals run.  Every
+ * value but FLT_REAL_EXACT (0) lets them run on the device.  Here, not
+ * in filter/filter.h, because the filter and both back ends read it
+ * (the name is the filter's, which decides first). */
+typedef enum FltReal {
+  FLT_REAL_EXACT,      /* exact rationals: such loops stay on the CPU */
+  FLT_REAL_AUTO,       /* the default: double where the device has it,
+                          float otherwise (chosen by the runtime) */
+  FLT_REAL_FLOAT,
+  FLT_REAL_DOUBLE
+} FltReal;
+
+/* Tiles in local memory for a register-blocked kernel's jammed loop
+ * (filter/tile.c plans them, Kernel.tiles).  A tile holds, per step of
+ * a chunk of that loop, the elements of one list of lists the kernel
+ * only reads for every index of one dimension its work group covers. */
+#define WYIL_TILE_MAX 4
+typedef struct KTile {
+  int list;       /* the list argument's register */
+  int bytes;      /* of an element, in the widest variant */
+  int dim;        /* the dimension whose indices pick its rows/columns */
+  bool k_inner;   /* list[x][k]; else list[k][x] */
+} KTile;
+
+typedef struct KTileLoad {
+  Insn *in;       /* the INDEXOF of the element */
+  int tile, copy; /* its tile; the jam copy of the dimension's index */
+} KTileLoad;
+
+typedef struct KTiles {
+  int steps;      /* of the loop per chunk */
+  int width[2];   /* a tile's positions along dimension d: the group's
+                     indices (tile_local[d] * jam[d]) */
+  int padded[2];  /* ... with one unused slot per jam factor (> 1) */
+  KTile t[WYIL_TILE_MAX];
+  int nloads;
+  KTileLoad *loads;
+} KTiles;
 
 struct Kernel {
   int id;              /* 1, 2, ... in the module */
@@ -415,14 +456,15 @@ struct Kernel {
   bool build_copies;   /* a 1-D build of rows, `rows = rows + [row]` with
                           row made before the loop: every row a copy of
                           build_append's args[1], a list argument */
-  /* oclgen.c: the OpenCL name of a variant of the kernel that assumes
-   * the values of its KernelArg.narrow lists are small (more checks
-   * proved, oclgen_narrow.c), or NULL */
+  /* pass narrow (opencl_backend/oclgen_plan.c): the OpenCL name of a
+   * variant of the kernel that assumes the values of its
+   * KernelArg.narrow lists are small (more checks proved,
+   * oclgen_narrow.c), or NULL */
   const char *narrow_name;
   int narrow_dims;     /* ... and when every value of the NDRange's loop
                           variables lies in [-2^narrow_dims,
                           2^narrow_dims - 1]; 0: no such condition */
-  /* opencl_backend/oclgen_jam.c, register blocking: jam[d] > 1 when each
+  /* filter/jam.c, register blocking: jam[d] > 1 when each
    * work item runs jam[d] consecutive iterations of dimension d, the
    * item's code copied once per iteration and the copies' inner loops
    * jammed into one (the last index repeated past the range's end, its
@@ -431,16 +473,17 @@ struct Kernel {
    * function, not a loop. */
   int jam[3];
   Insn *jam_copy[3][WYIL_JAM_MAX];
-  bool jam_tried;      /* oclgen_jam.c has looked at it */
+  bool jam_tried;      /* filter/jam.c has looked at it */
   const char *jam_what;/* --explain: what it did, or NULL */
   bool *jam_clone;     /* per instruction of fn: added by the copying (its
                           checks are not counted again), or NULL */
   Insn *jam_seq;       /* the sequential FORALL the copies share */
-  /* opencl_backend/oclgen_tile.c: the lists that loop reads through
-   * tiles in local memory (ntiles > 0); the kernel then requires work
-   * groups of tile_local[0] x tile_local[1] items */
+  /* filter/tile.c: the lists that loop reads through tiles in local
+   * memory (ntiles > 0; printed by opencl_backend/oclgen_tile.c); the
+   * kernel then requires work groups of tile_local[0] x tile_local[1]
+   * items */
   int ntiles;
-  struct OclTiles *tiles;
+  KTiles *tiles;
   int tile_local[3];
   const char *tile_what;/* --explain: what it did, or NULL */
 };
@@ -536,6 +579,9 @@ void wyil_cfg_drop(Func *fn);
 /* The register insn `in` writes (UPDATE: its root, which it also
  * reads), or -1. */
 int wyil_def_reg(Insn *in);
+/* The one instruction of fn defining register r, or NULL (none, or
+ * several). */
+Insn *wyil_only_def(Func *fn, int r);
 /* Liveness over c's flow, with the user's extra reads (or NULL). */
 Live *wyil_live(Cfg *c, WyilUses *extra, void *ctx);
 /* The plain liveness of fn, made once (kept with its Cfg). */

@@ -1,6 +1,6 @@
 // A list a kernel only writes, whose values the range analysis bounds
 // within 32 bits, is a buffer of 32-bit ints in both of the kernel's
-// int widths (opencl_backend/oclgen.c, choose_store32): here the
+// int widths (the pass store32, opencl_backend/oclgen_plan.c): here the
 // builder's products pass 32 bits from i = 21475 on, so it runs in 64
 // bits, and writes 32-bit ints that the kernels after it read as they
 // are, the host reads back, and a host write too large for 32 bits

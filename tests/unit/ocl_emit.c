@@ -1,6 +1,7 @@
 /* ocl_emit.c -- unit tests of opencl_backend/ and of the offload code of
  * c_backend/: Whiley programs through the real pipeline (resolve, lower,
- * flt_run, flt_split, ocl_emit_program, cgen_module), then
+ * the pipeline's function passes up to classify, flt_split,
+ * ocl_emit_program, cgen_module), then
  *   - the OpenCL C builds on the device in all its variants (32- and
  *     64-bit ints; float or double reals), through clBuildProgram;
  *   - the offloading executable (WYC_DEVICE=cpu, WYC_OFFLOAD=mandatory
@@ -252,18 +253,21 @@ compile_child(const Case *c)
   Program *prog = resolve_program(src, "stdlib");
   lower_program(prog);
   wyil_verify(prog->m);
-  FilterOptions fo = {1, c->gpu_real, NULL, NULL, NULL};
-  FilterResult *r = flt_run(prog->m, &fo);
+  Pipeline p = {.m = prog->m, .fopt = {1, c->gpu_real, NULL, NULL, NULL},
+                .stop_after = "classify"};
+  pipeline_run(&p);   /* the table's function passes (-O1) */
+  FilterResult *r = p.fr;
   flatten(r);
   add_hand_kernels(prog->m, r);
   flt_split(prog->m, r);
   wyil_verify(prog->m);
   OclOptions o = {.real = c->gpu_real, .int64_only = c->int64_only, .tile = OCL_TILE_GPU};
-  for (int i = 0; i < prog->m->funcs.n; i++)   /* the driver's planning */
-    if (((Func *)prog->m->funcs.v[i])->kernel) {
-      ocl_plan_jam(prog->m->funcs.v[i], &o);
-      ocl_plan_tile(prog->m->funcs.v[i], &o);
-    }
+  for (int i = 0; i < prog->m->funcs.n; i++) {  /* the driver's jam, tile */
+    Kernel *k = ((Func *)prog->m->funcs.v[i])->kernel;
+    if (!k) continue;
+    flt_jam(k, OCL_JAM_DEFAULT, false);
+    flt_tile(k, o.real);
+  }
   char *cl = ocl_emit_program(prog->m, &o);
   write_file(path_of(c->name, ".cl"), cl);
   FILE *f = fopen(path_of(c->name, "_cpu.c"), "w");

@@ -1,4 +1,4 @@
-/* oclgen_jam.c -- register blocking: unroll-and-jam of a kernel's
+/* jam.c -- register blocking: unroll-and-jam of a kernel's
  * NDRange dimensions into its inner sequential loop.
  *
  * A work item of a dot-product nest's kernel (c[i][j] = sum of
@@ -41,16 +41,16 @@
  * The range analysis sees a copy's FORALL as the dimension's: its index
  * lies in the same range, so the copies' checks are proved alike.
  *
- * Contract (compiler/pipeline.c's table): Pass jam (ocl_plan_jam). Requires:
- * outline (a kernel function not yet judged). Provides: Kernel.jam,
- * jam_copy, jam_what; the copies in the kernel function. Invalidates: the
- * kernel function's CFG. Runs once per kernel function, before veto judges
- * it.
+ * Contract (compiler/pipeline.c's table): Pass jam (flt_jam, from the
+ * driver's step_jam with --jam's factor). Requires: outline (a kernel
+ * function not yet judged). Provides: Kernel.jam, jam_copy, jam_what;
+ * the copies in the kernel function. Invalidates: the kernel function's
+ * CFG. Runs once per kernel function, before veto judges it; the OpenCL
+ * back end only reads what it made (ocl_jam_copy, ocl_dim_index).
  */
 #include <string.h>
 
-#include "../wyil/wyil.h"
-#include "oclgen_internal.h"
+#include "filter_internal.h"
 
 /* At most this much work (arithmetic, loads, calls) in the jammed loop:
  * the copies' registers must stay in registers. */
@@ -456,7 +456,7 @@ rewrite(Kernel *k, const Parts *pt, const Copies *cp)
 }
 
 void
-ocl_jam(Kernel *k, int most, bool one_d)
+flt_jam(Kernel *k, int most, bool one_d)
 {
   if (k->jam_tried) return;
   k->jam_tried = true;
@@ -500,26 +500,4 @@ ocl_jam(Kernel *k, int most, bool one_d)
   k->jam[pt.dout] = cp.fo;
   if (pt.din >= 0) k->jam[pt.din] = cp.fi;
   k->jam_what = explain(k, &cp);
-}
-
-bool
-ocl_jam_copy(Kernel *k, Insn *in, int *dim, int *copy)
-{
-  for (int d = 0; k && d < k->ndims; d++)
-    for (int c = 1; c < k->jam[d] && c < WYIL_JAM_MAX; c++)
-      if (k->jam_copy[d][c] == in) {
-        *dim = d;
-        *copy = c;
-        return true;
-      }
-  return false;
-}
-
-int
-ocl_jam_var_dim(Kernel *k, int r)
-{
-  for (int d = 0; k && r >= 0 && d < k->ndims; d++)
-    for (int c = 1; c < k->jam[d] && c < WYIL_JAM_MAX; c++)
-      if (k->jam_copy[d][c] && k->jam_copy[d][c]->dst == r) return d;
-  return -1;
 }
