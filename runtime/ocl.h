@@ -266,7 +266,7 @@ typedef struct WyOclKernel {
                            2^b - 1] (WyOclParam.narrow of an int param:
                            its value must) */
   uint8_t jam[3];       /* > 1: each work item runs that many iterations
-                           of the dimension (opencl_backend/oclgen_jam.c),
+                           of the dimension (filter/jam.c),
                            so a launch has ceil(n / jam) items along it;
                            the same in the narrow variant */
   const WyPos *pos;     /* the source loop's position, for the fallback
