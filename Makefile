@@ -1,6 +1,7 @@
 # wyc -- build, test, benchmark.
 #   make            bin/wyc and build/libwyrt.a
 #   make test       unit tests, program tests, invalid programs, filter tests
+#   make test-all   the same with every program target (tests/run.sh)
 #   make asan       the same build and tests under -fsanitize=address,undefined
 #                   (any UBSan report halts the program: a failure)
 #   make fuzz       AFL++ over the front end and C back end (FUZZ_TIME s)
@@ -82,6 +83,10 @@ fuzz-diff: all
 
 test: all units
 	@bash tests/run.sh
+# every target of tests/run.sh (also -O0, --gpu-real=exact and
+# --target=opencl --real=double): before a change lands
+test-all: all units
+	@WYC_TARGETS=all bash tests/run.sh
 
 # UBSan reports do not change an exit status unless recovery is off:
 # -fno-sanitize-recover makes each one fatal, in wyc and in the programs
@@ -141,6 +146,6 @@ install: all
 clean:
 	rm -rf build build-asan build-fuzz bin
 
-.PHONY: all units test asan test-asan fuzz valgrind oclgrind bench 80 \
+.PHONY: all units test test-all asan test-asan fuzz valgrind oclgrind bench 80 \
   install clean fuzz-diff
 -include $(COMPILER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d) $(OCL_OBJ:.o=.d)
