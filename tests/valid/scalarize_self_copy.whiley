@@ -3,6 +3,7 @@
 // a self copy before a sum, at one and two levels, in loops a kernel
 // runs per row.  The stored value is the element's scalar; a store of
 // the read's register once printed undef (a random program found it).
+// fallback: a GPU unrolls device loops over ascending ranges only (k..0)
 import * from whiley.lang.*
 
 [[int]] copies([[int]] m, int k):
