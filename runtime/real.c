@@ -401,7 +401,8 @@ wyv
 wy_real_from_int(wyv i)
 {
   if (wy_real_mode)
-    return wyrt_is_real(i) ? (wy_incref(i), i) : wyrt_f_from_double(wy_f_val(i));
+    return wyrt_is_real(i) ? (wy_incref(i), i)
+                           : wyrt_f_from_double(wy_f_val(i));
   WyRealTmp t;
   int64_t x;
   if (wyrt_is_real(i)) {

@@ -261,7 +261,8 @@ compile_child(const Case *c)
   add_hand_kernels(prog->m, r);
   flt_split(prog->m, r);
   wyil_verify(prog->m);
-  OclOptions o = {.real = c->gpu_real, .int64_only = c->int64_only, .tile = OCL_TILE_GPU};
+  OclOptions o = {.real = c->gpu_real, .int64_only = c->int64_only,
+                  .tile = OCL_TILE_GPU};
   for (int i = 0; i < prog->m->funcs.n; i++) {  /* the driver's jam, tile */
     Kernel *k = ((Func *)prog->m->funcs.v[i])->kernel;
     if (!k) continue;
