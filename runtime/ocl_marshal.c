@@ -160,14 +160,9 @@ put_value(const WyOclMarsh *m, int elem, wyv v, void *dst)
   case WY_OCL_T_REAL:
     if (wy_kind(v) != WY_K_REAL && wy_kind(v) != WY_K_INT)
       return bad_element(m, "a non-real");
-    if (wy_real_mode) {     /* an IEEE mode: the number, or an int */
-      double d = wy_f_val(v);
-      float f = (float)d;
-      if (m->dbl) memcpy(dst, &d, sizeof d);
-      else memcpy(dst, &f, sizeof f);
-      if (!isfinite(f) && !m->dbl) return real_range(m);
-      return WY_OCL_OK;
-    }
+    if (wy_real_mode)       /* an IEEE mode: the number, or an int */
+      return wy_ocl_put_double(wy_f_val(v), m->dbl, dst) == WY_OCL_Q_DONE
+             ? WY_OCL_OK : real_range(m);
     if (wyrt_real_small(v, &q) ? !wy_ocl_put_q(q, m->dbl, dst)
                                : !wy_ocl_put_real(wyrt_real_mpq(v, &tmp),
                                                   m->dbl, dst))

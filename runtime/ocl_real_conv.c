@@ -114,16 +114,19 @@ wy_ocl_put_q(WyQ q, bool dbl, void *dst)
 /* An immediate real word: in an IEEE real mode (wyrt.h) the number it
  * holds, rounded to float for a float device; else its small form. */
 int
+wy_ocl_put_double(double d, bool dbl, void *dst)
+{
+  float f = (float)d;
+  if (dbl) memcpy(dst, &d, sizeof d);
+  else memcpy(dst, &f, sizeof f);
+  return dbl || isfinite(f) ? WY_OCL_Q_DONE : WY_OCL_Q_RANGE;
+}
+
+int
 wy_ocl_put_word_quick(wyv w, bool dbl, void *dst)
 {
   WyQ q;
-  if (wy_real_mode) {
-    double d = wy_f_imm_val(w);
-    float f = (float)d;
-    if (dbl) memcpy(dst, &d, sizeof d);
-    else memcpy(dst, &f, sizeof f);
-    return dbl || isfinite(f) ? WY_OCL_Q_DONE : WY_OCL_Q_RANGE;
-  }
+  if (wy_real_mode) return wy_ocl_put_double(wy_f_imm_val(w), dbl, dst);
   wyrt_real_small(w, &q);
   return wy_ocl_put_q_quick(q, dbl, dst);
 }

@@ -16,6 +16,9 @@ int wy_ocl_put_q_quick(WyQ q, bool dbl, void *dst);
 /* An immediate real word (LS_REAL storage, either real mode) at dst;
  * and the word of a device value d (false: it has none). */
 int wy_ocl_put_word_quick(wyv w, bool dbl, void *dst);
+/* An IEEE mode's number d in the device's type (WY_OCL_Q_RANGE: beyond
+ * a float's range). */
+int wy_ocl_put_double(double d, bool dbl, void *dst);
 bool wy_ocl_put_word(wyv w, bool dbl, void *dst);
 bool wy_ocl_word_of(double d, wyv *w);
 bool wy_ocl_put_reals_quick(const wyv *ws, size_t n, bool dbl, char *dst,
