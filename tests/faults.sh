@@ -1315,17 +1315,27 @@ EOF2
 
 FAULT_TESTS+=" linear_scale"
 
-# cost_of FILE: run `wyc --target=wyil FILE` (output to FILE.out) and
-# print its CPU seconds (user + system) and maximum resident set (KB),
-# measured by getrusage of the child, not wall time.
+# cost_of FILE: run `wyc --target=wyil FILE` (output to FILE.out) three
+# times and print its exit status, the least CPU seconds (user + system)
+# and the least maximum resident set (KB) of the three, from wait4 of
+# each child, not wall time: the best of three keeps a busy machine's
+# stalls (another job's page faults, a descheduled core) out.
 cost_of() {
   python3 -c '
-import resource, subprocess, sys
-with open(sys.argv[2] + ".out", "w") as out:
-    st = subprocess.run([sys.argv[1], "--target=wyil", sys.argv[2]],
-                        stdout=out, stderr=subprocess.DEVNULL).returncode
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(st, r.ru_utime + r.ru_stime, r.ru_maxrss)' "$WYC" "$1"
+import os, subprocess, sys
+best_t = best_m = None
+for _ in range(3):
+    with open(sys.argv[2] + ".out", "w") as out:
+        p = subprocess.Popen([sys.argv[1], "--target=wyil", sys.argv[2]],
+                             stdout=out, stderr=subprocess.DEVNULL)
+        _, status, r = os.wait4(p.pid, 0)
+        p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode != 0:
+        print(p.returncode, 0, 0); sys.exit()
+    t = r.ru_utime + r.ru_stime
+    best_t = t if best_t is None else min(best_t, t)
+    best_m = r.ru_maxrss if best_m is None else min(best_m, r.ru_maxrss)
+print(0, best_t, best_m)' "$WYC" "$1"
 }
 
 # grows_linearly WHAT SMALL-FILE N1 LARGE-FILE N2 BASE-FILE: the CPU
