@@ -1,7 +1,8 @@
 /* verify.c -- structural checks of WYIL, run after lowering, before the
  * OpenCL back end prints, and after every pass of the driver's table under
  * WYC_VERIFY_PASSES=1 (compiler/pipeline.c): register ranges and operand
- * counts from the opcode table, then the control flow (cfg.c checks labels
+ * counts from the opcode table, a definition of every register read,
+ * then the control flow (cfg.c checks labels
  * and loop nesting as it builds it), then forward-only branches.  A failure
  * is an internal error (a bug in wyc), never a user error. */
 #include <string.h>
@@ -43,6 +44,24 @@ verify_func(Func *fn)
         && in->op != OP_INDIRECT && in->dst < 0)
       internal_error("%s: insn %d (%s) has no destination", where(fn), i,
                      wyil_op_name[in->op]);
+  }
+  /* every register read is a parameter or has a definition: a rewrite
+   * that drops the only definition of a value it still reads leaves an
+   * undefined register, which prints `undef` on the host and garbage on
+   * a device (a read before the definition on some path is not caught:
+   * that needs the flow, and lowering's flow typing rules it out) */
+  bool *defined = wyil_alloc(sizeof(bool) * (size_t)(fn->nregs + 1));
+  for (int r = 0; r < fn->nparams && r < fn->nregs; r++) defined[r] = true;
+  for (int i = 0; i < fn->ncode; i++) {
+    int d = wyil_def_reg(fn->code[i]);
+    if (d >= 0) defined[d] = true;
+  }
+  for (int i = 0; i < fn->ncode; i++) {
+    Insn *in = fn->code[i];
+    for (int k = 0; k < in->nargs; k++)
+      if (!defined[in->args[k]])
+        internal_error("%s: insn %d (%s) reads %%%d, which nothing defines",
+                       where(fn), i, wyil_op_name[in->op], in->args[k]);
   }
   Cfg *c = wyil_cfg(fn);
   for (int i = 0; i < fn->ncode; i++) {
