@@ -210,6 +210,11 @@ cgen_emit_offload(Gen *g, int i)
   for (int d = 0; blist >= 0 && d < k->ndims; d++)
     sb_printf(&cond, " && wy_small_val(r%d) <= wy_small_val(r%d)",
               host[k->lo[d]], host[k->hi[d]]);
+  /* a range the dependence test took as ascending (Insn.ascends) */
+  for (int d = 0; blist < 0 && d < k->ndims; d++)
+    if (k->loops[d]->ascends && k->lo[d] >= 0 && k->hi[d] >= 0)
+      sb_printf(&cond, " && wy_small_val(r%d) <= wy_small_val(r%d)",
+                host[k->lo[d]], host[k->hi[d]]);
   if (blist >= 0) sb_printf(&cond, " && wy_list_len(r%d) == 0", blist);
   /* a write at a computed index shown one-to-one (filter/inject.c) */
   if (in->nargs > in->callee->nparams)

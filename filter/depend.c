@@ -49,6 +49,8 @@ typedef struct Ctx {
   const char **red_why;  /* register -> why a carried scalar is none */
   bool rows;             /* the loop runs over the rows of a list */
   FltAffNest *nest;      /* affine.c, made when first needed */
+  uint32_t ascend;       /* nest variables whose ranges the dependence
+                            tests took as ascending (deptest.c) */
 } Ctx;
 
 static const char *
@@ -463,7 +465,8 @@ check_deps(Ctx *c, int L, PtrVec *acc)
         FltAccess *b = acc->v[j];
         if (b->write != (pass == 0)) continue;
         bool down = false;
-        FltDepKind kind = flt_dep_carried(nest_of(c), a, b, &dist, &down);
+        FltDepKind kind = flt_dep_carried(nest_of(c), a, b, &dist, &down,
+                                          &c->ascend);
         if (kind != FLT_DEP_NONE)
           return dep_reason(c, L, a, b, kind, dist, down);
       }
@@ -798,13 +801,31 @@ reduce_kind(Ctx *c)
   return NULL;
 }
 
+/* The loops whose ranges the dependence tests took as ascending: each
+ * runs on the device only when it does (Insn.ascends), and --explain
+ * names their variables. */
+static void
+mark_ascending(Ctx *c)
+{
+  const char *names = NULL;
+  for (int v = 0; v < FLT_AFF_VARS; v++) {
+    if (!(c->ascend >> v & 1)) continue;
+    FltAffVar *var = &c->nest->var[v];
+    c->fn->code[var->loop]->ascends = true;
+    const char *nm = reg_name(c->fn, var->reg);
+    names = wyil_fmt("%s%s%s", names ? names : "", names ? ", " : "",
+                     nm ? nm : "?");
+  }
+  c->k->ascend_vars = names;
+}
+
 const char *
 flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
              Kernel *k)
 {
   Insn *loop = fn->code[at];
   Ctx c = {fn, at, wyil_loop_end(fn, at), lv, opt, k, NULL, loop->dst, -1,
-           NULL, NULL, NULL, NULL, NULL, false, NULL};
+           NULL, NULL, NULL, NULL, NULL, false, NULL, 0};
   if (opt->opt_level == 0) return "offloading is off (-O0)";
   c.ndefs = wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1));
   c.def = wyil_alloc(sizeof(Insn *) * (size_t)(fn->nregs + 1));
@@ -917,5 +938,7 @@ flt_parallel(Func *fn, int at, Live *lv, const FilterOptions *opt,
   k->nargs = args.n;
   k->args = wyil_alloc(sizeof(KernelArg) * (size_t)(args.n + 1));
   for (int i = 0; i < args.n; i++) k->args[i] = *(KernelArg *)args.v[i];
-  return reduce_kind(&c);
+  if ((why = reduce_kind(&c))) return why;
+  mark_ascending(&c);
+  return NULL;
 }

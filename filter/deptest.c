@@ -324,16 +324,19 @@ put_base(FltAffNest *n, Sys *s, const FltAccess *a, const FltAccess *b,
 }
 
 /* May a solution exist with the ranges of unknown direction taken as
- * `mask` says (bit set: descending)?  *t: i2 - i1 after the equations. */
+ * `mask` says (bit set: descending), those of the nest variables in
+ * `up` as ascending?  *t: i2 - i1 after the equations. */
 static bool
 may_meet(FltAffNest *n, const FltAccess *a, const FltAccess *b, int dir,
-         const Bound *bd, int nb, unsigned mask, Row *ge, Row *t)
+         const Bound *bd, int nb, unsigned mask, uint32_t up, Row *ge,
+         Row *t)
 {
   Sys s = {0};
   s.ge = ge;
   put_base(n, &s, a, b, dir, t);
   for (int i = 0, u = 0; i < nb; i++) {
     int d = bd[i].dir;
+    if (d == 0 && up >> bd[i].v & 1) d = 1;
     if (d == 0 && u >= CASES_MAX) continue;   /* left unbounded */
     if (d == 0) d = mask >> u++ & 1 ? -1 : 1;
     put_bound(n, &s, &bd[i], d);
@@ -344,27 +347,53 @@ may_meet(FltAffNest *n, const FltAccess *a, const FltAccess *b, int dir,
   return feasible(&s) || s.gave_up;
 }
 
+/* Do a and b meet, the ranges of unknown direction of the variables in
+ * `up` taken as ascending and every other one tried both ways? */
+static bool
+meet_in(FltAffNest *n, const FltAccess *a, const FltAccess *b,
+        const Bound *bd, int nb, uint32_t up, Row *ge, Row *t, bool *upward)
+{
+  int unknown = 0;
+  for (int i = 0; i < nb; i++)
+    unknown += bd[i].dir == 0 && !(up >> bd[i].v & 1);
+  if (unknown > CASES_MAX) unknown = CASES_MAX;
+  bool meet = false;
+  *upward = false;
+  for (unsigned mask = 0; !meet && mask < 1u << unknown; mask++)
+    for (int dir = -1; dir <= 1 && !meet; dir += 2) {
+      meet = may_meet(n, a, b, dir, bd, nb, mask, up, ge, t);
+      *upward = meet && mask == 0;
+    }
+  return meet;
+}
+
 FltDepKind
 flt_dep_carried(FltAffNest *n, const FltAccess *a, const FltAccess *b,
-                long *dist, bool *downward)
+                long *dist, bool *downward, uint32_t *ascend)
 {
   Bound bd[4 * FLT_AFF_VARS];
   int nb = list_bounds(n, a, 0, bd, 0);
   nb = list_bounds(n, b, 1, bd, nb);
-  int unknown = 0;
-  for (int i = 0; i < nb; i++) unknown += bd[i].dir == 0;
-  if (unknown > CASES_MAX) unknown = CASES_MAX;
+  /* the nest's own ranges of unknown direction: a kernel can refuse to
+   * run them descending (its loop's and flattened loops' on the host,
+   * the loops in a work item's body in the kernel) */
+  uint32_t own = 0;
+  for (int i = 0; i < nb; i++)
+    if (bd[i].dir == 0 && n->var[bd[i].v].loop >= 0
+        && n->var[bd[i].v].outer < 0)
+      own |= 1u << bd[i].v;
   Row *ge = malloc(sizeof(Row) * ROWS_MAX), t;
-  bool nomem = !ge, meet = nomem, up = nomem;   /* no memory: may depend */
-  for (unsigned mask = 0; !meet && mask < 1u << unknown; mask++)
-    for (int dir = -1; dir <= 1 && !meet; dir += 2) {
-      meet = may_meet(n, a, b, dir, bd, nb, mask, ge, &t);
-      up = meet && mask == 0;
-    }
+  if (!ge) return FLT_DEP_UNKNOWN;   /* no memory: may depend */
+  bool up = false;
+  bool meet = meet_in(n, a, b, bd, nb, 0, ge, &t, &up);
+  if (meet && !up && own && !meet_in(n, a, b, bd, nb, own, ge, &t, &up)) {
+    free(ge);
+    *ascend |= own;
+    return FLT_DEP_NONE;
+  }
   free(ge);
   *downward = meet && !up;
   if (!meet) return FLT_DEP_NONE;
-  if (nomem) return FLT_DEP_UNKNOWN;
   for (int c = 0; c < COLS; c++)
     if (t.c[c]) return FLT_DEP_UNKNOWN;
   if (t.cst == 0) return FLT_DEP_UNKNOWN;   /* not expected: same iteration */

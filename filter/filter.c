@@ -50,6 +50,17 @@ flt_written(Func *fn, int from, int to, int reg)
   return false;
 }
 
+bool
+flt_try_near(Func *fn, int h, int e)
+{
+  Cfg *c = wyil_cfg(fn);
+  if (!c->has_try) return false;
+  if (c->try_in[h] >= 0) return true;
+  for (int i = h + 1; i < e; i++)
+    if (fn->code[i]->op == OP_TRY) return true;
+  return false;
+}
+
 /* Does register reg, read at code[use] inside the loop at code[at], hold
  * the same value in every iteration: not written in the body before
  * `use`, or computed there from constants and such registers only? */
@@ -614,6 +625,10 @@ explain_kernel(FILE *out, Kernel *k, FltReal how)
             "its lists", var_name(k, 0));
   if (k->not_flat && k->ndims < 3)
     fprintf(out, "; not flattened further: %s", k->not_flat);
+  if (k->ascend_vars)
+    fprintf(out, "; taken as ascending, as its dependence test needs (a "
+            "descending run stays on the CPU): the range%s of %s",
+            strchr(k->ascend_vars, ',') ? "s" : "", k->ascend_vars);
   if (k->guarded)
     fprintf(out, "; writes '%s' at an index computed from the loop "
             "variables, run here when a test before the loop shows that "

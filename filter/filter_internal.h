@@ -108,9 +108,15 @@ typedef enum FltDepKind {
  * then bounds: Fourier-Motzkin elimination over the loops' ranges, in
  * both orders of the two iterations.)  FLT_DEP_DIST sets *dist to the
  * iterations between them (> 0); *downward: they meet only if some
- * range of unknown direction runs downwards (a..b with a > b). */
+ * range of unknown direction runs downwards (a..b with a > b).
+ * *ascend (bits of nest variables, FLT_AFF_VARS of them): where the two
+ * meet only if a range of unknown direction of the nest's own loops
+ * (the loop and those in its body) runs downwards, the answer is
+ * FLT_DEP_NONE with those loops' bits set in *ascend: the kernel then
+ * runs only when they ascend (Insn.ascends). */
 FltDepKind flt_dep_carried(FltAffNest *n, const FltAccess *a,
-                           const FltAccess *b, long *dist, bool *downward);
+                           const FltAccess *b, long *dist, bool *downward,
+                           uint32_t *ascend);
 
 /* ---- emit.c ----------------------------------------------------- */
 
@@ -142,6 +148,11 @@ void flt_emit_install(FltEmit *e);
 /* Is register reg written (wholly; an UPDATE writes its root too) by
  * an instruction of code[from .. to)? */
 bool flt_written(Func *fn, int from, int to, int reg);
+/* Is the loop at code[h] (its END at e) inside a try, or a try inside
+ * it?  The rewrites leave such a loop as it is: what they move cannot
+ * fail, but a handler's registers and the edges to it are not worth
+ * the care. */
+bool flt_try_near(Func *fn, int h, int e);
 
 /* ---- hoist.c ---------------------------------------------------- */
 

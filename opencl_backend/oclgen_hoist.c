@@ -376,6 +376,12 @@ ocl_ascending_everywhere(OclGen *g, int h)
   return g->sum_loop && g->sum_loop[h];
 }
 
+bool
+ocl_must_ascend(OclGen *g, int h)
+{
+  return ocl_ascending_everywhere(g, h) || g->fn->code[h]->ascends;
+}
+
 int
 ocl_upward_target(OclGen *g, int h)
 {
@@ -668,7 +674,7 @@ ocl_emit_hoisted(OclGen *g, int h)
     }
     if (upward) {
       const char *lo, *hi;
-      bool all = ocl_ascending_everywhere(g, p);
+      bool all = ocl_must_ascend(g, p);
       inner_bounds(g, h, p, &lo, &hi);
       if (!all) ocl_line(g, "#ifdef WYC_GPU");
       ocl_line(g, "if (%s > %s) %s", lo, hi,

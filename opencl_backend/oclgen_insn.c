@@ -513,7 +513,7 @@ emit_forall(OclGen *g, int i, Insn *in)
        * direction: PoCL ran a weighted stencil's 4% slower the other
        * way. */
       if (ocl_upward_target(g, i) < 0) {
-        bool all = ocl_ascending_everywhere(g, i);
+        bool all = ocl_must_ascend(g, i);
         if (!all) ocl_line(g, "#ifdef WYC_GPU");
         ocl_line(g, "if (wyc_i%d > wyc_n%d) %s", i, i,
                  ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
@@ -521,6 +521,9 @@ emit_forall(OclGen *g, int i, Insn *in)
       }
       g->nupward++;
       g->nupward_all += ocl_ascending_everywhere(g, i);
+    } else if (dir < 0 && in->ascends) {
+      /* descending where the dependence test needs it ascending */
+      ocl_line(g, "%s", ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
     }
     ocl_emit_hoisted(g, i);
     if (dir == 0) {

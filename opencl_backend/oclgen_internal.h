@@ -465,6 +465,9 @@ int ocl_upward_target(OclGen *g, int h);
  * ascending on every device, not only on a GPU: a running sum's bound
  * counts its iterations (oclgen_ival_sum.c). */
 bool ocl_ascending_everywhere(OclGen *g, int h);
+/* ... or its kernel's dependence test took it as ascending
+ * (Insn.ascends): a descending run fails on every device */
+bool ocl_must_ascend(OclGen *g, int h);
 /* The loop enclosing hoist_to[p] to which the check at p, hoisted out
  * of its loop, can be lifted further, or -1. */
 int ocl_lift_target(OclGen *g, int p);

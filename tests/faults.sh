@@ -1397,6 +1397,29 @@ fault_linear_scale() {
     "$d/c40000.whiley" 40000 "$d/base.whiley"
 }
 
+# ---- ranges a dependence test took as ascending (issue 39) ------------
+FAULT_TESTS+=" ascend_assumed"
+
+# tests/filter/affine_ascend.whiley's triangle copy runs its inner range
+# (j1 + 1)..p downwards in its last call: the kernel, compiled to take
+# that range as ascending (its dependence test needs it), must refuse on
+# every device, PoCL's included (where a range of unknown direction
+# otherwise runs either way), and the CPU's rerun print the right rows.
+fault_ascend_assumed() {
+  local prog=tests/filter/affine_ascend
+  "$WYC" "$prog.whiley" -o "$1/asc" 2> "$1/build.err" || {
+    echo "    could not build $prog.whiley"; head -3 "$1/build.err"; return 1; }
+  WYC_OFFLOAD=mandatory "$1/asc" > "$1/out" 2> "$1/err" < /dev/null && {
+    echo "    the descending inner range ran on the device"; return 1; }
+  grep -q "affine_ascend.whiley:23:2: kernel wyk_3 cannot run on the device.*compiled to take as ascending runs downwards" "$1/err" || {
+    echo "    no note of the descending range:"; head -3 "$1/err"; return 1; }
+  "$1/asc" > "$1/out" 2> "$1/err" < /dev/null || {
+    echo "    exit status $? without WYC_OFFLOAD"; head -3 "$1/err"; return 1; }
+  diff -q "$1/out" "$prog.sysout" > /dev/null || {
+    echo "    the output differs from $prog.sysout"
+    diff "$prog.sysout" "$1/out" | head -5; return 1; }
+}
+
 # ---- reductions of reals on a device without double (issue 40) -------
 FAULT_TESTS+=" float_only_sums"
 

@@ -258,6 +258,11 @@ typedef struct Insn {
   bool chained;      /* LOOP, FORALL: its offloads do not wait for their
                         error flags (filter/chain.c) */
   int chain_exit;    /* ... and the label its jumps leave it to, or -1 */
+  bool ascends;      /* FORALL over a range of unknown direction: its
+                        kernel's dependence test took it as ascending
+                        (filter/depend.c), so a descending run is not
+                        offloaded (its kernel fails OCL_FLAG_DESCENDING,
+                        or the host keeps the loop) */
 } Insn;
 
 /* ---------------------------------------------------------------- */
@@ -429,6 +434,9 @@ struct Kernel {
                           holds as a device real (filter/numkind.c), or
                           NULL when there is none */
   const char *not_flat;/* -O2: why the nest was not flattened further */
+  const char *ascend_vars; /* the variables of the loops whose ranges
+                          its dependence test took as ascending
+                          (Insn.ascends), "j, k", or NULL */
   bool guarded;        /* its launch also needs register `guard` of the
                           host function to hold 1 (filter/inject.c: a
                           write at a computed index shown one-to-one

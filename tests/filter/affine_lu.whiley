@@ -9,7 +9,7 @@
 // explain: affine_lu.whiley:20: for j: GPU-implicit (kernel 1, 1-D
 // explain: affine_lu.whiley:22: for i: GPU-implicit (kernel 2,
 // explain: affine_lu.whiley:23: for j: GPU-implicit-inner
-// explain: affine_lu.whiley:34: for i: CPU — reads 'B' at another index than it writes: B[i][j] written at line 36, B[k][j] read at line 36, unknown distance, where a range whose direction is not known runs downwards (a..b with a > b)
+// explain: affine_lu.whiley:35: for i: GPU-implicit (kernel 3, 2-D (i, j), 0 lists in, 1 out, 3 scalars; taken as ascending, as its dependence test needs (a descending run stays on the CPU): the ranges of i, j)
 import * from whiley.lang.*
 
 public void ::main(System.Console sys):
@@ -28,7 +28,8 @@ public void ::main(System.Console sys):
 
 // with n a parameter, k + 1..n may run downwards (n <= k, as when n is
 // negative and k runs 0 down to n + 1), and then row k lies in the
-// range of i: the dependence is named as one of a downward range
+// range of i: the kernel is compiled for ascending ranges of i and j,
+// and a descending call keeps the loop on the CPU
 public [[int]] luN([[int]] B, int n):
 	for k in 0..n:
 		for i in (k + 1)..n:
@@ -45,4 +46,4 @@ public [[int]] luLen([[int]] B):
 			for j in (k + 1)..n:
 				B[i][j] = (B[i][j] - B[i][k] * B[k][j]) % 97
 	return B
-// explain: affine_lu.whiley:44: for i: GPU-implicit (kernel 3,
+// explain: affine_lu.whiley:45: for i: GPU-implicit (kernel 4,
