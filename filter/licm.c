@@ -42,7 +42,8 @@
  * dimension, and the OpenCL back end's range analysis reads an inner
  * loop's ends best as the arithmetic in the kernel (a value the host
  * passes is only a number to it), which is also why other invariant
- * code stays where it is.  A function with a try is left as it is.
+ * code stays where it is.  A loop inside a try, or with one inside it,
+ * is left as it is.
  *
  * Still separate: hoist.c (range ends out of a loop that builds rows, a
  * loop that carries its list), filter.c's hoist_consts (every constant
@@ -236,7 +237,7 @@ move_out(Func *fn, const int *owner, const bool *guarded, int n)
 int
 flt_licm(Func *fn)
 {
-  if (fn->ncode == 0 || wyil_cfg(fn)->has_try) return 0;
+  if (fn->ncode == 0) return 0;
   int moved = 0;
   /* rounds: in each, every loop's moves are chosen against the same code
    * and made together (a loop's moves and an inner loop's are distinct
@@ -254,6 +255,7 @@ flt_licm(Func *fn)
       /* this loop's own choice: an operand defined in an inner loop
        * is no move of this one */
       int e = wyil_cfg(fn)->match[h];
+      if (flt_try_near(fn, h, e)) continue;
       bool *sel = wyil_alloc(sizeof(bool) * (size_t)(e + 1));
       int k = select_moves(fn, h, e, sel, guarded);
       for (int i = h + 1; k > 0 && i < e; i++)

@@ -24,8 +24,8 @@
  * language's bounds checks of that read come before it); every other
  * use of `a` in the body is |a|, a read of a[f], or, for a[f][g], a
  * read of the row a[f] used only as |a[f]| and a[f][g].  The body
- * leaves the loop only at its END (no break, return or throw), and the
- * function has no try.  Elements are ints or reals.
+ * leaves the loop only at its END (no break, return or throw), and no
+ * try is around the loop or in it.  Elements are ints or reals.
  *
  * Why it keeps the language's meaning: the checks of every access stay
  * where they were, so an index out of bounds fails at the same access,
@@ -437,7 +437,9 @@ scalarize_loop(Func *fn, int h)
 {
   Cfg *c = wyil_cfg(fn);
   int e = c->match[h];
-  if (fn->code[h]->op != OP_FORALL || leaves_early(fn, c, h, e)) return false;
+  if (fn->code[h]->op != OP_FORALL || leaves_early(fn, c, h, e)
+      || flt_try_near(fn, h, e))
+    return false;
   int depth = 0;
   for (int i = h + 1; i < e; i++) {
     Insn *in = fn->code[i];
@@ -459,7 +461,7 @@ scalarize_loop(Func *fn, int h)
 int
 flt_scalarize(Func *fn)
 {
-  if (fn->ncode == 0 || wyil_cfg(fn)->has_try) return 0;
+  if (fn->ncode == 0) return 0;
   int n = 0;
   /* each rewrite renumbers the code: start again after one; a rewritten
    * loop no longer writes its element, so this ends */

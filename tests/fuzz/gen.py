@@ -90,6 +90,7 @@ class Gen:
         self.crnd = random.Random(seed * 5 + 3)   # host loops (test_decl)
         self.srnd = random.Random(seed * 7 + 5)   # real escape loops
         self.arnd = random.Random(seed * 11 + 7)  # affine nests
+        self.trnd = random.Random(seed * 13 + 5)  # a try in a test function
         self.tests = tests
         self.nat = nat
         self.inexact = inexact
@@ -1431,6 +1432,14 @@ class Gen:
                   "int k, int d):" % j)
         self.emit(1, "s = 0")
         self.emit(1, "q = 0.0")
+        if self.trnd.random() < 0.3:
+            # a try before the loops, as a main that parses its arguments
+            # has one: the rewrites still apply to the loops outside it
+            self.emit(1, "try:")
+            self.emit(2, "k = k + Int.parse(\"%s\")" % self.trnd.choice(
+                ["7", "-2", "0", "x"]))
+            self.emit(1, "catch(Errors.SyntaxError e):")
+            self.emit(2, "k = k - 1")
         ctx = {"vars": [Var("s", "int"), Var("q", "real")], "loops": [],
                "depth": 0, "ifdepth": 0, "outer_scalars": set(),
                "clean": False, "W": {}, "mj": None, "top": None,
