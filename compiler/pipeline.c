@@ -88,6 +88,10 @@ static const Pass passes[] = {
   {"scalarize", flt_pass_scalarize, NULL, 1,
    "a sum into one element in an inner loop: a private scalar, stored after",
    "induction", "accumulations reduce.c sees as scalar sums", "CFG"},
+  {"distribute", flt_pass_distribute, NULL, 1,
+   "a parallel first part of a loop's body, then the rest: two loops",
+   "scalarize", "distributed loops (the loop as written kept), FltIv "
+   "records", "CFG, liveness"},
   {"inject", flt_pass_inject, NULL, 1,
    "writes at computed indices: a one-to-one test before their nest",
    "induction", "guard registers (Kernel.guarded later)", "CFG"},
@@ -113,7 +117,8 @@ static const Pass passes[] = {
    "veto settled", "offload instructions; the loop kept as the CPU path",
    "host functions' CFG"},
   {"recur-paths", NULL, step_recur_paths, 1,
-   "the CPU path of a jump-ahead nest: the nest as written (recur.c)",
+   "the CPU path of a jump-ahead nest or distributed loop: the loop as "
+   "written",
    "split", "a goto to the sequential version", "host functions' CFG"},
   {"chain", NULL, step_chain, 0,
    "host loops whose offloads may read their error flags at the loop's end",

@@ -348,10 +348,12 @@ may_meet(FltAffNest *n, const FltAccess *a, const FltAccess *b, int dir,
 }
 
 /* Do a and b meet, the ranges of unknown direction of the variables in
- * `up` taken as ascending and every other one tried both ways? */
+ * `up` taken as ascending and every other one tried both ways?  order
+ * +1: only with a's iteration before b's; 0: in either order. */
 static bool
 meet_in(FltAffNest *n, const FltAccess *a, const FltAccess *b,
-        const Bound *bd, int nb, uint32_t up, Row *ge, Row *t, bool *upward)
+        const Bound *bd, int nb, uint32_t up, int order, Row *ge, Row *t,
+        bool *upward)
 {
   int unknown = 0;
   for (int i = 0; i < nb; i++)
@@ -360,7 +362,7 @@ meet_in(FltAffNest *n, const FltAccess *a, const FltAccess *b,
   bool meet = false;
   *upward = false;
   for (unsigned mask = 0; !meet && mask < 1u << unknown; mask++)
-    for (int dir = -1; dir <= 1 && !meet; dir += 2) {
+    for (int dir = order ? order : -1; dir <= 1 && !meet; dir += 2) {
       meet = may_meet(n, a, b, dir, bd, nb, mask, up, ge, t);
       *upward = meet && mask == 0;
     }
@@ -385,8 +387,8 @@ flt_dep_carried(FltAffNest *n, const FltAccess *a, const FltAccess *b,
   Row *ge = malloc(sizeof(Row) * ROWS_MAX), t;
   if (!ge) return FLT_DEP_UNKNOWN;   /* no memory: may depend */
   bool up = false;
-  bool meet = meet_in(n, a, b, bd, nb, 0, ge, &t, &up);
-  if (meet && !up && own && !meet_in(n, a, b, bd, nb, own, ge, &t, &up)) {
+  bool meet = meet_in(n, a, b, bd, nb, 0, 0, ge, &t, &up);
+  if (meet && !up && own && !meet_in(n, a, b, bd, nb, own, 0, ge, &t, &up)) {
     free(ge);
     *ascend |= own;
     return FLT_DEP_NONE;
@@ -399,4 +401,17 @@ flt_dep_carried(FltAffNest *n, const FltAccess *a, const FltAccess *b,
   if (t.cst == 0) return FLT_DEP_UNKNOWN;   /* not expected: same iteration */
   *dist = t.cst < 0 ? -t.cst : t.cst;
   return FLT_DEP_DIST;
+}
+
+bool
+flt_dep_before(FltAffNest *n, const FltAccess *a, const FltAccess *b)
+{
+  Bound bd[4 * FLT_AFF_VARS];
+  int nb = list_bounds(n, a, 0, bd, 0);
+  nb = list_bounds(n, b, 1, bd, nb);
+  Row *ge = malloc(sizeof(Row) * ROWS_MAX), t;
+  if (!ge) return true;   /* no memory: may depend */
+  bool up = false, meet = meet_in(n, a, b, bd, nb, 0, 1, ge, &t, &up);
+  free(ge);
+  return meet;
 }

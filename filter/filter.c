@@ -491,6 +491,13 @@ flt_pass_scalarize(Func *fn, FilterOptions *opt)
 }
 
 void
+flt_pass_distribute(Func *fn, FilterOptions *opt)
+{
+  ivs_of(opt);
+  flt_distribute(fn, opt);
+}
+
+void
 flt_pass_inject(Func *fn, FilterOptions *opt)
 {
   if (!opt->writes) opt->writes = wyil_alloc(sizeof(PtrVec));
@@ -688,6 +695,18 @@ explain_iv(FILE *out, const FltIv *iv)
   case FLT_IV_JUMP:
     fprintf(out, "; the jump-ahead of %s (made by the compiler: "
             "O(log n) steps)", v ? v : "a recurrence");
+    break;
+  case FLT_IV_DIST:
+    fprintf(out, "; the first part of the loop, distributed (run on the "
+            "device only: else the loop as written runs)");
+    break;
+  case FLT_IV_DIST_LAST:
+    fprintf(out, "; the rest of the loop, distributed (after its first "
+            "part)");
+    break;
+  case FLT_IV_DIST_SEQ:
+    fprintf(out, "; the loop as written, kept for when its distributed "
+            "first part does not run on the device");
     break;
   }
 }

@@ -65,16 +65,20 @@ typedef enum FltIvKind {
   FLT_IV_LENGTH,       /* a while loop counted by a list's length */
   FLT_IV_RECUR,        /* a recurrence computed by jump-ahead (recur.c) */
   FLT_IV_RECUR_SEQ,    /* the sequential version kept beside it */
-  FLT_IV_JUMP          /* the jump-ahead loop the compiler made */
+  FLT_IV_JUMP,         /* the jump-ahead loop the compiler made */
+  FLT_IV_DIST,         /* the first part of a distributed loop
+                          (distribute.c): seq_label, fn set */
+  FLT_IV_DIST_LAST,    /* ... its second part */
+  FLT_IV_DIST_SEQ      /* ... the loop as written, kept beside them */
 } FltIvKind;
 
 /* An induction variable the filter rewrote, the counter of a while
  * loop it made a range loop, or a recurrence it solved. */
 typedef struct FltIv {
   Insn *loop;          /* the outermost loop of its nest; the new FORALL */
-  Func *fn;            /* FLT_IV_RECUR: the function holding it */
-  int seq_label;       /* FLT_IV_RECUR: the label of the sequential
-                          version (the nest as written) */
+  Func *fn;            /* FLT_IV_RECUR, _DIST: the function holding it */
+  int seq_label;       /* FLT_IV_RECUR, _DIST: the label of the
+                          sequential version (the nest as written) */
   const char *var;     /* its source name (the list: FLT_IV_LENGTH), or
                           NULL */
   FltIvKind kind;
@@ -145,6 +149,10 @@ void flt_pass_scalarize(Func *fn, FilterOptions *opt);
 /* Writes at computed indices get a one-to-one test before their nest
  * (inject.c; opt->writes). */
 void flt_pass_inject(Func *fn, FilterOptions *opt);
+/* A loop whose body is a parallel part and then one that is not becomes
+ * two loops, the loop as written kept as the first's CPU path
+ * (distribute.c). */
+void flt_pass_distribute(Func *fn, FilterOptions *opt);
 /* An empty result for flt_classify to fill. */
 FilterResult *flt_new_result(const FilterOptions *opt);
 /* The analysis: classifies every loop of fn into r and describes one

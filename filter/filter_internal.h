@@ -117,6 +117,10 @@ typedef enum FltDepKind {
 FltDepKind flt_dep_carried(FltAffNest *n, const FltAccess *a,
                            const FltAccess *b, long *dist, bool *downward,
                            uint32_t *ascend);
+/* May access a in one iteration of the nest's loop and access b in a
+ * later one touch the same element (every range of unknown direction
+ * tried both ways)?  For loop distribution (distribute.c). */
+bool flt_dep_before(FltAffNest *n, const FltAccess *a, const FltAccess *b);
 
 /* ---- emit.c ----------------------------------------------------- */
 
@@ -153,6 +157,11 @@ bool flt_written(Func *fn, int from, int to, int reg);
  * fail, but a handler's registers and the edges to it are not worth
  * the care. */
 bool flt_try_near(Func *fn, int h, int e);
+
+/* ---- distribute.c ----------------------------------------------- */
+
+/* Distribute fn's loops (see the file); how many were split. */
+int flt_distribute(Func *fn, FilterOptions *opt);
 
 /* ---- hoist.c ---------------------------------------------------- */
 

@@ -376,7 +376,9 @@ flt_recur_cpu_paths(FilterResult *r)
 {
   for (int i = 0; r->ivs && i < r->ivs->n; i++) {
     FltIv *iv = r->ivs->v[i];
-    if (iv->kind != FLT_IV_RECUR || !iv->fn) continue;
+    /* likewise the first part of a distributed loop (distribute.c) */
+    if ((iv->kind != FLT_IV_RECUR && iv->kind != FLT_IV_DIST) || !iv->fn)
+      continue;
     /* the offload, when the nest is a kernel, stands just before it */
     insert_goto(iv->fn, wyil_insn_index(iv->fn, iv->loop), iv->seq_label,
                 iv->loop->pos);

@@ -5,17 +5,19 @@
 // (a parallel loop) and the inner loop is a reduction.  A sum into one
 // element across the OUTER loop stays on the CPU; an inner loop of zero
 // trips leaves the element as it was, even at an index out of bounds.
-// explain: elem_accum.whiley:23: for i: GPU-implicit (kernel 1, 1-D, 2 lists in, 1 out (1 at its own index), 1 scalar; not flattened further: code around its inner loop branches
-// explain: elem_accum.whiley:24: for j: GPU-explicit (sequential in kernel 1)
-// explain: elem_accum.whiley:30: for j: GPU-implicit (kernel 2, 1-D, 2 lists in, 1 out (1 at its own index), 1 scalar; not flattened further: code around its inner loop branches
-// explain: elem_accum.whiley:37: for i: CPU — writes 'y' at an index that does not follow the loop variable
-// explain: elem_accum.whiley:39: for j: GPU-implicit (kernel 3, reduce 'tmp[i]' with +, 1-D
-// explain: elem_accum.whiley:41: for j: GPU-implicit (kernel 4, 1-D
-// explain: elem_accum.whiley:47: for i: CPU — writes 's' at an index that does not follow the loop variable
-// explain: elem_accum.whiley:48: for j: GPU-implicit (kernel 5, reduce 's[0]' with +, 1-D
-// explain: elem_accum.whiley:54: for i: GPU-implicit (kernel 6, 2-D (i, k), 1 list in, 1 out, 1 scalar; not flattened further: code around its inner loop branches
-// explain: elem_accum.whiley:63: for i: CPU — writes 'c[1]' in every iteration (loop-carried)
-// explain: elem_accum.whiley:71: for j: GPU-implicit (kernel 7, reduce 'a[k]' with +, 1-D
+// explain: elem_accum.whiley:25: for i: GPU-implicit (kernel 1, 1-D, 2 lists in, 1 out (1 at its own index), 1 scalar; not flattened further: code around its inner loop branches
+// explain: elem_accum.whiley:26: for j: GPU-explicit (sequential in kernel 1)
+// explain: elem_accum.whiley:32: for j: GPU-implicit (kernel 2, 1-D, 2 lists in, 1 out (1 at its own index), 1 scalar; not flattened further: code around its inner loop branches
+// explain: elem_accum.whiley:40: for i: CPU — writes 'y' at an index that does not follow the loop variable
+// explain: elem_accum.whiley:40: for i: GPU-implicit (kernel 3, 1-D, 2 lists in, 1 out (1 at its own index), 1 scalar; not flattened further: it writes tmp outside its inner loop
+// explain: elem_accum.whiley:40: for i: GPU-implicit (kernel 3, 1-D, 2 lists in, 1 out (1 at its own index), 1 scalar; not flattened further: it writes tmp outside its inner loop; reals as double on the device (float where it has no double)); the first part of the loop, distributed
+// explain: elem_accum.whiley:42: for j: GPU-implicit (kernel 5, reduce 'tmp[i]' with +, 1-D
+// explain: elem_accum.whiley:44: for j: GPU-implicit (kernel 4, 1-D
+// explain: elem_accum.whiley:50: for i: CPU — writes 's' at an index that does not follow the loop variable
+// explain: elem_accum.whiley:51: for j: GPU-implicit (kernel 7, reduce 's[0]' with +, 1-D
+// explain: elem_accum.whiley:57: for i: GPU-implicit (kernel 8, 2-D (i, k), 1 list in, 1 out, 1 scalar; not flattened further: code around its inner loop branches
+// explain: elem_accum.whiley:66: for i: CPU — writes 'c[1]' in every iteration (loop-carried)
+// explain: elem_accum.whiley:74: for j: GPU-implicit (kernel 9, reduce 'a[k]' with +, 1-D
 import * from whiley.lang.*
 
 // a matrix-vector product without a first store: tmp[i] is a sum
@@ -32,7 +34,8 @@ public [real] mvt([[real]] A, [real] x, [real] y, int n, int m):
 			y[j] = y[j] + A[i][j] * x[i]
 	return y
 
-// both, in one nest: tmp[i] a sum over j, then y[j] over i (carried)
+// both, in one nest: tmp[i] a sum over j, then y[j] over i (carried):
+// distributed (filter/distribute.c), the tmp part a kernel of its own
 public [real] both([[real]] A, [real] x, [real] y, [real] tmp, int n):
 	for i in 0..n:
 		tmp[i] = 0.0

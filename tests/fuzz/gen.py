@@ -91,6 +91,7 @@ class Gen:
         self.srnd = random.Random(seed * 7 + 5)   # real escape loops
         self.arnd = random.Random(seed * 11 + 7)  # affine nests
         self.trnd = random.Random(seed * 13 + 5)  # a try in a test function
+        self.drnd = random.Random(seed * 17 + 3)  # distributable bodies
         self.tests = tests
         self.nat = nat
         self.inexact = inexact
@@ -578,6 +579,34 @@ class Gen:
                 self.affine_grid(depth)
             else:
                 self.affine_elimination(depth)
+        finally:
+            self.rnd = saved
+
+    def maybe_distributed(self, depth):
+        """Sometimes a loop whose body is a parallel part and then a
+        carried one (filter/distribute.c), from a random stream of its
+        own: the rest may read a's elements at other iterations' indices
+        (some orders forbid the split), and b or a may be shorter than
+        the range (a failure in either part: which comes first)."""
+        if self.drnd.random() >= 0.25:
+            return
+        saved, self.rnd = self.rnd, self.drnd
+        try:
+            i = self.fresh("i")
+            self.emit(depth, "for %s in %s:" % (i, self.pick(
+                ["0..(|a| - 1)", "0..(|b| - 1)", "1..|a|", "0..n",
+                 "k..(|a| - 1)"])))
+            self.emit(depth + 1, "a[%s] = (a[%s] %s %s) %% 1000" % (
+                i, i, self.pick(["+", "*", "-"]),
+                self.pick(["b[%s]" % i, "k", "1", "%s / (k + 1)" % i])))
+            if self.chance(0.3):   # a row product between the two
+                j = self.fresh("j")
+                self.emit(depth + 1, "for %s in 0..|b|:" % j)
+                self.emit(depth + 2, "a[%s] = (a[%s] + b[%s]) %% 1000" % (
+                    i, i, j))
+            rd = self.pick([i, "%s + 1" % i, "%s - 1" % i, "k", "0"])
+            self.emit(depth + 1, "b[%s + 1] = (b[%s] + a[%s]) %% 1000" % (
+                i, i, rd))
         finally:
             self.rnd = saved
 
@@ -1466,6 +1495,7 @@ class Gen:
             self.maybe_build(ctx, d)
             self.maybe_jam(ctx, d)
             self.maybe_affine(ctx, d)
+            self.maybe_distributed(d)
             r = self.rnd.random()
             if r < 0.3:
                 self.reduce_loop(ctx, d)

@@ -8,8 +8,8 @@
  * A small program is lowered and verified (it must pass); then the
  * definition of a register read by the function's addition is turned
  * into a NOP, and a child process verifies it again: it must stop (an
- * internal error aborts) with a message that says "nothing defines".  Run from the repository
- * root (the standard library is ./stdlib).
+ * internal error aborts) with a message that says "nothing defines".
+ * Run from the repository root (the standard library is ./stdlib).
  */
 #include <stdio.h>
 #include <stdlib.h>

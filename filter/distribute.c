@@ -1,0 +1,423 @@
+/* distribute.c -- loop distribution (fission): a range loop whose body
+ * is a parallel part followed by one that is not becomes two loops, the
+ * first of them a kernel (a middle-end rewrite, after scalarize, before
+ * the dependence analysis classifies the loops).
+ *
+ *     for i in lo..hi:             for i1 in lo..hi: A         (part 1)
+ *         A               ==>      for i2 in lo..hi: B         (part 2)
+ *         B                        goto DONE
+ *                                SEQ:
+ *                                  for i in lo..hi: A; B       (as written)
+ *                                DONE:
+ *
+ * Shapes it serves: a row product into one list and then a sum of the
+ * transposed product into another (y = A^T (A x) as one loop over the
+ * rows); a classification of each element and then a histogram of the
+ * classes; a normalisation of each element and then a running total
+ * over the normalised values.  Part 1 runs on the device; part 2 is a
+ * loop like any other (its inner loops kernels, or split again).
+ *
+ * Why versioned: distribution runs every A before any B, so where some
+ * iteration fails (an index out of bounds, a division by zero) the
+ * first failure could be another than the loop as written reports.
+ * Part 1 therefore only ever runs as a kernel, whose failure the host
+ * sees before anything else happens: once the kernels are placed,
+ * flt_recur_cpu_paths puts `goto SEQ` on part 1's CPU path (no device,
+ * a fallback), or before part 1 when it became no kernel, and the loop
+ * as written runs instead, from where nothing has changed (a failed
+ * kernel writes nothing back).  When part 1 succeeded, every A ran
+ * without failing, and part 2 fails, if at all, where the loop as
+ * written would: at the first B that fails.
+ *
+ * When (the loop at h, its END e):
+ *   - a FORALL over a range made just before it from registers the body
+ *     does not write, not inside a try or a sequential version (recur.c's
+ *     or this pass's), no branch leaving its body, no return, throw,
+ *     switch, debug output or method call in it, and its iterations not
+ *     parallel as they stand (flt_parallel);
+ *   - the body splits at a point p of its top level that no branch
+ *     crosses: A = code[h+1 .. p), B = code[p .. e);
+ *   - no register the body defines is live where a part starts (A's
+ *     value read by B, a value carried to the next iteration) or after
+ *     the loop, except the lists it writes element-wise (UPDATE): what
+ *     A hands B goes through lists;
+ *   - every list the body writes is used there only by element reads
+ *     (INDEXOF, row by row), element writes, lengths and loops over its
+ *     rows, and no access of B in an iteration i1 touches the element an
+ *     access of A touches in a later iteration i2 > i1, one of the two a
+ *     write (deptest.c, flt_dep_before): the dependences from A(i) to
+ *     B(i') for i <= i' are the ones distribution keeps in order;
+ *   - part 1, rewritten, is parallel (flt_parallel).
+ * The last such point is taken (the largest part 1).
+ *
+ * Contract (compiler/pipeline.c's table): Pass distribute. Requires:
+ * scalarize (element accumulations held in scalars).  Provides:
+ * distributed loops and FltIv records (FLT_IV_DIST on part 1, with the
+ * label SEQ; FLT_IV_DIST_LAST on part 2; FLT_IV_DIST_SEQ on the loop as
+ * written).  Invalidates: the function's CFG and liveness.
+ */
+#include <string.h>
+
+#include "filter_internal.h"
+
+/* Bodies longer than this are left alone; of one, at most POINTS_MAX
+ * cut points are examined and TRIALS_MAX of them tried (each a rewrite
+ * and a dependence analysis): the last ones, the largest first parts. */
+#define BODY_MAX 4096
+#define POINTS_MAX 32
+#define TRIALS_MAX 8
+
+/* Is code[u] inside (or) a sequential version made before? */
+static bool
+in_sequential(Func *fn, const Cfg *cfg, int u, const PtrVec *ivs)
+{
+  for (int v = 0; ivs && v < ivs->n; v++) {
+    FltIv *iv = ivs->v[v];
+    if (iv->kind != FLT_IV_RECUR_SEQ && iv->kind != FLT_IV_DIST_SEQ)
+      continue;
+    for (int h = 0; h <= u; h++)
+      if (fn->code[h] == iv->loop && cfg->match[h] >= u) return true;
+  }
+  return false;
+}
+
+/* The body's code keeps to itself: branches land inside it, and nothing
+ * in it has effects the order of the iterations could show. */
+static bool
+plain_body(Func *fn, const Cfg *c, int h, int e)
+{
+  for (int i = h + 1; i < e; i++) {
+    Insn *in = fn->code[i];
+    switch (in->op) {
+    case OP_RETURN: case OP_THROW: case OP_TRY: case OP_SWITCH:
+    case OP_DEBUG: case OP_INDIRECT:
+      return false;
+    case OP_INVOKE:
+      if (!in->callee || in->callee->is_method) return false;
+      break;
+    default:
+      break;
+    }
+    if ((wyil_op_flags[in->op] & F_BRANCH) && in->label >= 0) {
+      int t = c->label_at[in->label];
+      if (t <= h || t >= e) return false;
+    }
+  }
+  return true;
+}
+
+/* Can the body be cut before code[p]: top level, no branch across? */
+static bool
+cut_point(Func *fn, const Cfg *c, int h, int e, int p)
+{
+  int depth = 0;
+  for (int i = h + 1; i < p; i++) {
+    Op op = fn->code[i]->op;
+    if (op == OP_FORALL || op == OP_LOOP) depth++;
+    if (op == OP_END) depth--;
+  }
+  if (depth != 0) return false;
+  for (int i = h + 1; i < e; i++) {
+    Insn *in = fn->code[i];
+    if (!(wyil_op_flags[in->op] & F_BRANCH) || in->label < 0) continue;
+    int t = c->label_at[in->label];
+    if ((i < p) != (t < p)) return false;
+  }
+  return true;
+}
+
+/* Registers: defined in A, in B; the lists written element-wise; the
+ * definitions of each in the body. */
+typedef struct Regs {
+  bool *def_a, *def_b, *upd;
+  int *ndefs;
+} Regs;
+
+static Regs
+regs_of(Func *fn, int h, int e, int p)
+{
+  size_t n = (size_t)fn->nregs + 1;
+  Regs g = {wyil_alloc(n), wyil_alloc(n), wyil_alloc(n),
+            wyil_alloc(sizeof(int) * n)};
+  for (int i = h + 1; i < e; i++) {
+    Insn *in = fn->code[i];
+    bool a = i < p;
+    int d = wyil_def_reg(in);
+    if (d >= 0) {
+      (a ? g.def_a : g.def_b)[d] = true;
+      g.ndefs[d]++;
+      if (in->op == OP_UPDATE) g.upd[d] = true;
+    }
+  }
+  return g;
+}
+
+/* What flows between the parts goes through lists (head comment): no
+ * register the body defines, but for the lists it writes element-wise,
+ * is live where a part starts (A's values read by B, or a value carried
+ * from one iteration to the next) or after the loop.  Each part then
+ * defines its registers before reading them, and its copy may rename
+ * them. */
+static bool
+flow_ok(Func *fn, Live *lv, int h, int e, int p, const Regs *g)
+{
+  int iv = fn->code[h]->dst;
+  for (int r = 0; r < fn->nregs; r++) {
+    if (r == iv || !(g->def_a[r] || g->def_b[r])) continue;
+    if (g->upd[r]) {   /* every definition an UPDATE */
+      for (int i = h + 1; i < e; i++)
+        if (wyil_def_reg(fn->code[i]) == r && fn->code[i]->op != OP_UPDATE)
+          return false;
+      continue;
+    }
+    if (wyil_live_in(lv, h + 1, r) || wyil_live_in(lv, p, r)
+        || (e + 1 < fn->ncode && wyil_live_in(lv, e + 1, r)))
+      return false;
+  }
+  return true;
+}
+
+/* An access of `levels` indices (path[l] read at at[l]) at code[i]. */
+static void
+push_access(FltAffNest *n, PtrVec *acc, int i, bool write, int levels,
+            const int *path, const int *at)
+{
+  FltAccess *x = wyil_alloc(sizeof(FltAccess));
+  x->at = i;
+  x->write = write;
+  x->n = levels;
+  for (int l = 0; l < levels; l++) {
+    x->idx[l] = flt_aff_at(n, path[l], at[l]);
+    x->reg[l] = path[l];
+  }
+  vec_push(acc, x);
+}
+
+/* The accesses of list `reg` (a row of the list at `level`) in the
+ * body, the uses of its rows followed: false when some use is not an
+ * element read, a write, a length or a loop over a row. */
+static bool
+gather(Func *fn, FltAffNest *n, int h, int e, int reg, int level,
+       const int *path, const int *at, PtrVec *acc)
+{
+  for (int i = h + 1; i < e; i++) {
+    Insn *in = fn->code[i];
+    bool uses = false;
+    for (int k = 0; k < in->nargs; k++) uses |= in->args[k] == reg;
+    if (in->op == OP_UPDATE && level == 0 && in->dst == reg) {
+      if (in->args[in->nargs - 1] == reg || in->nsteps > 3) return false;
+      int wp[3], wa[3];
+      for (int s = 0; s < in->nsteps; s++) {
+        if (in->steps[s].kind != UPD_INDEX) return false;
+        wp[s] = in->args[s];
+        wa[s] = i;
+      }
+      push_access(n, acc, i, true, in->nsteps, wp, wa);
+      continue;
+    }
+    if (!uses) continue;
+    int p2[3], a2[3];
+    memcpy(p2, path, sizeof p2);
+    memcpy(a2, at, sizeof a2);
+    if (in->op == OP_LENGTHOF) continue;
+    if (in->op == OP_FORALL) {   /* every element of this row */
+      push_access(n, acc, i, false, level, p2, a2);
+      continue;
+    }
+    if (in->op != OP_INDEXOF || in->args[0] != reg || level >= 3)
+      return false;
+    p2[level] = in->args[1];
+    a2[level] = i;
+    Type *row = ty_list_elem(in->type);
+    if (row && ty_list_elem(row)) {
+      if (!gather(fn, n, h, e, in->dst, level + 1, p2, a2, acc))
+        return false;
+    } else {
+      push_access(n, acc, i, false, level + 1, p2, a2);
+    }
+  }
+  return true;
+}
+
+/* No access of B in one iteration meets one of A in a later iteration,
+ * one of them a write. */
+static bool
+lists_ok(Func *fn, int h, int e, int p, const Regs *g)
+{
+  Insn *rg = fn->code[h - 1];
+  FltAffNest *n = flt_aff_nest(fn, h, g->ndefs, rg->args[0], rg->args[1]);
+  for (int r = 0; r < fn->nregs; r++) {
+    if (!g->upd[r]) continue;
+    PtrVec acc = {0};
+    int path[3] = {-1, -1, -1}, at[3] = {h, h, h};
+    if (!gather(fn, n, h, e, r, 0, path, at, &acc)) return false;
+    for (int i = 0; i < acc.n; i++) {
+      FltAccess *xb = acc.v[i];
+      if (xb->at < p) continue;
+      for (int j = 0; j < acc.n; j++) {
+        FltAccess *xa = acc.v[j];
+        if (xa->at >= p || !(xa->write || xb->write)) continue;
+        if (flt_dep_before(n, xb, xa)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/* A copy of in, its registers and labels renamed. */
+static Insn *
+copy_insn(Insn *in, const int *ren, const int *relabel)
+{
+  Insn *c = wyil_alloc(sizeof(Insn));
+  *c = *in;
+  c->args = wyil_alloc(sizeof(int) * (size_t)(in->nargs + 1));
+  for (int a = 0; a < in->nargs; a++)
+    c->args[a] = in->args[a] >= 0 ? ren[in->args[a]] : in->args[a];
+  if (c->dst >= 0) c->dst = ren[c->dst];
+  if (c->label >= 0) c->label = relabel[c->label];
+  return c;
+}
+
+/* Append to e a loop over the range of code[h] with the body
+ * code[from .. to), its private registers and labels renamed; its
+ * FORALL. */
+static Insn *
+emit_part(FltEmit *em, int h, int from, int to, const bool *upd)
+{
+  Func *fn = em->fn;
+  int nregs = fn->nregs, nlabels = fn->nlabels;
+  int *ren = wyil_alloc(sizeof(int) * (size_t)(nregs + 1));
+  int *relabel = wyil_alloc(sizeof(int) * (size_t)(nlabels + 1));
+  for (int r = 0; r < nregs; r++) ren[r] = r;
+  for (int l = 0; l < nlabels; l++) relabel[l] = l;
+  Insn *loop = fn->code[h], *rg = fn->code[h - 1];
+  ren[loop->dst] = wyil_new_reg(fn, fn->regnames[loop->dst]);
+  ren[rg->dst] = wyil_new_reg(fn, NULL);
+  for (int i = from; i < to; i++) {
+    Insn *in = fn->code[i];
+    int d = wyil_def_reg(in);
+    if (d >= 0 && !upd[d] && ren[d] == d)
+      ren[d] = wyil_new_reg(fn, fn->regnames[d]);
+    if (in->op == OP_LABEL) relabel[in->label] = wyil_new_label(fn);
+  }
+  em->code[em->n++] = copy_insn(rg, ren, relabel);
+  Insn *head = copy_insn(loop, ren, relabel);
+  head->ascends = false;
+  em->code[em->n++] = head;
+  for (int i = from; i < to; i++)
+    em->code[em->n++] = copy_insn(fn->code[i], ren, relabel);
+  em->code[em->n++] = flt_new_insn(OP_END, NULL, -1, -1, -1, loop->pos);
+  return head;
+}
+
+typedef struct Parts {
+  Insn *first, *last, *seq;
+  int seq_label;
+} Parts;
+
+/* Distribute the loop at h (END e) at p: the new code installed. */
+static Parts
+rewrite(Func *fn, int h, int e, int p, const bool *upd)
+{
+  int size = e - (h - 1) + 1;
+  FltEmit em = {fn, wyil_alloc(sizeof(Insn *)
+                               * (size_t)(fn->ncode + size + 8)),
+                0, fn->code[h]->pos};
+  Parts r = {NULL, NULL, fn->code[h], wyil_new_label(fn)};
+  int done = wyil_new_label(fn);
+  for (int i = 0; i < fn->ncode; i++) {
+    if (i == h - 1) {
+      r.first = emit_part(&em, h, h + 1, p, upd);
+      r.last = emit_part(&em, h, p, e, upd);
+      Insn *go = flt_emit(&em, OP_GOTO, -1, -1, -1);
+      go->type = NULL;
+      go->label = done;
+      flt_emit_label(&em, r.seq_label);
+    }
+    em.code[em.n++] = fn->code[i];
+    if (i == e) flt_emit_label(&em, done);
+  }
+  flt_emit_install(&em);
+  return r;
+}
+
+/* Try the loop at h: distributed (true), or left as it was. */
+static bool
+distribute_loop(Func *fn, int h, FilterOptions *opt)
+{
+  Cfg *c = wyil_cfg(fn);
+  int e = c->match[h];
+  Insn *loop = fn->code[h];
+  if (loop->op != OP_FORALL || h < 1 || fn->code[h - 1]->op != OP_RANGE
+      || fn->code[h - 1]->dst != loop->args[0] || flt_try_near(fn, h, e)
+      || in_sequential(fn, c, h, opt->ivs) || !plain_body(fn, c, h, e))
+    return false;
+  Insn *rg = fn->code[h - 1];
+  if (flt_written(fn, h, e, rg->args[0]) || flt_written(fn, h, e, rg->args[1]))
+    return false;
+  Live *lv = wyil_cfg_live(fn);
+  Kernel *probe = wyil_alloc(sizeof(Kernel));
+  if (!flt_parallel(fn, h, lv, opt, probe)) return false;  /* parallel */
+  if (e - h > BODY_MAX) return false;
+  int trials = 0, points = 0;
+  for (int p = e - 1; p > h + 1 && trials < TRIALS_MAX
+                      && points < POINTS_MAX; p--) {
+    /* where a source statement or an inner loop ends */
+    if (fn->code[p - 1]->op != OP_END
+        && fn->code[p]->pos.line == fn->code[p - 1]->pos.line)
+      continue;
+    c = wyil_cfg(fn);
+    lv = wyil_cfg_live(fn);
+    if (!cut_point(fn, c, h, e, p)) continue;
+    points++;
+    Regs g = regs_of(fn, h, e, p);
+    if (!flow_ok(fn, lv, h, e, p, &g) || !lists_ok(fn, h, e, p, &g))
+      continue;
+    /* part 1 must be parallel: rewrite, ask, and undo if it is not */
+    trials++;
+    Insn **code = fn->code;
+    int ncode = fn->ncode, cap = fn->capcode, nregs = fn->nregs,
+        nlabels = fn->nlabels;
+    Parts r = rewrite(fn, h, e, p, g.upd);
+    int at = wyil_insn_index(fn, r.first);
+    probe = wyil_alloc(sizeof(Kernel));
+    if (!flt_parallel(fn, at, wyil_cfg_live(fn), opt, probe)) {
+      FltIv *iv = wyil_alloc(sizeof(FltIv));
+      *iv = (FltIv){r.first, fn, r.seq_label, NULL, FLT_IV_DIST};
+      vec_push(opt->ivs, iv);
+      FltIv *last = wyil_alloc(sizeof(FltIv));
+      *last = (FltIv){r.last, fn, -1, NULL, FLT_IV_DIST_LAST};
+      vec_push(opt->ivs, last);
+      FltIv *seq = wyil_alloc(sizeof(FltIv));
+      *seq = (FltIv){r.seq, fn, -1, NULL, FLT_IV_DIST_SEQ};
+      vec_push(opt->ivs, seq);
+      return true;
+    }
+    fn->code = code;
+    fn->ncode = ncode;
+    fn->capcode = cap;
+    fn->nregs = nregs;
+    fn->nlabels = nlabels;
+    wyil_cfg_drop(fn);
+  }
+  return false;
+}
+
+int
+flt_distribute(Func *fn, FilterOptions *opt)
+{
+  if (fn->ncode == 0 || opt->opt_level == 0) return 0;
+  int n = 0;
+  /* each rewrite renumbers the code: start again after one (a part,
+   * shorter than its loop, may be split again; the loop as written is
+   * a sequential version, left alone) */
+  for (bool again = true; again && n < fn->ncode;) {
+    again = false;
+    for (int h = 0; h < fn->ncode && !again; h++)
+      if (fn->code[h]->op == OP_FORALL && distribute_loop(fn, h, opt)) {
+        again = true;
+        n++;
+      }
+  }
+  return n;
+}
