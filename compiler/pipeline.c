@@ -92,6 +92,10 @@ static const Pass passes[] = {
    "a parallel first part of a loop's body, then the rest: two loops",
    "scalarize", "distributed loops (the loop as written kept), FltIv "
    "records", "CFG, liveness"},
+  {"interchange", flt_pass_interchange, NULL, 1,
+   "a nest whose outer loop carries a sum and inner one does not: swapped",
+   "distribute", "interchanged nests (the nest as written kept), FltIv "
+   "records", "CFG, liveness"},
   {"inject", flt_pass_inject, NULL, 1,
    "writes at computed indices: a one-to-one test before their nest",
    "induction", "guard registers (Kernel.guarded later)", "CFG"},
@@ -117,7 +121,7 @@ static const Pass passes[] = {
    "veto settled", "offload instructions; the loop kept as the CPU path",
    "host functions' CFG"},
   {"recur-paths", NULL, step_recur_paths, 1,
-   "the CPU path of a jump-ahead nest or distributed loop: the loop as "
+   "the CPU path of a jump-ahead, distributed or interchanged nest: as "
    "written",
    "split", "a goto to the sequential version", "host functions' CFG"},
   {"chain", NULL, step_chain, 0,

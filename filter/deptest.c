@@ -328,12 +328,18 @@ put_base(FltAffNest *n, Sys *s, const FltAccess *a, const FltAccess *b,
  * `up` as ascending?  *t: i2 - i1 after the equations. */
 static bool
 may_meet(FltAffNest *n, const FltAccess *a, const FltAccess *b, int dir,
-         const Bound *bd, int nb, unsigned mask, uint32_t up, Row *ge,
-         Row *t)
+         const Bound *bd, int nb, unsigned mask, uint32_t up, int rev,
+         Row *ge, Row *t)
 {
   Sys s = {0};
   s.ge = ge;
   put_base(n, &s, a, b, dir, t);
+  Row *r;
+  if (rev > 0 && (r = new_ge(&s))) {   /* v1 - v2 - 1 >= 0: v1 > v2 */
+    r->c[rev] = 1;
+    r->c[rev + FLT_AFF_VARS] = -1;
+    r->cst = -1;
+  }
   for (int i = 0, u = 0; i < nb; i++) {
     int d = bd[i].dir;
     if (d == 0 && up >> bd[i].v & 1) d = 1;
@@ -352,8 +358,8 @@ may_meet(FltAffNest *n, const FltAccess *a, const FltAccess *b, int dir,
  * +1: only with a's iteration before b's; 0: in either order. */
 static bool
 meet_in(FltAffNest *n, const FltAccess *a, const FltAccess *b,
-        const Bound *bd, int nb, uint32_t up, int order, Row *ge, Row *t,
-        bool *upward)
+        const Bound *bd, int nb, uint32_t up, int order, int rev, Row *ge,
+        Row *t, bool *upward)
 {
   int unknown = 0;
   for (int i = 0; i < nb; i++)
@@ -363,7 +369,7 @@ meet_in(FltAffNest *n, const FltAccess *a, const FltAccess *b,
   *upward = false;
   for (unsigned mask = 0; !meet && mask < 1u << unknown; mask++)
     for (int dir = order ? order : -1; dir <= 1 && !meet; dir += 2) {
-      meet = may_meet(n, a, b, dir, bd, nb, mask, up, ge, t);
+      meet = may_meet(n, a, b, dir, bd, nb, mask, up, rev, ge, t);
       *upward = meet && mask == 0;
     }
   return meet;
@@ -387,8 +393,9 @@ flt_dep_carried(FltAffNest *n, const FltAccess *a, const FltAccess *b,
   Row *ge = malloc(sizeof(Row) * ROWS_MAX), t;
   if (!ge) return FLT_DEP_UNKNOWN;   /* no memory: may depend */
   bool up = false;
-  bool meet = meet_in(n, a, b, bd, nb, 0, 0, ge, &t, &up);
-  if (meet && !up && own && !meet_in(n, a, b, bd, nb, own, 0, ge, &t, &up)) {
+  bool meet = meet_in(n, a, b, bd, nb, 0, 0, -1, ge, &t, &up);
+  if (meet && !up && own
+      && !meet_in(n, a, b, bd, nb, own, 0, -1, ge, &t, &up)) {
     free(ge);
     *ascend |= own;
     return FLT_DEP_NONE;
@@ -403,15 +410,31 @@ flt_dep_carried(FltAffNest *n, const FltAccess *a, const FltAccess *b,
   return FLT_DEP_DIST;
 }
 
-bool
-flt_dep_before(FltAffNest *n, const FltAccess *a, const FltAccess *b)
+/* a in an iteration of the nest's loop, b in a later one; where rev is
+ * a loop variable of the nest (> 0), a's value of it above b's. */
+static bool
+meet_ordered(FltAffNest *n, const FltAccess *a, const FltAccess *b, int rev)
 {
   Bound bd[4 * FLT_AFF_VARS];
   int nb = list_bounds(n, a, 0, bd, 0);
   nb = list_bounds(n, b, 1, bd, nb);
   Row *ge = malloc(sizeof(Row) * ROWS_MAX), t;
   if (!ge) return true;   /* no memory: may depend */
-  bool up = false, meet = meet_in(n, a, b, bd, nb, 0, 1, ge, &t, &up);
+  bool up = false, meet = meet_in(n, a, b, bd, nb, 0, 1, rev, ge, &t, &up);
   free(ge);
   return meet;
+}
+
+bool
+flt_dep_before(FltAffNest *n, const FltAccess *a, const FltAccess *b)
+{
+  return meet_ordered(n, a, b, -1);
+}
+
+bool
+flt_dep_crossed(FltAffNest *n, const FltAccess *a, const FltAccess *b,
+                int v)
+{
+  if (v <= 0 || v >= n->nvars || n->var[v].loop < 0) return true;
+  return meet_ordered(n, a, b, v);
 }

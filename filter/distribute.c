@@ -67,13 +67,13 @@
 #define POINTS_MAX 32
 #define TRIALS_MAX 8
 
-/* Is code[u] inside (or) a sequential version made before? */
-static bool
-in_sequential(Func *fn, const Cfg *cfg, int u, const PtrVec *ivs)
+bool
+flt_in_sequential(Func *fn, const Cfg *cfg, int u, const PtrVec *ivs)
 {
   for (int v = 0; ivs && v < ivs->n; v++) {
     FltIv *iv = ivs->v[v];
-    if (iv->kind != FLT_IV_RECUR_SEQ && iv->kind != FLT_IV_DIST_SEQ)
+    if (iv->kind != FLT_IV_RECUR_SEQ && iv->kind != FLT_IV_DIST_SEQ
+        && iv->kind != FLT_IV_SWAP_SEQ)
       continue;
     for (int h = 0; h <= u; h++)
       if (fn->code[h] == iv->loop && cfg->match[h] >= u) return true;
@@ -81,10 +81,8 @@ in_sequential(Func *fn, const Cfg *cfg, int u, const PtrVec *ivs)
   return false;
 }
 
-/* The body's code keeps to itself: branches land inside it, and nothing
- * in it has effects the order of the iterations could show. */
-static bool
-plain_body(Func *fn, const Cfg *c, int h, int e)
+bool
+flt_plain_body(Func *fn, const Cfg *c, int h, int e)
 {
   for (int i = h + 1; i < e; i++) {
     Insn *in = fn->code[i];
@@ -239,6 +237,14 @@ gather(Func *fn, FltAffNest *n, int h, int e, int reg, int level,
   return true;
 }
 
+bool
+flt_list_accesses(Func *fn, FltAffNest *n, int h, int e, int reg,
+                  PtrVec *acc)
+{
+  int path[3] = {-1, -1, -1}, at[3] = {h, h, h};
+  return gather(fn, n, h, e, reg, 0, path, at, acc);
+}
+
 /* No access of B in one iteration meets one of A in a later iteration,
  * one of them a write. */
 static bool
@@ -249,8 +255,7 @@ lists_ok(Func *fn, int h, int e, int p, const Regs *g)
   for (int r = 0; r < fn->nregs; r++) {
     if (!g->upd[r]) continue;
     PtrVec acc = {0};
-    int path[3] = {-1, -1, -1}, at[3] = {h, h, h};
-    if (!gather(fn, n, h, e, r, 0, path, at, &acc)) return false;
+    if (!flt_list_accesses(fn, n, h, e, r, &acc)) return false;
     for (int i = 0; i < acc.n; i++) {
       FltAccess *xb = acc.v[i];
       if (xb->at < p) continue;
@@ -262,20 +267,6 @@ lists_ok(Func *fn, int h, int e, int p, const Regs *g)
     }
   }
   return true;
-}
-
-/* A copy of in, its registers and labels renamed. */
-static Insn *
-copy_insn(Insn *in, const int *ren, const int *relabel)
-{
-  Insn *c = wyil_alloc(sizeof(Insn));
-  *c = *in;
-  c->args = wyil_alloc(sizeof(int) * (size_t)(in->nargs + 1));
-  for (int a = 0; a < in->nargs; a++)
-    c->args[a] = in->args[a] >= 0 ? ren[in->args[a]] : in->args[a];
-  if (c->dst >= 0) c->dst = ren[c->dst];
-  if (c->label >= 0) c->label = relabel[c->label];
-  return c;
 }
 
 /* Append to e a loop over the range of code[h] with the body
@@ -300,12 +291,12 @@ emit_part(FltEmit *em, int h, int from, int to, const bool *upd)
       ren[d] = wyil_new_reg(fn, fn->regnames[d]);
     if (in->op == OP_LABEL) relabel[in->label] = wyil_new_label(fn);
   }
-  em->code[em->n++] = copy_insn(rg, ren, relabel);
-  Insn *head = copy_insn(loop, ren, relabel);
+  em->code[em->n++] = flt_copy_insn(rg, ren, relabel);
+  Insn *head = flt_copy_insn(loop, ren, relabel);
   head->ascends = false;
   em->code[em->n++] = head;
   for (int i = from; i < to; i++)
-    em->code[em->n++] = copy_insn(fn->code[i], ren, relabel);
+    em->code[em->n++] = flt_copy_insn(fn->code[i], ren, relabel);
   em->code[em->n++] = flt_new_insn(OP_END, NULL, -1, -1, -1, loop->pos);
   return head;
 }
@@ -350,7 +341,7 @@ distribute_loop(Func *fn, int h, FilterOptions *opt)
   Insn *loop = fn->code[h];
   if (loop->op != OP_FORALL || h < 1 || fn->code[h - 1]->op != OP_RANGE
       || fn->code[h - 1]->dst != loop->args[0] || flt_try_near(fn, h, e)
-      || in_sequential(fn, c, h, opt->ivs) || !plain_body(fn, c, h, e))
+      || flt_in_sequential(fn, c, h, opt->ivs) || !flt_plain_body(fn, c, h, e))
     return false;
   Insn *rg = fn->code[h - 1];
   if (flt_written(fn, h, e, rg->args[0]) || flt_written(fn, h, e, rg->args[1]))

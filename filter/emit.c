@@ -1,5 +1,6 @@
 /* emit.c -- building instructions for the filter's rewrites (counted.c,
- * recur.c, induction.c, inject.c): each makes a new code array for a
+ * recur.c, induction.c, inject.c, distribute.c, interchange.c): each
+ * makes a new code array for a
  * function, appends to it through these helpers and installs it.
  *
  * Contract (compiler/pipeline.c's table): Helpers of the rewrite passes
@@ -22,6 +23,19 @@ flt_new_insn(Op op, Type *type, int dst, int a, int b, SrcPos pos)
   in->label = -1;
   in->pos = pos;
   return in;
+}
+
+Insn *
+flt_copy_insn(Insn *in, const int *ren, const int *relabel)
+{
+  Insn *c = wyil_alloc(sizeof(Insn));
+  *c = *in;
+  c->args = wyil_alloc(sizeof(int) * (size_t)(in->nargs + 1));
+  for (int a = 0; a < in->nargs; a++)
+    c->args[a] = in->args[a] >= 0 ? ren[in->args[a]] : in->args[a];
+  if (c->dst >= 0) c->dst = ren[c->dst];
+  if (c->label >= 0) c->label = relabel[c->label];
+  return c;
 }
 
 Insn *

@@ -498,6 +498,13 @@ flt_pass_distribute(Func *fn, FilterOptions *opt)
 }
 
 void
+flt_pass_interchange(Func *fn, FilterOptions *opt)
+{
+  ivs_of(opt);
+  flt_interchange(fn, opt);
+}
+
+void
 flt_pass_inject(Func *fn, FilterOptions *opt)
 {
   if (!opt->writes) opt->writes = wyil_alloc(sizeof(PtrVec));
@@ -707,6 +714,14 @@ explain_iv(FILE *out, const FltIv *iv)
   case FLT_IV_DIST_SEQ:
     fprintf(out, "; the loop as written, kept for when its distributed "
             "first part does not run on the device");
+    break;
+  case FLT_IV_SWAP:
+    fprintf(out, "; the outer loop of its nest, interchanged (run on the "
+            "device only: else the nest as written runs)");
+    break;
+  case FLT_IV_SWAP_SEQ:
+    fprintf(out, "; the nest as written, kept for when its interchanged "
+            "version does not run on the device");
     break;
   }
 }

@@ -69,7 +69,10 @@ typedef enum FltIvKind {
   FLT_IV_DIST,         /* the first part of a distributed loop
                           (distribute.c): seq_label, fn set */
   FLT_IV_DIST_LAST,    /* ... its second part */
-  FLT_IV_DIST_SEQ      /* ... the loop as written, kept beside them */
+  FLT_IV_DIST_SEQ,     /* ... the loop as written, kept beside them */
+  FLT_IV_SWAP,         /* the outer loop of an interchanged nest
+                          (interchange.c): seq_label, fn set */
+  FLT_IV_SWAP_SEQ      /* ... the nest as written, kept beside it */
 } FltIvKind;
 
 /* An induction variable the filter rewrote, the counter of a while
@@ -153,6 +156,10 @@ void flt_pass_inject(Func *fn, FilterOptions *opt);
  * two loops, the loop as written kept as the first's CPU path
  * (distribute.c). */
 void flt_pass_distribute(Func *fn, FilterOptions *opt);
+/* A nest of two range loops whose outer one carries a dependence and
+ * whose inner one does not, swapped when no dependence forbids it, the
+ * nest as written kept as its CPU path (interchange.c). */
+void flt_pass_interchange(Func *fn, FilterOptions *opt);
 /* An empty result for flt_classify to fill. */
 FilterResult *flt_new_result(const FilterOptions *opt);
 /* The analysis: classifies every loop of fn into r and describes one

@@ -121,6 +121,11 @@ FltDepKind flt_dep_carried(FltAffNest *n, const FltAccess *a,
  * later one touch the same element (every range of unknown direction
  * tried both ways)?  For loop distribution (distribute.c). */
 bool flt_dep_before(FltAffNest *n, const FltAccess *a, const FltAccess *b);
+/* ... with loop variable v of the nest (an inner loop's) higher in a's
+ * iteration than in b's: a dependence of direction (<, >), which an
+ * interchange of the two loops would reverse (interchange.c). */
+bool flt_dep_crossed(FltAffNest *n, const FltAccess *a, const FltAccess *b,
+                     int v);
 
 /* ---- emit.c ----------------------------------------------------- */
 
@@ -136,6 +141,9 @@ typedef struct FltEmit {
   SrcPos pos;
 } FltEmit;
 
+/* A copy of in reading and writing ren[r] for each register r and
+ * relabel[l] for its label (a SWITCH's cases are shared, not renamed). */
+Insn *flt_copy_insn(Insn *in, const int *ren, const int *relabel);
 /* Append an instruction of ints (see flt_new_insn). */
 Insn *flt_emit(FltEmit *e, Op op, int dst, int a, int b);
 /* Append `const dst = text` (an int; dst -1: a new register); dst. */
@@ -162,6 +170,24 @@ bool flt_try_near(Func *fn, int h, int e);
 
 /* Distribute fn's loops (see the file); how many were split. */
 int flt_distribute(Func *fn, FilterOptions *opt);
+/* Is code[u] inside (or) a sequential version made before (recur.c's,
+ * distribute.c's, interchange.c's)? */
+bool flt_in_sequential(Func *fn, const Cfg *cfg, int u, const PtrVec *ivs);
+/* The body of the loop at h (END e) keeps to itself: branches land
+ * inside it, and nothing in it has effects the order of its iterations
+ * could show (no return, throw, try, switch, debug output, method or
+ * indirect call). */
+bool flt_plain_body(Func *fn, const Cfg *c, int h, int e);
+/* The accesses of list register reg in the body of the loop at h (END
+ * e), rows followed, into acc (FltAccess*); false when some use is not
+ * an element read, an element write, a length or a loop over a row. */
+bool flt_list_accesses(Func *fn, FltAffNest *n, int h, int e, int reg,
+                       PtrVec *acc);
+
+/* ---- interchange.c ---------------------------------------------- */
+
+/* Interchange fn's nests (see the file); how many were swapped. */
+int flt_interchange(Func *fn, FilterOptions *opt);
 
 /* ---- hoist.c ---------------------------------------------------- */
 

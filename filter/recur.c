@@ -232,21 +232,6 @@ emit_jump(FltEmit *e, const Recur *r, int s0, int q, PtrVec *ivs)
   vec_push(ivs, iv);
 }
 
-/* A copy of code[i] reading and writing `ren` (register -> register)
- * and `relabel` (label -> label). */
-static Insn *
-copy_insn(Insn *in, const int *ren, const int *relabel)
-{
-  Insn *c = wyil_alloc(sizeof(Insn));
-  *c = *in;
-  c->args = wyil_alloc(sizeof(int) * (size_t)(in->nargs + 1));
-  for (int a = 0; a < in->nargs; a++)
-    c->args[a] = in->args[a] >= 0 ? ren[in->args[a]] : in->args[a];
-  if (c->dst >= 0) c->dst = ren[c->dst];
-  if (c->label >= 0) c->label = relabel[c->label];
-  return c;
-}
-
 /* Version the nest of r (see the head comment); ivs gets the rewrite,
  * the sequential version and the jump-ahead loops. */
 static void
@@ -299,7 +284,7 @@ rewrite(Func *fn, const Recur *r, PtrVec *ivs)
       go->label = done;
       flt_emit_label(&e, seq);
       for (int j = r->first; j <= r->last; j++) {
-        Insn *c = copy_insn(fn->code[j], ren, relabel);
+        Insn *c = flt_copy_insn(fn->code[j], ren, relabel);
         if (j == r->nest.loop[0]) seq_loop = c;
         e.code[e.n++] = c;
       }
@@ -376,8 +361,10 @@ flt_recur_cpu_paths(FilterResult *r)
 {
   for (int i = 0; r->ivs && i < r->ivs->n; i++) {
     FltIv *iv = r->ivs->v[i];
-    /* likewise the first part of a distributed loop (distribute.c) */
-    if ((iv->kind != FLT_IV_RECUR && iv->kind != FLT_IV_DIST) || !iv->fn)
+    /* likewise the first part of a distributed loop (distribute.c) and
+     * an interchanged nest (interchange.c) */
+    if ((iv->kind != FLT_IV_RECUR && iv->kind != FLT_IV_DIST
+         && iv->kind != FLT_IV_SWAP) || !iv->fn)
       continue;
     /* the offload, when the nest is a kernel, stands just before it */
     insert_goto(iv->fn, wyil_insn_index(iv->fn, iv->loop), iv->seq_label,

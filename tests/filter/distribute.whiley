@@ -1,15 +1,16 @@
 // Loop distribution (filter/distribute.c): a body whose first part is
 // parallel and whose rest is not becomes two loops, the first a kernel,
 // the loop as written kept for when that kernel does not run.
-// explain: distribute.whiley:24: for i: GPU-implicit (kernel 1, 1-D, 2 lists in, 1 out (1 at its own index), 1 scalar; not flattened further: it writes tmp outside its inner loop); the first part of the loop, distributed (run on the device only: else the loop as written runs)
-// explain: distribute.whiley:24: for i: CPU — writes 'y' at an index that does not follow the loop variable: y[j] written at line 29 in two iterations, unknown distance; the rest of the loop, distributed (after its first part)
-// explain: distribute.whiley:24: for i: CPU — writes 'y' at an index that does not follow the loop variable: y[j] written at line 29 in two iterations, unknown distance; the loop as written, kept for when its distributed first part does not run on the device
-// explain: distribute.whiley:36: for i: GPU-implicit (kernel 5, 1-D, 1 list in, 1 out (1 write-only)); the first part of the loop, distributed
-// explain: distribute.whiley:47: for i: GPU-implicit (kernel 7, 1-D, 1 list in, 1 out (1 write-only)); the first part of the loop, distributed
-// explain: distribute.whiley:55: for i: CPU — reads 'p' at another index than it writes: p[i + 1] written at line 57, p[i] read at line 56, distance 1 at loop i
-// explain: distribute.whiley:65: for i: CPU — reads 'acc' at another index than it writes: acc[i + 1] written at line 67, acc[i] read at line 67, distance 1 at loop i
-// explain-absent: distribute.whiley:55: for i: GPU
-// explain-absent: distribute.whiley:65: for i: GPU
+// explain: distribute.whiley:29: for j: GPU-implicit (kernel 2, 1-D, 2 lists in, 1 out (1 at its own index), 1 scalar; not flattened further: code around its inner loop branches); the outer loop of its nest, interchanged (run on the device only: else the nest as written runs)
+// explain: distribute.whiley:25: for i: GPU-implicit (kernel 1, 1-D, 2 lists in, 1 out (1 at its own index), 1 scalar; not flattened further: it writes tmp outside its inner loop); the first part of the loop, distributed (run on the device only: else the loop as written runs)
+// explain: distribute.whiley:25: for i: CPU — writes 'y' at an index that does not follow the loop variable: y[j] written at line 30 in two iterations, unknown distance; the rest of the loop, distributed (after its first part)
+// explain: distribute.whiley:25: for i: CPU — writes 'y' at an index that does not follow the loop variable: y[j] written at line 30 in two iterations, unknown distance; the loop as written, kept for when its distributed first part does not run on the device
+// explain: distribute.whiley:37: for i: GPU-implicit (kernel 6, 1-D, 1 list in, 1 out (1 write-only)); the first part of the loop, distributed
+// explain: distribute.whiley:48: for i: GPU-implicit (kernel 8, 1-D, 1 list in, 1 out (1 write-only)); the first part of the loop, distributed
+// explain: distribute.whiley:56: for i: CPU — reads 'p' at another index than it writes: p[i + 1] written at line 58, p[i] read at line 57, distance 1 at loop i
+// explain: distribute.whiley:66: for i: CPU — reads 'acc' at another index than it writes: acc[i + 1] written at line 68, acc[i] read at line 68, distance 1 at loop i
+// explain-absent: distribute.whiley:56: for i: GPU
+// explain-absent: distribute.whiley:66: for i: GPU
 import * from whiley.lang.*
 
 // a row product into tmp, then the transposed product into y: y[j]

@@ -11,13 +11,13 @@
 // explain: elem_accum.whiley:40: for i: CPU — writes 'y' at an index that does not follow the loop variable
 // explain: elem_accum.whiley:40: for i: GPU-implicit (kernel 3, 1-D, 2 lists in, 1 out (1 at its own index), 1 scalar; not flattened further: it writes tmp outside its inner loop
 // explain: elem_accum.whiley:40: for i: GPU-implicit (kernel 3, 1-D, 2 lists in, 1 out (1 at its own index), 1 scalar; not flattened further: it writes tmp outside its inner loop; reals as double on the device (float where it has no double)); the first part of the loop, distributed
-// explain: elem_accum.whiley:42: for j: GPU-implicit (kernel 5, reduce 'tmp[i]' with +, 1-D
+// explain: elem_accum.whiley:42: for j: GPU-implicit (kernel 6, reduce 'tmp[i]' with +, 1-D
 // explain: elem_accum.whiley:44: for j: GPU-implicit (kernel 4, 1-D
 // explain: elem_accum.whiley:50: for i: CPU — writes 's' at an index that does not follow the loop variable
-// explain: elem_accum.whiley:51: for j: GPU-implicit (kernel 7, reduce 's[0]' with +, 1-D
-// explain: elem_accum.whiley:57: for i: GPU-implicit (kernel 8, 2-D (i, k), 1 list in, 1 out, 1 scalar; not flattened further: code around its inner loop branches
+// explain: elem_accum.whiley:51: for j: GPU-implicit (kernel 8, reduce 's[0]' with +, 1-D
+// explain: elem_accum.whiley:57: for i: GPU-implicit (kernel 9, 2-D (i, k), 1 list in, 1 out, 1 scalar; not flattened further: code around its inner loop branches
 // explain: elem_accum.whiley:66: for i: CPU — writes 'c[1]' in every iteration (loop-carried)
-// explain: elem_accum.whiley:74: for j: GPU-implicit (kernel 9, reduce 'a[k]' with +, 1-D
+// explain: elem_accum.whiley:74: for j: GPU-implicit (kernel 10, reduce 'a[k]' with +, 1-D
 import * from whiley.lang.*
 
 // a matrix-vector product without a first store: tmp[i] is a sum

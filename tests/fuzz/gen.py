@@ -584,15 +584,28 @@ class Gen:
 
     def maybe_distributed(self, depth):
         """Sometimes a loop whose body is a parallel part and then a
-        carried one (filter/distribute.c), from a random stream of its
-        own: the rest may read a's elements at other iterations' indices
-        (some orders forbid the split), and b or a may be shorter than
-        the range (a failure in either part: which comes first)."""
+        carried one (filter/distribute.c), or a nest summing rows into
+        columns (interchange.c), from a random stream of its own: the
+        rest may read a's elements at other iterations' indices (some
+        orders forbid the split), and b or a may be shorter than the
+        range (a failure in either part: which comes first)."""
         if self.drnd.random() >= 0.25:
             return
         saved, self.rnd = self.rnd, self.drnd
         try:
             i = self.fresh("i")
+            if self.chance(0.35):
+                # a sum over the rows into each column (interchange.c):
+                # swapped unless a read one column over forbids it
+                j = self.fresh("j")
+                self.emit(depth, "for %s in %s:" % (i, self.pick(
+                    ["0..|m|", "1..|m|", "0..n", "0..(|m| - 1)"])))
+                self.emit(depth + 1, "for %s in 0..%s:" % (j, self.pick(
+                    ["|b|", "|b|", "(|b| - 1)", "|m[0]|"])))
+                self.emit(depth + 2, "b[%s] = (b[%s] + m[%s][%s]) %% 1000" % (
+                    j, self.pick([j, j, "%s + 1" % j]), self.pick(
+                        [i, i, "%s - 1" % i]), j))
+                return
             self.emit(depth, "for %s in %s:" % (i, self.pick(
                 ["0..(|a| - 1)", "0..(|b| - 1)", "1..|a|", "0..n",
                  "k..(|a| - 1)"])))
