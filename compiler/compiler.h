@@ -349,8 +349,6 @@ bool pipeline_has_pass(const char *name);
 /* Those names, comma-separated. */
 const char *pipeline_pass_names(void);
 
-#endif
-
 /* ================================================================ */
 /* resolve.c: modules, symbols, name lookup, declared types          */
 
@@ -613,3 +611,5 @@ int cc_spawn(char **argv, const char *output);
 /* fn(arg) on a thread with a stack for the longest chains (and
  * parse_max_chain set to match); on this thread if none can be had. */
 int drv_on_big_stack(int (*fn)(void *), void *arg);
+
+#endif

@@ -17,11 +17,11 @@
  * program's own behaviour.  So the loop qualifies when, outside the
  * CPU paths of its offloads, it does only arithmetic on ints and reals
  * (a division after its divisor's check), comparisons of them, lengths,
- * ranges, copies of registers and tuples of them, jumps within it or to one label after
- * it, checks and failures (which first ask whether the chain failed:
- * then the error may be a consequence of a failed launch), and
- * offloads; it has no inner loop of its own, is not inside a try (a
- * throw would leave it unchecked), and the CPU paths of its
+ * ranges, copies of registers and tuples of them, jumps within it or to
+ * one label after it, checks and failures (which first ask whether the
+ * chain failed: then the error may be a consequence of a failed
+ * launch), and offloads; it has no inner loop of its own, is not inside
+ * a try (a throw would leave it unchecked), and the CPU paths of its
  * offloads (which run only after the flag was read) start no offload
  * themselves, directly or through a call.
  *

@@ -104,6 +104,17 @@ flt_plain_body(Func *fn, const Cfg *c, int h, int e)
   return true;
 }
 
+bool
+flt_versionable(Func *fn, const Cfg *c, int h, const FilterOptions *opt)
+{
+  Insn *loop = fn->code[h];
+  int e = c->match[h];
+  return loop->op == OP_FORALL && h >= 1 && fn->code[h - 1]->op == OP_RANGE
+         && fn->code[h - 1]->dst == loop->args[0] && !flt_try_near(fn, h, e)
+         && !flt_in_sequential(fn, c, h, opt->ivs)
+         && flt_plain_body(fn, c, h, e);
+}
+
 /* Can the body be cut before code[p]: top level, no branch across? */
 static bool
 cut_point(Func *fn, const Cfg *c, int h, int e, int p)
@@ -338,11 +349,7 @@ distribute_loop(Func *fn, int h, FilterOptions *opt)
 {
   Cfg *c = wyil_cfg(fn);
   int e = c->match[h];
-  Insn *loop = fn->code[h];
-  if (loop->op != OP_FORALL || h < 1 || fn->code[h - 1]->op != OP_RANGE
-      || fn->code[h - 1]->dst != loop->args[0] || flt_try_near(fn, h, e)
-      || flt_in_sequential(fn, c, h, opt->ivs) || !flt_plain_body(fn, c, h, e))
-    return false;
+  if (!flt_versionable(fn, c, h, opt)) return false;
   Insn *rg = fn->code[h - 1];
   if (flt_written(fn, h, e, rg->args[0]) || flt_written(fn, h, e, rg->args[1]))
     return false;
@@ -366,30 +373,17 @@ distribute_loop(Func *fn, int h, FilterOptions *opt)
       continue;
     /* part 1 must be parallel: rewrite, ask, and undo if it is not */
     trials++;
-    Insn **code = fn->code;
-    int ncode = fn->ncode, cap = fn->capcode, nregs = fn->nregs,
-        nlabels = fn->nlabels;
+    FltSnapshot before = flt_snapshot(fn);
     Parts r = rewrite(fn, h, e, p, g.upd);
     int at = wyil_insn_index(fn, r.first);
     probe = wyil_alloc(sizeof(Kernel));
     if (!flt_parallel(fn, at, wyil_cfg_live(fn), opt, probe)) {
-      FltIv *iv = wyil_alloc(sizeof(FltIv));
-      *iv = (FltIv){r.first, fn, r.seq_label, NULL, FLT_IV_DIST};
-      vec_push(opt->ivs, iv);
-      FltIv *last = wyil_alloc(sizeof(FltIv));
-      *last = (FltIv){r.last, fn, -1, NULL, FLT_IV_DIST_LAST};
-      vec_push(opt->ivs, last);
-      FltIv *seq = wyil_alloc(sizeof(FltIv));
-      *seq = (FltIv){r.seq, fn, -1, NULL, FLT_IV_DIST_SEQ};
-      vec_push(opt->ivs, seq);
+      flt_add_iv(opt->ivs, r.first, fn, r.seq_label, FLT_IV_DIST);
+      flt_add_iv(opt->ivs, r.last, fn, -1, FLT_IV_DIST_LAST);
+      flt_add_iv(opt->ivs, r.seq, fn, -1, FLT_IV_DIST_SEQ);
       return true;
     }
-    fn->code = code;
-    fn->ncode = ncode;
-    fn->capcode = cap;
-    fn->nregs = nregs;
-    fn->nlabels = nlabels;
-    wyil_cfg_drop(fn);
+    flt_restore(fn, &before);
   }
   return false;
 }
@@ -397,18 +391,6 @@ distribute_loop(Func *fn, int h, FilterOptions *opt)
 int
 flt_distribute(Func *fn, FilterOptions *opt)
 {
-  if (fn->ncode == 0 || opt->opt_level == 0) return 0;
-  int n = 0;
-  /* each rewrite renumbers the code: start again after one (a part,
-   * shorter than its loop, may be split again; the loop as written is
-   * a sequential version, left alone) */
-  for (bool again = true; again && n < fn->ncode;) {
-    again = false;
-    for (int h = 0; h < fn->ncode && !again; h++)
-      if (fn->code[h]->op == OP_FORALL && distribute_loop(fn, h, opt)) {
-        again = true;
-        n++;
-      }
-  }
-  return n;
+  /* a part, shorter than its loop, may be split again */
+  return flt_each_loop(fn, opt, distribute_loop);
 }

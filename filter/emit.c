@@ -81,3 +81,48 @@ flt_emit_install(FltEmit *e)
   e->fn->ncode = e->fn->capcode = e->n;
   wyil_cfg_drop(e->fn);
 }
+
+FltSnapshot
+flt_snapshot(Func *fn)
+{
+  return (FltSnapshot){fn->code, fn->ncode, fn->capcode, fn->nregs,
+                       fn->nlabels};
+}
+
+void
+flt_restore(Func *fn, const FltSnapshot *s)
+{
+  fn->code = s->code;
+  fn->ncode = s->ncode;
+  fn->capcode = s->capcode;
+  fn->nregs = s->nregs;
+  fn->nlabels = s->nlabels;
+  wyil_cfg_drop(fn);
+}
+
+void
+flt_add_iv(PtrVec *ivs, Insn *loop, Func *fn, int seq_label, FltIvKind kind)
+{
+  FltIv *iv = wyil_alloc(sizeof(FltIv));
+  *iv = (FltIv){loop, fn, seq_label, NULL, kind};
+  vec_push(ivs, iv);
+}
+
+int
+flt_each_loop(Func *fn, FilterOptions *opt,
+              bool (*rewrite)(Func *, int, FilterOptions *))
+{
+  if (fn->ncode == 0 || opt->opt_level == 0) return 0;
+  int n = 0;
+  /* each rewrite renumbers the code: start again after one (what it made
+   * is tried too; the version as written it keeps is left alone) */
+  for (bool again = true; again && n < fn->ncode;) {
+    again = false;
+    for (int h = 0; h < fn->ncode && !again; h++)
+      if (fn->code[h]->op == OP_FORALL && rewrite(fn, h, opt)) {
+        again = true;
+        n++;
+      }
+  }
+  return n;
+}

@@ -144,6 +144,21 @@ typedef struct FltEmit {
 /* A copy of in reading and writing ren[r] for each register r and
  * relabel[l] for its label (a SWITCH's cases are shared, not renamed). */
 Insn *flt_copy_insn(Insn *in, const int *ren, const int *relabel);
+/* A function's code as it was, for a rewrite tried and undone (the
+ * instructions themselves are never changed in place by a rewrite). */
+typedef struct FltSnapshot {
+  Insn **code;
+  int ncode, capcode, nregs, nlabels;
+} FltSnapshot;
+FltSnapshot flt_snapshot(Func *fn);
+void flt_restore(Func *fn, const FltSnapshot *s);
+/* A FltIv record of a versioned loop (distribute.c, interchange.c). */
+void flt_add_iv(PtrVec *ivs, Insn *loop, Func *fn, int seq_label,
+                FltIvKind kind);
+/* rewrite(fn, h, opt) on every FORALL h of fn until none applies (at
+ * -O1 and up); how many applied. */
+int flt_each_loop(Func *fn, FilterOptions *opt,
+                  bool (*rewrite)(Func *, int, FilterOptions *));
 /* Append an instruction of ints (see flt_new_insn). */
 Insn *flt_emit(FltEmit *e, Op op, int dst, int a, int b);
 /* Append `const dst = text` (an int; dst -1: a new register); dst. */
@@ -178,6 +193,11 @@ bool flt_in_sequential(Func *fn, const Cfg *cfg, int u, const PtrVec *ivs);
  * could show (no return, throw, try, switch, debug output, method or
  * indirect call). */
 bool flt_plain_body(Func *fn, const Cfg *c, int h, int e);
+/* May the loop at h be versioned by a rewrite: a FORALL over a range
+ * made just before it, not inside a try or a sequential version, its
+ * body plain (flt_plain_body)? */
+bool flt_versionable(Func *fn, const Cfg *c, int h,
+                     const FilterOptions *opt);
 /* The accesses of list register reg in the body of the loop at h (END
  * e), rows followed, into acc (FltAccess*); false when some use is not
  * an element read, an element write, a length or a loop over a row. */

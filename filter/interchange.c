@@ -262,10 +262,7 @@ interchange_nest(Func *fn, int h, FilterOptions *opt)
   Cfg *c = wyil_cfg(fn);
   int e = c->match[h];
   Insn *loop = fn->code[h];
-  if (loop->op != OP_FORALL || h < 1 || fn->code[h - 1]->op != OP_RANGE
-      || fn->code[h - 1]->dst != loop->args[0] || flt_try_near(fn, h, e)
-      || flt_in_sequential(fn, c, h, opt->ivs) || !flt_plain_body(fn, c, h, e))
-    return false;
+  if (!flt_versionable(fn, c, h, opt)) return false;
   bool *pre = wyil_alloc(sizeof(bool) * (size_t)(fn->ncode + 1));
   int k = inner_loop(fn, c, h, e, pre);
   if (k < 0 || !inner_closed(fn, c, k, c->match[k])) return false;
@@ -282,45 +279,23 @@ interchange_nest(Func *fn, int h, FilterOptions *opt)
     return false;
   /* the swapped outer loop must be parallel: rewrite, hold the sums in
    * scalars, ask, and undo if it is not */
-  Insn **code = fn->code;
-  int ncode = fn->ncode, cap = fn->capcode, nregs = fn->nregs,
-      nlabels = fn->nlabels, seq;
+  FltSnapshot before = flt_snapshot(fn);
+  int seq;
   Insn *outer = rewrite(fn, h, e, k, upd, pre, &seq);
   flt_scalarize(fn);
   probe = wyil_alloc(sizeof(Kernel));
   int at = wyil_insn_index(fn, outer);
   if (at >= 0 && !flt_parallel(fn, at, wyil_cfg_live(fn), opt, probe)) {
-    FltIv *iv = wyil_alloc(sizeof(FltIv));
-    *iv = (FltIv){outer, fn, seq, NULL, FLT_IV_SWAP};
-    vec_push(opt->ivs, iv);
-    FltIv *sq = wyil_alloc(sizeof(FltIv));
-    *sq = (FltIv){loop, fn, -1, NULL, FLT_IV_SWAP_SEQ};
-    vec_push(opt->ivs, sq);
+    flt_add_iv(opt->ivs, outer, fn, seq, FLT_IV_SWAP);
+    flt_add_iv(opt->ivs, loop, fn, -1, FLT_IV_SWAP_SEQ);
     return true;
   }
-  fn->code = code;
-  fn->ncode = ncode;
-  fn->capcode = cap;
-  fn->nregs = nregs;
-  fn->nlabels = nlabels;
-  wyil_cfg_drop(fn);
+  flt_restore(fn, &before);
   return false;
 }
 
 int
 flt_interchange(Func *fn, FilterOptions *opt)
 {
-  if (fn->ncode == 0 || opt->opt_level == 0) return 0;
-  int n = 0;
-  /* each rewrite renumbers the code: start again after one; the nest as
-   * written is a sequential version, left alone */
-  for (bool again = true; again && n < fn->ncode;) {
-    again = false;
-    for (int h = 0; h < fn->ncode && !again; h++)
-      if (fn->code[h]->op == OP_FORALL && interchange_nest(fn, h, opt)) {
-        again = true;
-        n++;
-      }
-  }
-  return n;
+  return flt_each_loop(fn, opt, interchange_nest);
 }

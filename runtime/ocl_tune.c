@@ -44,8 +44,9 @@
  * shape, which is validated as below and changes no result.  A line
  * that does not parse, or whose shape the kernel cannot launch on this
  * device, is skipped (the class is then measured again); the last good
- * line of a class wins; a file is read up to TUNE_FILE_MAX bytes, and one that has grown to that size is
- * emptied before the next line is written.
+ * line of a class wins; a file is read up to TUNE_FILE_MAX bytes, and
+ * one that has grown to that size is emptied before the next line is
+ * written.
  *
  * WYC_DEV=tune=0: no measuring and no shapes read (the default shapes);
  * tune=always: measure every such kernel on every device, however

@@ -214,7 +214,7 @@ typedef enum Cmp {
 } Cmp;
 extern const char *const wyil_cmp_name[];   /* "eq", "ne", ... */
 Cmp cmp_negate(Cmp c);                      /* lt -> ge; in/sb/sbe: none */
-Cmp cmp_mirror(Cmp c);          /* operands swapped: lt -> gt; in/sb/sbe: none */
+Cmp cmp_mirror(Cmp c);   /* operands swapped: lt -> gt; in/sb/sbe: none */
 
 /* One step of an UPDATE path, from the root outwards. */
 typedef enum UpdKind {

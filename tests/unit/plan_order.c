@@ -19,6 +19,7 @@
 
 #include "../../c_backend/cgen.h"
 #include "../../compiler/compiler.h"
+#include "lower_text.h"
 #include "../../filter/filter.h"
 #include "../../opencl_backend/oclgen.h"
 
@@ -62,21 +63,12 @@ host_c(Module *m)
 int
 main(void)
 {
-  char path[64];
-  snprintf(path, sizeof path, "/tmp/plan_order.%d.whiley", (int)getpid());
-  FILE *src = fopen(path, "w");
-  if (!src || fputs(program, src) < 0 || fclose(src)) {
-    perror(path);
-    return 1;
-  }
-  Program *prog = resolve_program(path, "stdlib");
-  lower_program(prog);
+  Program *prog = test_lower_text("plan_order", program);
   wyil_verify(prog->m);
   Pipeline p = {.m = prog->m, .fopt = {2, FLT_REAL_AUTO, NULL, NULL, NULL},
                 .oo = {.real = FLT_REAL_AUTO, .tile = OCL_TILE_GPU},
                 .stop_after = "store32"};
   pipeline_run(&p);
-  unlink(path);
   Kernel *k = NULL;
   for (int i = 0; i < prog->m->funcs.n; i++)
     if (((Func *)prog->m->funcs.v[i])->kernel)

@@ -17,7 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../../compiler/compiler.h"
+#include "lower_text.h"
 
 static const char program[] =
   "import * from whiley.lang.*\n\n"
@@ -40,16 +40,7 @@ find(Module *m, const char *name)
 int
 main(void)
 {
-  char path[64];
-  snprintf(path, sizeof path, "/tmp/verify_defs.%d.whiley", (int)getpid());
-  FILE *src = fopen(path, "w");
-  if (!src || fputs(program, src) < 0 || fclose(src)) {
-    perror(path);
-    return 1;
-  }
-  Program *prog = resolve_program(path, "stdlib");
-  lower_program(prog);
-  unlink(path);
+  Program *prog = test_lower_text("verify_defs", program);
   wyil_verify(prog->m);   /* lowering's code is whole */
   Func *fn = find(prog->m, "twice");
   if (!fn) {
