@@ -8,7 +8,9 @@
 # three RUNS times, checks that their checksums (the one line each
 # prints) agree within the program's tolerance, and records which loops
 # of the timed region (between beginGPUBenchmarking and
-# endGPUBenchmarking) `wyc --explain` keeps on the CPU, with its reason.
+# endGPUBenchmarking) `wyc --explain` keeps on the CPU, with its reason
+# (not the loops as written that a distributed or interchanged version
+# keeps as its CPU path).
 # Writes BENCH_OUT/BENCH_NAME.md (the results table, then those loops);
 # progress on stderr.  Exit status 1 when a build or a run failed or a
 # checksum disagreed.  benchmarks/run.sh calls it (POLYBENCH=0 there
@@ -115,7 +117,8 @@ cpu_loops() {
   hi=$(grep -n 'endGPUBenchmarking()' "$file" | head -n 1 | cut -d: -f1)
   "$WYC" "${wyc_flags[@]}" --explain "$file" 2>&1 \
     | awk -F: -v lo="${lo:-0}" -v hi="${hi:-0}" \
-        '$2 + 0 > lo && $2 + 0 < hi && / CPU / { sub(/^[^:]*:/, ""); print }'
+        '$2 + 0 > lo && $2 + 0 < hi && / CPU / && !/ as written, kept for / {
+           sub(/^[^:]*:/, ""); print }'
 }
 
 failed=0
