@@ -14,7 +14,8 @@
 static inline Program *
 test_lower_text(const char *tag, const char *text)
 {
-  char path[96];
+  /* static: the program's positions keep pointing at its file name */
+  static char path[96];
   snprintf(path, sizeof path, "/tmp/%s.%d.whiley", tag, (int)getpid());
   FILE *src = fopen(path, "w");
   if (!src || fputs(text, src) < 0 || fclose(src)) {
