@@ -287,21 +287,11 @@ static Insn *
 emit_part(FltEmit *em, int h, int from, int to, const bool *upd)
 {
   Func *fn = em->fn;
-  int nregs = fn->nregs, nlabels = fn->nlabels;
-  int *ren = wyil_alloc(sizeof(int) * (size_t)(nregs + 1));
-  int *relabel = wyil_alloc(sizeof(int) * (size_t)(nlabels + 1));
-  for (int r = 0; r < nregs; r++) ren[r] = r;
-  for (int l = 0; l < nlabels; l++) relabel[l] = l;
   Insn *loop = fn->code[h], *rg = fn->code[h - 1];
-  ren[loop->dst] = wyil_new_reg(fn, fn->regnames[loop->dst]);
-  ren[rg->dst] = wyil_new_reg(fn, NULL);
-  for (int i = from; i < to; i++) {
-    Insn *in = fn->code[i];
-    int d = wyil_def_reg(in);
-    if (d >= 0 && !upd[d] && ren[d] == d)
-      ren[d] = wyil_new_reg(fn, fn->regnames[d]);
-    if (in->op == OP_LABEL) relabel[in->label] = wyil_new_label(fn);
-  }
+  FltNames m = flt_names(fn);
+  flt_fresh_names(fn, &m, h - 1, h + 1, upd);   /* the range, the loop */
+  flt_fresh_names(fn, &m, from, to, upd);
+  const int *ren = m.ren, *relabel = m.relabel;
   em->code[em->n++] = flt_copy_insn(rg, ren, relabel);
   Insn *head = flt_copy_insn(loop, ren, relabel);
   head->ascends = false;

@@ -82,6 +82,29 @@ flt_emit_install(FltEmit *e)
   wyil_cfg_drop(e->fn);
 }
 
+FltNames
+flt_names(Func *fn)
+{
+  FltNames m = {wyil_alloc(sizeof(int) * (size_t)(fn->nregs + 1)),
+                wyil_alloc(sizeof(int) * (size_t)(fn->nlabels + 1)),
+                fn->nregs};
+  for (int r = 0; r < fn->nregs; r++) m.ren[r] = r;
+  for (int l = 0; l < fn->nlabels; l++) m.relabel[l] = l;
+  return m;
+}
+
+void
+flt_fresh_names(Func *fn, FltNames *m, int from, int to, const bool *keep)
+{
+  for (int i = from; i < to; i++) {
+    Insn *in = fn->code[i];
+    int d = wyil_def_reg(in);
+    if (d >= 0 && d < m->nregs && !keep[d] && m->ren[d] == d)
+      m->ren[d] = wyil_new_reg(fn, fn->regnames[d]);
+    if (in->op == OP_LABEL) m->relabel[in->label] = wyil_new_label(fn);
+  }
+}
+
 FltSnapshot
 flt_snapshot(Func *fn)
 {

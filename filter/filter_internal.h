@@ -144,6 +144,18 @@ typedef struct FltEmit {
 /* A copy of in reading and writing ren[r] for each register r and
  * relabel[l] for its label (a SWITCH's cases are shared, not renamed). */
 Insn *flt_copy_insn(Insn *in, const int *ren, const int *relabel);
+/* Register and label maps for a copy of code beside the original
+ * (flt_copy_insn): flt_names starts them as the identity, and
+ * flt_fresh_names gives each register code[from .. to) defines (but
+ * those keep[] marks: lists written element-wise) and each label there
+ * a fresh one. */
+typedef struct FltNames {
+  int *ren, *relabel;
+  int nregs;             /* registers the maps cover */
+} FltNames;
+FltNames flt_names(Func *fn);
+void flt_fresh_names(Func *fn, FltNames *m, int from, int to,
+                     const bool *keep);
 /* A function's code as it was, for a rewrite tried and undone (the
  * instructions themselves are never changed in place by a rewrite). */
 typedef struct FltSnapshot {

@@ -197,18 +197,10 @@ static Insn *
 rewrite(Func *fn, int h, int e, int k, const bool *upd, const bool *pre,
         int *seq)
 {
-  int nregs = fn->nregs, nlabels = fn->nlabels, ke = wyil_cfg(fn)->match[k];
-  int *ren = wyil_alloc(sizeof(int) * (size_t)(nregs + 1));
-  int *relabel = wyil_alloc(sizeof(int) * (size_t)(nlabels + 1));
-  for (int r = 0; r < nregs; r++) ren[r] = r;
-  for (int l = 0; l < nlabels; l++) relabel[l] = l;
-  for (int i = h - 1; i <= e; i++) {
-    Insn *in = fn->code[i];
-    int d = wyil_def_reg(in);
-    if (d >= 0 && !upd[d] && ren[d] == d)
-      ren[d] = wyil_new_reg(fn, fn->regnames[d]);
-    if (in->op == OP_LABEL) relabel[in->label] = wyil_new_label(fn);
-  }
+  int ke = wyil_cfg(fn)->match[k];
+  FltNames m = flt_names(fn);
+  flt_fresh_names(fn, &m, h - 1, e + 1, upd);
+  const int *ren = m.ren, *relabel = m.relabel;
   *seq = wyil_new_label(fn);
   int done = wyil_new_label(fn);
   FltEmit em = {fn, wyil_alloc(sizeof(Insn *)
