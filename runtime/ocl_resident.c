@@ -199,14 +199,26 @@ fetch_marsh(WyOclRes *r, WyOclMarsh *m)
   memcpy(m->lhi, r->lhi, sizeof m->lhi);
 }
 
+/* In an IEEE real mode (wyrt.h) the device holds the host's reals
+ * exactly, when its real type is the mode's: a copy is a copy there. */
+static bool
+ieee_copy(const WyOclRes *r)
+{
+  return r->par.elem == WY_OCL_T_REAL
+         && (wy_real_mode == WY_REAL_DOUBLE ? r->dbl
+                                            : wy_real_mode == WY_REAL_FLOAT);
+}
+
 /* Is r's list one of rows that can be fetched a row at a time, the
  * list staying stale but for the rows the host holds (res_write)?
- * Rows of ints or bools: no box of language values to compare. */
+ * Rows with no box of language values to compare: ints and bools never
+ * have one, nor reals whose kernel read what it wrote; and in an IEEE
+ * real mode a device real is the language value, so the box changes
+ * nothing.  A row's fetch then compares bits, as a whole fetch does. */
 static bool
 by_rows(const WyOclRes *r)
 {
-  return r->par.depth == 2 && box_empty(r->llo, r->lhi)
-         && (r->par.elem == WY_OCL_T_INT || r->par.elem == WY_OCL_T_BOOL);
+  return r->par.depth == 2 && (box_empty(r->llo, r->lhi) || ieee_copy(r));
 }
 
 /* Download rows r0 .. r1-1 of r's buffer (by_rows) and write them into
@@ -418,15 +430,6 @@ wy_ocl_res_reserve(uint64_t bytes)
   return WY_OCL_OK;
 }
 
-/* In an IEEE real mode (wyrt.h) the device holds the host's reals
- * exactly, when its real type is the mode's: a copy is a copy there. */
-static bool
-ieee_copy(const WyOclRes *r)
-{
-  return r->par.elem == WY_OCL_T_REAL
-         && (wy_real_mode == WY_REAL_DOUBLE ? r->dbl
-                                            : wy_real_mode == WY_REAL_FLOAT);
-}
 
 /* A copy of the stale list l of ints or bools (flat, or rows of them),
  * or of reals in an IEEE real mode,

@@ -32,6 +32,10 @@
 #                the CPU; --real=float makes every real a float)
 #   SEQ=0        leaves out the sequential C runs (its column reads -):
 #                at LARGE sizes they take minutes each
+#   BENCH_PREBUILT  a directory of executables built elsewhere with the
+#                same WYC_FLAGS (NAME, NAME-c, NAME-omp: what this script
+#                leaves in build/bench/polybench), for a machine without
+#                the headers to build them; --explain still runs WYC
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
@@ -135,7 +139,12 @@ while read -r name tol rest; do
   read -r -a argv <<< "$args"
   src=$HERE/$name.whiley
   say "polybench: $name ${argv[*]}"
-  if ! "$WYC" "${wyc_flags[@]}" "$src" -o "$bin/$name" \
+  if [ -n "${BENCH_PREBUILT:-}" ]; then
+    for suffix in "" -c -omp; do
+      cp "$BENCH_PREBUILT/$name$suffix" "$bin/" \
+        || die "$name$suffix: not in $BENCH_PREBUILT"
+    done
+  elif ! "$WYC" "${wyc_flags[@]}" "$src" -o "$bin/$name" \
      || ! "$CC" -O2 -std=c11 -Wall -Wextra -Wno-unknown-pragmas \
           -o "$bin/$name-c" "$HERE/$name.c" -lm \
      || ! "$CC" -O2 -std=c11 -Wall -Wextra -fopenmp -o "$bin/$name-omp" \
