@@ -833,6 +833,10 @@ int wy_ocl_res_reserve(uint64_t bytes);
 WyOclRes *wy_ocl_res_attach(WyList *l, cl_mem mem, const WyOclMarsh *m);
 void wy_ocl_res_forget(WyList *l);   /* release it; host data as is */
 WyList *wy_ocl_res_clone(WyList *l); /* a copy made on the device */
+/* Would wy_ocl_res_clone copy l on the device (given the memory)? */
+bool wy_ocl_res_clonable(const WyList *l);
+/* ... and within the device copies' budget, evicting nothing? */
+bool wy_ocl_res_clone_fits(const WyList *l);
 void wy_ocl_res_touch(WyOclRes *r);
 cl_mem wy_ocl_res_take_spare(WyOclRes *r);       /* NULL: none */
 void wy_ocl_res_put_spare(WyOclRes *r, cl_mem mem);  /* takes mem */

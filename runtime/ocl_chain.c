@@ -32,7 +32,9 @@
  * a loop that would run forever after one still reports it. */
 enum { CHAIN_MAX_PENDING = 64 };
 #define CHAIN_MAX_SECS 0.005
-/* A kept list this large that a call would copy ends the chain. */
+/* A kept list this large that a call would copy on the host (not one a
+ * kernel left on the device, copied there when the device copies'
+ * budget has room for it) ends the chain. */
 enum { CHAIN_KEEP_COPY = 1 << 20 };
 /* Buffers freed while launches are pending wait for the flag's read up
  * to this many bytes. */
@@ -273,8 +275,11 @@ wy_ocl_chain_keep(wyv v)
   if (!c->on || !c->kept || wy_kind(v) != WY_K_LIST) return WY_OCL_OK;
   for (int i = 0; i < c->nkept; i++) k += c->kept[i] == v;
   l = wy_list(v);
-  /* copied only for the chain's sake, and worth more than its waits */
-  if (!k || l->h.rc != k + 1 || list_bytes(l) < CHAIN_KEEP_COPY)
+  /* copied only for the chain's sake, and worth more than its waits;
+   * a copy on the device (a list a kernel left there, room to spare)
+   * costs less than a few waits, and is made once per chain */
+  if (!k || l->h.rc != k + 1 || list_bytes(l) < CHAIN_KEEP_COPY
+      || wy_ocl_res_clone_fits(l))
     return WY_OCL_OK;
   if (!(st = end_early())) g->counters.chain_commits++;
   return st;

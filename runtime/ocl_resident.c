@@ -439,6 +439,25 @@ wy_ocl_res_reserve(uint64_t bytes)
  * copied there; NULL when that cannot be done (the caller copies on
  * the host).  Copy-on-write of a list a kernel left on the device then
  * moves nothing over the bus. */
+bool
+wy_ocl_res_clonable(const WyList *l)
+{
+  const WyOclRes *r = l->res;
+  /* the layout from r, not the host data: reading that would fetch it */
+  return r && (l->h.flags & WY_LIST_STALE) && r->dlo >= r->dhi
+         && r->par.depth <= 2
+         && (r->par.elem == WY_OCL_T_INT || r->par.elem == WY_OCL_T_BOOL
+             || ieee_copy(r));
+}
+
+bool
+wy_ocl_res_clone_fits(const WyList *l)
+{
+  WyOclState *g = &wy_ocl_g;
+  return wy_ocl_res_clonable(l)
+         && g->res_bytes + l->res->count * l->res->esize <= budget(g);
+}
+
 WyList *
 wy_ocl_res_clone(WyList *l)
 {
@@ -449,12 +468,7 @@ wy_ocl_res_clone(WyList *l)
   size_t bytes;
   cl_mem mem;
   cl_int err;
-  /* the layout from r, not the host data: reading that would fetch it */
-  if (!r || !(l->h.flags & WY_LIST_STALE) || r->dlo < r->dhi
-      || r->par.depth > 2
-      || (r->par.elem != WY_OCL_T_INT && r->par.elem != WY_OCL_T_BOOL
-          && !ieee_copy(r)))
-    return NULL;
+  if (!wy_ocl_res_clonable(l)) return NULL;
   bytes = r->count * r->esize;
   r->busy = true;
   err = wy_ocl_res_reserve(bytes) ? CL_OUT_OF_RESOURCES : CL_SUCCESS;

@@ -154,9 +154,11 @@ main(int argc, char **argv)
   wy_ocl_chain_abort();
 
   /* the loop's values kept: a call writing a small one copies it and
-   * the chain goes on; a large one ends the chain instead of a copy */
+   * the chain goes on; so does one writing a large one a kernel left
+   * on the device (copied there); a large one of host data ends the
+   * chain instead of a copy */
   {
-    wyv kept[1] = {WY_UNDEF}, big = filled_n(-1, BIG), old;
+    wyv kept[1] = {WY_UNDEF}, big = filled_n(-1, BIG), host, old;
     long c0 = ocl_counters_now().chain_commits, d1;
     CHECK(WY_OCL_OK, launch(&big, 1));          /* resident now */
     CHECK(1, wy_ocl_chain_begin(kept, 1));
@@ -177,13 +179,28 @@ main(int argc, char **argv)
     wy_incref(big);
     old = big;
     CHECK(1, wy_ocl_chain_begin(kept, 1));
-    CHECK(WY_OCL_OK, launch(&big, 2));          /* no copy: ends it */
-    CHECK(c0 + 1, ocl_counters_now().chain_commits);
-    CHECK(1, kept[0] == WY_UNDEF);
-    CHECK(1, big == old);
-    CHECK(d1 + 1, ocl_counters_now().deferred);   /* this one waited */
+    CHECK(WY_OCL_OK, launch(&big, 2));          /* copied on the device */
+    CHECK(c0, ocl_counters_now().chain_commits);
+    CHECK(1, big != old);
+    CHECK(d1 + 2, ocl_counters_now().deferred);
     CHECK(0, wy_ocl_chain_end());
     CHECK(7, test_int_at(big, 5));
+    CHECK(1, kept[0] == old);
+    CHECK(6, test_int_at(old, 5));              /* launch(&big, 1)'s */
+    wy_decref(kept[0]);
+    host = filled_n(-1, BIG);
+    kept[0] = host;
+    wy_incref(host);
+    old = host;
+    CHECK(1, wy_ocl_chain_begin(kept, 1));
+    CHECK(WY_OCL_OK, launch(&host, 2));         /* no copy: ends it */
+    CHECK(c0 + 1, ocl_counters_now().chain_commits);
+    CHECK(1, kept[0] == WY_UNDEF);
+    CHECK(1, host == old);
+    CHECK(d1 + 2, ocl_counters_now().deferred);   /* this one waited */
+    CHECK(0, wy_ocl_chain_end());
+    CHECK(7, test_int_at(host, 5));
+    wy_decref(host);
     wy_decref(big);
   }
 
