@@ -939,10 +939,15 @@ bool wy_ocl_grow(void **p, size_t n, size_t *cap, size_t sz);
  * the calls nor the fallbacks, and its time is listed per call. */
 void wy_ocl_record(const WyOclKernel *k, int status, bool retried,
                    const WyOclTimes *t);
-/* Is anybody timing the calls (WYC_PROFILE=1, a benchmarking region)?
- * Otherwise a launch makes no profiling event. */
+/* Is anybody timing the calls (WYC_PROFILE=1, a benchmarking region)? */
 bool wy_ocl_profiling(void);
-/* Once somebody times the calls, make the queue one that profiles
+/* Are the device's own times wanted (WYC_PROFILE=1)?  Only then does a
+ * launch or a copy make a profiling event, on a queue that profiles:
+ * on NVIDIA's driver those cost 20-50 us a launch, which a benchmarking
+ * region must not add to what it measures; it times the calls on the
+ * host instead (a launch up to its flag's read, a download). */
+bool wy_ocl_events(void);
+/* Once somebody wants device times, make the queue one that profiles
  * (ocl_device.c; the first is made without, which costs less). */
 void wy_ocl_profile_queue(void);
 /* Add a deferred download and unmarshal (a fetch) to a kernel's sums. */
@@ -975,8 +980,9 @@ void wy_ocl_buf_free(void);
 /* May the call in progress leave its flag unread (a chain is on and
  * has not failed)? */
 bool wy_ocl_chain_defers(void);
-/* A launch was made without reading the flag; ev (or NULL) gets its
- * time added to the kernel's last record once the flag says it ran. */
+/* A launch was made without reading the flag; ev's time (or, with no
+ * event, a share of the wait at the flag's read) is added to the
+ * kernel's last record once the flag says it ran. */
 void wy_ocl_chain_add(cl_event ev);
 /* At a call (the device started): on a device whose launches are all
  * checked (a CPU device, Oclgrind) end the chain.  Before a call writes
@@ -993,9 +999,10 @@ void wy_ocl_chain_release(cl_mem mem, uint64_t bytes);
 /* Read the flag if launches are pending; true when the chain failed. */
 bool wy_ocl_chain_resolve(void);
 /* The flag was read by a call with launches pending: `set` says what
- * it held.  True when the chain failed (set, which an earlier launch
+ * it held, `wait` how long the read took (shared among the launches
+ * timed without events).  True when the chain failed (set, which an earlier launch
  * may have done as well as this one). */
-bool wy_ocl_chain_settle(bool set);
+bool wy_ocl_chain_settle(bool set, double wait);
 /* Is r's list the result of a launch of the running chain that turned
  * out to have failed?  Its device values may then be anything (the
  * flag is read here when need be): a fetch leaves its host data. */

@@ -111,6 +111,13 @@ wy_ocl_profiling(void)
   return g->profile_hooked || g->bench_open;
 }
 
+bool
+wy_ocl_events(void)
+{
+  wy_ocl_profiling();
+  return wy_ocl_g.profile_hooked;
+}
+
 void
 wy_ocl_record_fetch(const char *name, double down, double unmarshal)
 {

@@ -105,10 +105,10 @@ wy_ocl_chain_add(cl_event ev)
   WyOclChain *c = &g->chain;
   if (c->pending++ == 0) c->since = wy_ocl_now();
   g->counters.deferred++;
-  if (!ev) return;
+  if (!ev && !wy_ocl_profiling()) return;   /* nobody times it */
   if (!wy_ocl_grow((void **)&c->pend, (size_t)c->npend, &c->cappend,
                    sizeof *c->pend)) {
-    clReleaseEvent(ev);            /* its time goes unrecorded */
+    if (ev) clReleaseEvent(ev);    /* its time goes unrecorded */
     return;
   }
   c->pend[c->npend++] = (WyOclPend){
@@ -117,19 +117,21 @@ wy_ocl_chain_add(cl_event ev)
 }
 
 /* The pending launches are settled: their times recorded when they
- * succeeded, their events released. */
+ * succeeded (a launch without an event: its share of `wait`, the flag
+ * read's), their events released. */
 static void
-drop_pending(WyOclState *g, bool ok)
+drop_pending(WyOclState *g, bool ok, double wait)
 {
   WyOclChain *c = &g->chain;
   for (int i = 0; i < c->npend; i++) {
     WyOclPend *p = &c->pend[i];
-    double s = ok ? wy_ocl_event_secs(p->ev) : 0;
+    double s = !ok ? 0 : p->ev ? wy_ocl_event_secs(p->ev)
+                               : wait / c->npend;
     if (p->stat >= 0 && p->stat < g->nstats)
       g->stats[p->stat].sum.t[WY_OCL_PH_EXEC] += s;
     if (p->call >= 0 && (size_t)p->call < g->ncalls)
       g->calls[p->call].times.t[WY_OCL_PH_EXEC] += s;
-    clReleaseEvent(p->ev);
+    if (p->ev) clReleaseEvent(p->ev);
   }
   c->npend = 0;
   c->pending = 0;
@@ -156,11 +158,11 @@ wy_ocl_chain_release(cl_mem mem, uint64_t bytes)
 }
 
 bool
-wy_ocl_chain_settle(bool set)
+wy_ocl_chain_settle(bool set, double wait)
 {
   WyOclState *g = &wy_ocl_g;
   if (set) g->chain.failed = true;
-  drop_pending(g, !g->chain.failed);
+  drop_pending(g, !g->chain.failed, wait);
   return g->chain.failed;
 }
 
@@ -170,11 +172,13 @@ wy_ocl_chain_resolve(void)
   WyOclState *g = &wy_ocl_g;
   const char *what;
   cl_int flag, err;
+  double t0 = wy_ocl_now();
   if (!g->chain.pending) return g->chain.failed;
   err = wy_ocl_flag_take(&flag, &what);
   /* a flag that cannot be read (or cleared) counts as set: the rerun's
    * calls then meet the same trouble and report it */
-  return wy_ocl_chain_settle(err != CL_SUCCESS || flag != 0);
+  return wy_ocl_chain_settle(err != CL_SUCCESS || flag != 0,
+                             wy_ocl_now() - t0);
 }
 
 bool
@@ -220,7 +224,7 @@ wy_ocl_chain_abort(void)
   WyOclChain *c = &g->chain;
   if (!c->on) return;
   wy_ocl_chain_resolve();   /* clears a flag a last launch may set */
-  drop_pending(g, false);
+  drop_pending(g, false, 0);
   c->on = false;
   c->failed = false;
   c->kept = NULL;

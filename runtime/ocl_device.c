@@ -305,7 +305,7 @@ wy_ocl_profile_queue(void)
   WyOclState *g = &wy_ocl_g;
   cl_command_queue q;
   cl_int err;
-  if (g->queue_profiled || !g->queue || !wy_ocl_profiling()) return;
+  if (g->queue_profiled || !g->queue || !wy_ocl_events()) return;
   q = clCreateCommandQueue(g->ctx, g->device, CL_QUEUE_PROFILING_ENABLE,
                            &err);
   if (!q) return;                /* the times then read 0 */

@@ -202,7 +202,7 @@ make_buffers(WyOclState *g, WyOclMarsh *ms, int np)
       err = clEnqueueWriteBuffer(g->queue, m->mem, CL_FALSE,
                                  m->up_off * m->esize, m->up_len * m->esize,
                                  m->host, 0, NULL,
-                                 wy_ocl_profiling() ? &m->ev_up : NULL);
+                                 wy_ocl_events() ? &m->ev_up : NULL);
       if (err != CL_SUCCESS)
         return wy_ocl_cl_fail(err, "clEnqueueWriteBuffer");
     }
@@ -358,12 +358,12 @@ execute(WyOclState *g, const WyOclKernel *k, WyOclKern *kn,
   cl_int err;
   err = clEnqueueNDRangeKernel(g->queue, kn->kern, (cl_uint)k->ndims, NULL,
                                global, local, 0, NULL,
-                               wy_ocl_profiling() ? &ln->ev_exec : NULL);
+                               wy_ocl_events() ? &ln->ev_exec : NULL);
   if (err != CL_SUCCESS) return wy_ocl_cl_fail(err, "clEnqueueNDRangeKernel");
   if (defer) return WY_OCL_OK;
   if ((err = wy_ocl_flag_take(&ln->flag, &what)) != CL_SUCCESS)
     return wy_ocl_cl_fail(err, what);
-  if (g->chain.pending && wy_ocl_chain_settle(ln->flag != 0))
+  if (g->chain.pending && wy_ocl_chain_settle(ln->flag != 0, 0))
     return wy_ocl_fail(WY_OCL_E_CHAIN, "the error flag was set with "
                        "launches of its chained loop unread");
   if (ln->flag >= WY_OCL_FLAG_OVERFLOW && ln->flag <= WY_OCL_FLAG_CHECK)
@@ -413,7 +413,7 @@ download(WyOclState *g, WyOclMarsh *ms, int np)
     g->bytes_down += bytes;
     err = clEnqueueReadBuffer(g->queue, m->mem, CL_FALSE, off, bytes,
                               (char *)m->back + off, 0, NULL,
-                              wy_ocl_profiling() ? &m->ev_down : NULL);
+                              wy_ocl_events() ? &m->ev_down : NULL);
     if (err != CL_SUCCESS) return wy_ocl_cl_fail(err, "clEnqueueReadBuffer");
     any = true;
   }
@@ -725,13 +725,18 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
     wy_ocl_tune(g, run, items_n, local, global);
     t.t[WY_OCL_PH_INIT] += wy_ocl_now() - mark;
   }
+  mark = wy_ocl_now();
   if (!st) st = execute(g, k, run, local, global, &ln, defer);
+  /* without events: the launch up to its flag's read, on the host */
+  if (!ln.ev_exec) t.t[WY_OCL_PH_EXEC] += wy_ocl_now() - mark;
   defer = defer && !st;   /* launched, its flag unread */
   if (defer) {
     pend = ln.ev_exec;    /* timed once the flag is read */
     ln.ev_exec = NULL;
   }
+  mark = wy_ocl_now();
   if (!st) st = download(g, ms, k->nparams);
+  if (!wy_ocl_events()) t.t[WY_OCL_PH_DOWNLOAD] += wy_ocl_now() - mark;
   mark = wy_ocl_now();
   /* the reductions may still fail (an overflow): before any list is
    * written back, so that a failed call changes nothing */
