@@ -691,6 +691,7 @@ typedef struct WyOclState {
   uint64_t res_clock;     /* stamps */
   WyList *res_quiet;      /* host writes to it are the runtime's own */
   long res_fetches;       /* downloads on a host read */
+  long res_gathers;       /* lists gathered from their rows' copies */
   long res_part_fetches;  /* ... of some rows only, on a host write */
   long res_evictions;
   long uploads, downloads;  /* list transfers (fetches included) */
@@ -837,6 +838,12 @@ WyList *wy_ocl_res_clone(WyList *l); /* a copy made on the device */
 bool wy_ocl_res_clonable(const WyList *l);
 /* ... and within the device copies' budget, evicting nothing? */
 bool wy_ocl_res_clone_fits(const WyList *l);
+/* The rows of the host list l (depth 2 or 3, m's layout) are each a
+ * list a kernel left on the device: copy them into one buffer there,
+ * which becomes l's device copy (its rows then stale zeros, as a
+ * build's), instead of fetching each to upload it again.  False when
+ * they are not, or there is no room without an eviction. */
+bool wy_ocl_res_gather(WyList *l, const WyOclMarsh *m);
 void wy_ocl_res_touch(WyOclRes *r);
 cl_mem wy_ocl_res_take_spare(WyOclRes *r);       /* NULL: none */
 void wy_ocl_res_put_spare(WyOclRes *r, cl_mem mem);  /* takes mem */

@@ -255,10 +255,10 @@ print_profile(void)
   /* what residency saved: lists move only when these say so */
   fprintf(stderr, "# lists: %ld upload(s) %llu bytes, %ld download(s) %llu "
           "bytes, %ld fetch(es) on a host read, %ld of rows on a host "
-          "write, %ld eviction(s)\n",
+          "write, %ld gathered from rows on the device, %ld eviction(s)\n",
           g->uploads, (unsigned long long)g->bytes_up, g->downloads,
           (unsigned long long)g->bytes_down, g->res_fetches,
-          g->res_part_fetches, g->res_evictions);
+          g->res_part_fetches, g->res_gathers, g->res_evictions);
   fprintf(stderr, "# programs: %ld built from source, %ld loaded from the "
           "cache\n", g->counters.source_builds, g->counters.cache_loads);
   /* opencl_backend/oclgen_narrow.c */

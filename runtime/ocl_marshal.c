@@ -290,53 +290,91 @@ load_row(const WyOclMarsh *m, WyList *l, size_t from, size_t to, char *dst)
   return WY_OCL_OK;
 }
 
-/* Rows of ints converted in parallel: the outer list's rows, each of
- * m->dims[1] elements, into m->host (a list of depth 2). */
+/* Innermost rows converted in parallel: those of the outer rows r0 ..
+ * of m->src's list (depth 2: the rows themselves; depth 3: each one's
+ * rows), each of w elements, into m->host from row r0 on. */
 typedef struct RowCopy {
   const WyOclMarsh *m;
-  wyv *rows;          /* the first row to convert */
+  wyv *rows;          /* the outer rows, from r0 */
+  size_t per;         /* innermost rows per outer row (1 or dims[1]) */
 } RowCopy;
+
+/* The innermost row q (counted from r0's first), or NULL when a list
+ * on the way is not a plain host list (the serial walk then decides). */
+static WyList *
+inner_row(const RowCopy *c, size_t q)
+{
+  wyv v = c->rows[q / c->per];
+  if (!is_list(v)) return NULL;
+  if (c->per > 1) {
+    WyList *mid = wy_list(v);
+    /* h.sub and flags, not store_of: a fetch must not run here */
+    if (mid->len != c->per || mid->h.sub != WY_LS_ANY
+        || (mid->h.flags & (WY_LIST_STALE | WY_LIST_RANGE)))
+      return NULL;
+    v = ((const wyv *)mid->data)[q % c->per];
+    if (!is_list(v)) return NULL;
+  }
+  return wy_list(v);
+}
 
 static void
 rows_slice(void *ctx, size_t lo, size_t hi, int *status)
 {
   RowCopy *c = ctx;
   const WyOclMarsh *m = c->m;
-  size_t w = m->dims[1];
-  for (size_t r = lo; r < hi && !*status; r++) {
-    WyList *row = wy_list(c->rows[r]);
-    char *dst = (char *)m->host + r * w * m->esize;
-    if (!is_list(c->rows[r])) {
+  size_t w = m->dims[m->par->depth - 1];
+  bool real = m->par->elem == WY_OCL_T_REAL;
+  for (size_t q = lo; q < hi && !*status; q++) {
+    WyList *row = inner_row(c, q);
+    char *dst = (char *)m->host + q * w * m->esize;
+    /* load_rows_par fetched every stale row before */
+    if (!row || row->len != w || (row->h.flags & WY_LIST_STALE)
+        || row->h.sub != (real ? WY_LS_REAL : WY_LS_INT)) {
       *status = 1;
-      break;
+    } else if (real) {
+      const wyv *ws = (const wyv *)row->data;
+      for (size_t i = 0; i < w && !*status; i++)
+        if (wy_ocl_put_word_quick(ws[i], m->dbl, dst + i * m->esize)
+            != WY_OCL_Q_DONE)
+          *status = 1;      /* needs GMP, or out of range: walk's */
+    } else if (m->int64) {
+      memcpy(dst, row->data, w * sizeof(int64_t));
+    } else if (!narrow_ints(row->data, w, (cl_int *)dst)) {
+      *status = 1;
     }
-    /* h.sub, not store_of: a fetch must not run here (load_int_rows
-     * fetched every stale row before) */
-    if (row->len != w || row->h.sub != WY_LS_INT
-        || (row->h.flags & WY_LIST_STALE))
-      *status = 1;
-    else if (m->int64) memcpy(dst, row->data, w * sizeof(int64_t));
-    else if (!narrow_ints(row->data, w, (cl_int *)dst)) *status = 1;
   }
 }
 
-/* The fast path of walk for many rows r0 .. r1-1 of a [[int]] whose
- * rows are all flat ints that fit: true when it converted them all (to
- * m->host). */
+/* The fast path of walk for many outer rows r0 .. r1-1 of a list of
+ * depth 2 or 3 whose innermost rows are flat ints that fit, or reals
+ * converted without GMP: true when it converted them all (to m->host),
+ * on several threads.  Serves a [[int]] grid, a [[real]] matrix and a
+ * [[[real]]] volume alike. */
 static bool
-load_int_rows(const WyOclMarsh *m, WyList *l, size_t r0, size_t r1)
+load_rows_par(const WyOclMarsh *m, WyList *l, size_t r0, size_t r1)
 {
-  RowCopy c = {m, NULL};
-  if (m->par->depth != 2 || m->par->elem != WY_OCL_T_INT
-      || (r1 - r0) * m->dims[1] < PAR_MIN || l->h.sub != WY_LS_ANY)
+  int depth = m->par->depth;
+  RowCopy c = {m, NULL, depth == 3 ? m->dims[1] : 1};
+  size_t w = m->dims[depth - 1];
+  if (depth < 2 || (m->par->elem != WY_OCL_T_INT
+                    && m->par->elem != WY_OCL_T_REAL)
+      || (r1 - r0) * c.per * w < PAR_MIN || l->h.sub != WY_LS_ANY)
     return false;
   c.rows = written_rows(l) + r0;
   /* rows a kernel left on the device (a built row that all rows share)
    * are fetched here, on this thread: a fetch calls OpenCL and changes
    * the residency's state, which the slices must not do at once */
-  for (size_t r = 0; r < r1 - r0; r++)
-    if (is_list(c.rows[r])) wy_list_host(wy_list(c.rows[r]));
-  return wy_ocl_par_for(r1 - r0, PAR_GRAIN / (m->dims[1] + 1) + 1,
+  for (size_t r = 0; r < r1 - r0; r++) {
+    if (!is_list(c.rows[r])) continue;
+    wy_list_host(wy_list(c.rows[r]));
+    if (depth == 3 && wy_list(c.rows[r])->h.sub == WY_LS_ANY)
+      for (size_t j = 0; j < wy_list(c.rows[r])->len; j++) {
+        wyv v = ((const wyv *)wy_list(c.rows[r])->data)[j];
+        if (is_list(v)) wy_list_host(wy_list(v));
+      }
+  }
+  return wy_ocl_par_for((r1 - r0) * c.per, PAR_GRAIN / (w + 1) + 1,
                         rows_slice, &c) == 0;
 }
 
@@ -449,7 +487,7 @@ wy_ocl_load_rows(WyOclMarsh *m, wyv v, size_t r0, size_t r1)
   WyList *l = wy_list(v);
   size_t stride = m->dims[1] * m->dims[2];
   if (m->par->depth == 1) return load_row(m, l, r0, r1, m->host);
-  if (load_int_rows(m, l, r0, r1)) return WY_OCL_OK;
+  if (load_rows_par(m, l, r0, r1)) return WY_OCL_OK;
   for (size_t r = r0; r < r1; r++) {
     int st = walk(m, written_rows(l)[r], 1, (r - r0) * stride, true, r);
     if (st) return st;
@@ -491,6 +529,11 @@ marshal_list(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
     return wy_ocl_fail(WY_OCL_E_ARGS, "argument %d is not a list of depth "
                        "%d", m->index, p->depth);
   l = wy_list(v);
+  /* rows that are device copies (each a kernel's result): gathered
+   * there, not fetched (for the shape's check, the upload, or the
+   * elements a write-only window leaves) and uploaded again */
+  if (p->depth >= 2 && !l->res)
+    wy_ocl_res_gather(l, m);
   if (l->res && (l->h.flags & WY_LIST_STALE))
     memcpy(m->dims, l->res->dims, sizeof m->dims);  /* the host's are old */
   else
@@ -541,7 +584,7 @@ marshal_list(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
                          "argument %d", m->index);
     m->own_host = true;
   }
-  if (m->upload && load_int_rows(m, l, 0, l->len)) return WY_OCL_OK;
+  if (m->upload && load_rows_par(m, l, 0, l->len)) return WY_OCL_OK;
   return walk(m, v, 0, 0, m->upload, 0);   /* and the reason, if any */
 }
 

@@ -506,6 +506,82 @@ wy_ocl_res_clone(WyList *l)
   return c;
 }
 
+/* Can row (an element of a list of m's layout) lend its device copy to
+ * the gather: stale, nothing dirty, one level below m's layout, of the
+ * same widths, and values that are the language's (ints, bools, reals
+ * of an IEEE mode: no host value to keep beside the device's)? */
+static bool
+lends_rows(const WyList *row, const WyOclMarsh *m, const size_t *rdims)
+{
+  const WyOclRes *r = row->res;
+  return r && (row->h.flags & WY_LIST_STALE) && r->dlo >= r->dhi
+         && r->par.depth == m->par->depth - 1 && r->par.elem == m->par->elem
+         && r->int64 == m->int64 && r->dbl == m->dbl && r->esize == m->esize
+         && (r->par.elem != WY_OCL_T_REAL || ieee_copy(r))
+         && r->dims[0] == rdims[0] && r->dims[1] == rdims[1];
+}
+
+bool
+wy_ocl_res_gather(WyList *l, const WyOclMarsh *m)
+{
+  WyOclState *g = &wy_ocl_g;
+  WyOclMarsh mm;
+  const wyv *rows = (const wyv *)l->data;
+  const WyOclRes *r0;
+  size_t rdims[2], row_bytes, bytes;
+  cl_mem mem;
+  cl_int err = CL_SUCCESS;
+  if (l->res || l->h.sub != WY_LS_ANY || (l->h.flags & WY_LIST_STALE)
+      || l->len == 0 || m->par->depth < 2 || !wy_is_obj(rows[0])
+      || wy_kind(rows[0]) != WY_K_LIST || !(r0 = wy_list(rows[0])->res))
+    return false;
+  rdims[0] = r0->dims[0];
+  rdims[1] = r0->dims[1];
+  for (size_t i = 0; i < l->len; i++)
+    if (!wy_is_obj(rows[i]) || wy_kind(rows[i]) != WY_K_LIST
+        || !lends_rows(wy_list(rows[i]), m, rdims))
+      return false;
+  row_bytes = r0->count * r0->esize;
+  bytes = l->len * row_bytes;
+  /* no eviction: it could take the rows themselves */
+  if (row_bytes == 0 || g->res_bytes + bytes > budget(g)) return false;
+  mem = clCreateBuffer(g->ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+  if (!mem) return false;
+  for (size_t i = 0; i < l->len && err == CL_SUCCESS; i++)
+    err = clEnqueueCopyBuffer(g->queue, wy_list(rows[i])->res->mem, mem, 0,
+                              i * row_bytes, row_bytes, 0, NULL, NULL);
+  if (err != CL_SUCCESS) {
+    clReleaseMemObject(mem);
+    return false;
+  }
+  memset(&mm, 0, sizeof mm);
+  mm.par = m->par;
+  mm.int64 = m->int64;
+  mm.dbl = m->dbl;
+  mm.esize = m->esize;
+  mm.dims[0] = l->len;
+  mm.dims[1] = rdims[0];
+  mm.dims[2] = m->par->depth == 3 ? rdims[1] : 1;
+  mm.count = l->len * r0->count;
+  if (!wy_ocl_res_attach(l, mem, &mm)) {
+    clReleaseMemObject(mem);
+    return false;
+  }
+  /* rows of zeros, stale: as a build makes them (the old rows keep
+   * their copies for whoever else holds them; a release waits for the
+   * copies queued from them) */
+  for (size_t i = 0; i < l->len; i++) {
+    int64_t n[2] = {(int64_t)rdims[0], (int64_t)rdims[1]};
+    wyv old = rows[i];
+    ((wyv *)l->data)[i] = wy_ocl_build_list(m->par->elem,
+                                             m->par->depth - 1, n);
+    wy_decref(old);
+  }
+  l->h.flags |= WY_LIST_STALE;
+  g->res_gathers++;
+  return true;
+}
+
 void
 wy_ocl_res_free_all(void)
 {
