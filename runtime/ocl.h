@@ -380,7 +380,8 @@ WyList *wy_ocl_list_unique(wyv *slot);
 
 /* The list a build kernel fills (ocl_build.c): depth 1, n[0] elements
  * of type elem (a WyOclElem), zero, in the storage that kind of element
- * takes on the host; depth 2, n[0] distinct rows of n[1] such elements.
+ * takes on the host; depth 2, n[0] distinct rows of n[1] such elements;
+ * depth 3 (a copy or gather of a resident volume), n[0] such depth 2.
  * Passed as the kernel's LIST_OUT with WY_OCL_WIN_WHOLE levels, it is
  * never uploaded; ints and bools stay on the device, stale on the host
  * until it reads them (born resident). */

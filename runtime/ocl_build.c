@@ -34,7 +34,7 @@ wy_ocl_build_list(int elem, int depth, const int64_t *n)
   if (depth < 2) return flat_list(elem, n[0]);
   l = wyrt_new_list(WY_LS_ANY, rows);
   for (size_t r = 0; r < rows; r++)
-    ((wyv *)l->data)[r] = flat_list(elem, n[1]);
+    ((wyv *)l->data)[r] = wy_ocl_build_list(elem, depth - 1, n + 1);
   l->len = rows;
   return (wyv)(uintptr_t)l;
 }

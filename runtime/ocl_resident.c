@@ -431,7 +431,8 @@ wy_ocl_res_reserve(uint64_t bytes)
 }
 
 
-/* A copy of the stale list l of ints or bools (flat, or rows of them),
+/* A copy of the stale list l of ints or bools (flat, or rows or
+ * planes of them),
  * or of reals in an IEEE real mode,
  * made on the device: a new list whose host data is zeros marked stale
  * (stale rows are never shared: a host read fetches the outer list
@@ -445,7 +446,7 @@ wy_ocl_res_clonable(const WyList *l)
   const WyOclRes *r = l->res;
   /* the layout from r, not the host data: reading that would fetch it */
   return r && (l->h.flags & WY_LIST_STALE) && r->dlo >= r->dhi
-         && r->par.depth <= 2
+         && r->par.depth <= 3
          && (r->par.elem == WY_OCL_T_INT || r->par.elem == WY_OCL_T_BOOL
              || ieee_copy(r));
 }
@@ -483,7 +484,8 @@ wy_ocl_res_clone(WyList *l)
   }
   /* zero elements (rows of them), stale at once: as a build makes it */
   {
-    int64_t n[2] = {(int64_t)r->dims[0], (int64_t)r->dims[1]};
+    int64_t n[3] = {(int64_t)r->dims[0], (int64_t)r->dims[1],
+                    (int64_t)r->dims[2]};
     c = wy_list(wy_ocl_build_list(r->par.elem, r->par.depth, n));
   }
   memset(&m, 0, sizeof m);

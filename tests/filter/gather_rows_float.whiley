@@ -4,13 +4,14 @@
 // on the device, then hands to a kernel: the rows are gathered there
 // (ocl_resident.c, wy_ocl_res_gather), not fetched to be uploaded again.
 // The shapes: a volume of slices built by a function with a kernel,
-// updated in place and summed; a matrix of computed rows, one of them
-// also kept in a variable and one appended twice, which must keep their
-// own values after the kernel writes the matrix; a row the host wrote
+// updated in place, copied (on the device) and the copy written, then
+// summed; a matrix of computed rows, one of them also kept in a
+// variable and one appended twice, which must keep their own values
+// after the kernel writes the matrix; a row the host wrote
 // (no gather: the rows go up as before); ints beyond 32 bits; and
 // reals, which an exact program keeps on the host (no gather) and
 // gather_rows_float gathers as floats.
-// explain: gather_rows_float.whiley:19: for i: GPU-implicit (kernel
+// explain: gather_rows_float.whiley:20: for i: GPU-implicit (kernel
 import * from whiley.lang.*
 
 // an n x m slice with entry (i, j) = i * 7 + j + s
@@ -46,12 +47,20 @@ public void ::main(System.Console sys):
 		for j in 0..n:
 			for k in 0..n:
 				vol[i][j][k] = vol[i][j][k] * 2 + i
+	// a copy of the volume, written: made on the device, the volume as
+	// it was
+	copy = vol
+	for i in 0..n:
+		for j in 0..n:
+			for k in 0..n:
+				copy[i][j][k] = copy[i][j][k] - k
 	t = 0
 	for i in 0..n:
 		for j in 0..n:
 			for k in 0..n:
 				t = t + vol[i][j][k]
 	sys.out.println(t)
+	sys.out.println(copy[5][4])
 	sys.out.println(vol[5][4])
 	// a matrix of computed rows: one kept aside, one appended twice
 	r0 = line(8, 3, 1)
