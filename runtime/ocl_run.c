@@ -148,12 +148,23 @@ writes_all(const WyOclMarsh *m)
   return true;
 }
 
+/* Does a kernel that writes m's list write its device copy in place:
+ * a launch of a chained loop left unchecked (`deferred`), whose failure
+ * reruns the loop from the values kept at its start, which a write
+ * never shares (the list is its register's alone, marshal_all), so no
+ * call has to find the list as it was before this one? */
+static bool
+in_place(const WyOclMarsh *m, bool deferred)
+{
+  return deferred && m->res && !m->up_len;
+}
+
 /* Buffers for the lists: a list's device copy where it has one (after
  * uploading the rows the host wrote), else a new buffer and an upload;
  * a kernel that writes the only copy of a list gets a new buffer
- * initialised from it on the device. */
+ * initialised from it on the device, unless it writes in place. */
 static int
-make_buffers(WyOclState *g, WyOclMarsh *ms, int np)
+make_buffers(WyOclState *g, WyOclMarsh *ms, int np, bool deferred)
 {
   uint64_t total = 0;
   int st;
@@ -161,6 +172,7 @@ make_buffers(WyOclState *g, WyOclMarsh *ms, int np)
     if (is_list_param(&ms[i]) && ms[i].res) ms[i].res->busy = true;
   for (int i = 0; i < np; i++)
     if (is_list_param(&ms[i]) && needs_fresh(&ms[i])
+        && !in_place(&ms[i], deferred)
         && !(ms[i].res && ms[i].res->spare))
       total += (uint64_t)ms[i].count * ms[i].esize;
   if (total && (st = wy_ocl_buffer_guard(total))) return st;
@@ -170,7 +182,7 @@ make_buffers(WyOclState *g, WyOclMarsh *ms, int np)
     size_t bytes = m->count * m->esize;
     cl_int err;
     if (!is_list_param(m)) continue;
-    if (needs_fresh(m)) {
+    if (needs_fresh(m) && !in_place(m, deferred)) {
       if (m->res && (m->mem = wy_ocl_res_take_spare(m->res))) err = 0;
       else if ((m->mem = wy_ocl_buf_take(bytes ? bytes : m->esize))) err = 0;
       else m->mem = clCreateBuffer(g->ctx, CL_MEM_READ_WRITE,
@@ -640,9 +652,10 @@ settle_lists(const WyOclKernel *k, WyOclMarsh *ms, WyOclArg *args, bool ok,
 
 /* May the call leave its flag unread (ocl_chain.c): a chained loop's,
  * none of whose results comes to the host now (no list read back, no
- * reduction), and which uploaded nothing (the flag's read is what lets
+ * reduction), and which uploads nothing (the flag's read is what lets
  * the host reuse the memory an upload, queued without waiting, reads
- * from: the pool's arrays, a list's own storage)? */
+ * from: the pool's arrays, a list's own storage)?  Decided before the
+ * buffers are made (make_buffers). */
 static bool
 may_defer(const WyOclKernel *k, const WyOclMarsh *ms)
 {
@@ -650,7 +663,7 @@ may_defer(const WyOclKernel *k, const WyOclMarsh *ms)
   for (int i = 0; i < k->nparams; i++) {
     if (k->params[i].kind == WY_OCL_REDUCE) return false;
     if (!is_list_param(&ms[i])) continue;
-    if (ms[i].uploaded || (ms[i].download && !stays_on_device(&ms[i])))
+    if (ms[i].up_len || (ms[i].download && !stays_on_device(&ms[i])))
       return false;
   }
   return true;
@@ -710,12 +723,15 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
       groups *= global[d] / local[d];
     }
   }
-  if (!st) st = make_buffers(g, ms, k->nparams);
+  /* known before the buffers: a deferred launch writes in place, but
+   * for one whose shape is measured (launched several times, each
+   * reading the values from before the call: ocl_tune.c) */
+  if (!st) defer = may_defer(k, ms);
+  if (!st) st = make_buffers(g, ms, k->nparams, defer && !tune);
   if (!st) st = wy_ocl_red_buffers(ms, k->nparams, groups);
-  if (!st) st = set_args(g, k, run, ms, lo, n, items);
   /* a kernel that takes no reduction: its arguments do not depend on
    * the shape, which may change here */
-  if (!st) defer = may_defer(k, ms);
+  if (!st) st = set_args(g, k, run, ms, lo, n, items);
   /* measuring reads and clears the flag: the chain's first */
   if (!st && tune && wy_ocl_chain_resolve())
     st = wy_ocl_fail(WY_OCL_E_CHAIN, "an earlier launch of its chained "

@@ -45,8 +45,9 @@
 #            whose device reals round differently also has
 #            NAME.device.sysout, what opencl and opencl-O1 must print (a
 #            device with double, or the precision its `// flags:` force);
-#            c, opencl-O0 and opencl-exact always compare with
-#            NAME.sysout.  The -double targets compare with
+#            c, opencl-O0 and opencl-exact compare with NAME.sysout
+#            (opencl-O0 with NAME.device.sysout when the flags make every
+#            real IEEE: `--real=float` or `--real=double`).  The -double targets compare with
 #            NAME.double.sysout where a program has one (IEEE doubles
 #            print otherwise; tests/tools/check_ieee_outputs.py checks
 #            such a file against NAME.sysout with Python floats), and
@@ -184,6 +185,12 @@ job_valid() {  # target file
   case $target in
     opencl|opencl-O1|opencl-O2)
       [ -f "$dir/$name.device.sysout" ] && expect=$dir/$name.device.sysout ;;
+    opencl-O0)   # flags that make every real IEEE hold at -O0 too
+      case " $(file_flags "$file") " in
+        *" --real=float "*|*" --real=double "*)
+          [ -f "$dir/$name.device.sysout" ] &&
+            expect=$dir/$name.device.sysout ;;
+      esac ;;
     opencl-double)
       [ -f "$dir/$name.double.device.sysout" ] &&
         expect=$dir/$name.double.device.sysout ;;

@@ -20,12 +20,14 @@ total_fail=0
 for dev in $devices; do
   pass=0 fail=0 notes=0
   for exe in $(for set in ${SETS:-progs extra}; do echo "$here/$set"/*; done); do
-    case $exe in *.sysout|*.stderr|*.fallback) continue;; esac
+    case $exe in *.sysout|*.stderr|*.fallback|*.ieee) continue;; esac
     [ -x "$exe" ] || continue
     name=$(basename "$exe"); base=${exe%.float}; base=${base%.O[01]}
     exp=$base.sysout
     # device reals: -O2 and -O1 print NAME.device.sysout where it exists
-    case $exe in *.O0|*.float) ;; *)
+    case $exe in *.float) ;; *.O0)
+      [ -f "$base.ieee" ] && [ -f "$base.device.sysout" ] &&
+        exp=$base.device.sysout;; *)
       [ -f "$base.device.sysout" ] && exp=$base.device.sysout;; esac
     # program tests: every kernel on the device, no cost rule keeping a
     # call on the CPU (runtime/ocl_cost.c); extra programs: as a user runs

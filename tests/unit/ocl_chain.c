@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#define WY_OCL_IMPL   /* a list's device copy: which buffer it is */
 #include "ocl.h"
 #include "test.h"
 
@@ -89,11 +90,20 @@ main(int argc, char **argv)
   CHECK(0, wy_ocl_chain_end());
   wy_ocl_shutdown();   /* the counters from 0 again */
 
-  /* a chain: the launch goes unchecked, the end finds the flag clear */
+  /* a chain: the launch goes unchecked, the end finds the flag clear;
+   * it writes the list's device copy in place (outside a chain a call
+   * writes a buffer of its own, which a failure would drop) */
+  CHECK(WY_OCL_OK, launch(&xs, 1));
+  CHECK(1, wy_list(xs)->res != NULL);
+  cl_mem before = wy_list(xs)->res->mem;
+  CHECK(WY_OCL_OK, launch(&xs, 1));
+  CHECK(0, wy_list(xs)->res->mem == before);
+  before = wy_list(xs)->res->mem;
   CHECK(1, wy_ocl_chain_begin(NULL, 0));
   CHECK(0, wy_ocl_chain_begin(NULL, 0));        /* no chain inside a chain */
   CHECK(WY_OCL_OK, launch(&xs, 1));
   CHECK(1, ocl_counters_now().deferred);
+  CHECK(1, wy_list(xs)->res->mem == before);
   CHECK(WY_OCL_OK, launch(&ys, 2));
   CHECK(2, ocl_counters_now().deferred);
   CHECK(0, wy_ocl_chain_end());
