@@ -206,7 +206,8 @@ done < <(grep -v '^[[:space:]]*#' "$HERE/suite.txt" | grep -v '^[[:space:]]*$')
   echo
   echo "Sizes: $SIZES; $RUNS run(s) each, median wall seconds of the whole"
   echo "process; wyc built with ${wyc_flags[*]} (device:" \
-       "${WYC_DEVICE:-the runtime default}); C and C+OpenMP: $CC -O2," \
+       "${WYC_DEVICE:-the runtime default}); C and C+OpenMP:" \
+       "${BENCH_PREBUILT:+built elsewhere (BENCH_PREBUILT), }$CC -O2," \
        "floats${OMP_NUM_THREADS:+, $OMP_NUM_THREADS threads}."
   echo "Checksums agree when within the program's relative tolerance" \
        "(benchmarks/polybench/suite.txt)."
