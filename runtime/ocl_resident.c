@@ -534,7 +534,7 @@ wy_ocl_res_gather(WyList *l, const WyOclMarsh *m)
   cl_mem mem;
   cl_int err = CL_SUCCESS;
   if (l->res || l->h.sub != WY_LS_ANY || (l->h.flags & WY_LIST_STALE)
-      || l->len == 0 || m->par->depth < 2 || !wy_is_obj(rows[0])
+      || l->len == 0 || !rows || m->par->depth < 2 || !wy_is_obj(rows[0])
       || wy_kind(rows[0]) != WY_K_LIST || !(r0 = wy_list(rows[0])->res))
     return false;
   rdims[0] = r0->dims[0];
