@@ -8,7 +8,9 @@
 # --check-api` with WYC_OFFLOAD=mandatory (unless it has a `// fallback:`
 # line).  It passes when stdout equals its .sysout, the exit status is
 # the expected one (1 with a .stderr), and stderr holds nothing but the
-# lines of its .stderr: any Oclgrind diagnostic fails it.
+# lines of its .stderr: any Oclgrind diagnostic fails it.  A program
+# with a `// oclgrind: skip WHY` line is left out (one whose point is a
+# size the simulator takes minutes over), and listed as skipped.
 #   WYC (default bin/wyc), WYC_JOBS (default 2), OCLGRIND_TARGETS
 #   (default "O2 O1"), OCLGRIND_FILES (default: all of them)
 set -uo pipefail
@@ -24,6 +26,10 @@ export WORK XDG_CACHE_HOME=$WORK/cache
 one() {   # LEVEL FILE
   local level=$1 file=$2 name; name=$(basename "$file" .whiley)
   local exe=$WORK/$name.$level want=0 offload=mandatory
+  if grep -q '^// oclgrind: skip' "$file"; then
+    echo "SKIP $name [-$level]: $(sed -n 's|^// oclgrind: skip *||p' "$file" | head -1)"
+    return
+  fi
   local flags; flags=$(sed -n 's|^// flags: ||p' "$file" | head -1)
   [ -f "${file%.whiley}.stderr" ] && want=1
   grep -q '^// fallback: ' "$file" && offload=
@@ -167,7 +173,7 @@ while IFS= read -r k; do
   sed -i "s/^FAIL $(printf '%s' "$k" | sed 's/[][]/\\&/g'):/KNOWN $k (not counted):/" \
     "$WORK/results"
 done <<< "$known"
-grep '^FAIL\|^KNOWN\|^    ' "$WORK/results"
+grep '^FAIL\|^KNOWN\|^SKIP\|^    ' "$WORK/results"
 passed=$(grep -c '^PASS' "$WORK/results") failed=$(grep -c '^FAIL' "$WORK/results")
 echo "oclgrind: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

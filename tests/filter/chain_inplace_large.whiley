@@ -6,8 +6,9 @@
 // the loop's exit makes it run again from the copies kept on the device,
 // each call checked, that pass in 64 bits.  The sums are the exact ones
 // on every target.
-// explain: chain_inplace_large.whiley:26: for: chained: its 2 offloaded calls
-// explain: chain_inplace_large.whiley:27: for i: GPU-implicit (kernel
+// oclgrind: skip the point is lists over 1 MiB, which the simulator takes over ten minutes to run 88 launches on
+// explain: chain_inplace_large.whiley:27: for: chained: its 2 offloaded calls
+// explain: chain_inplace_large.whiley:28: for i: GPU-implicit (kernel
 import * from whiley.lang.*
 
 public [[int]] grid(int n):
