@@ -1008,8 +1008,8 @@ void wy_ocl_chain_release(cl_mem mem, uint64_t bytes);
 bool wy_ocl_chain_resolve(void);
 /* The flag was read by a call with launches pending: `set` says what
  * it held, `wait` how long the read took (shared among the launches
- * timed without events).  True when the chain failed (set, which an earlier launch
- * may have done as well as this one). */
+ * timed without events).  True when the chain failed (set, which an
+ * earlier launch may have done as well as this one). */
 bool wy_ocl_chain_settle(bool set, double wait);
 /* Is r's list the result of a launch of the running chain that turned
  * out to have failed?  Its device values may then be anything (the

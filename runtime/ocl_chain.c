@@ -172,8 +172,9 @@ wy_ocl_chain_resolve(void)
   WyOclState *g = &wy_ocl_g;
   const char *what;
   cl_int flag, err;
-  double t0 = wy_ocl_now();
+  double t0;
   if (!g->chain.pending) return g->chain.failed;
+  t0 = wy_ocl_now();
   err = wy_ocl_flag_take(&flag, &what);
   /* a flag that cannot be read (or cleared) counts as set: the rerun's
    * calls then meet the same trouble and report it */

@@ -366,11 +366,12 @@ load_rows_par(const WyOclMarsh *m, WyList *l, size_t r0, size_t r1)
    * are fetched here, on this thread: a fetch calls OpenCL and changes
    * the residency's state, which the slices must not do at once */
   for (size_t r = 0; r < r1 - r0; r++) {
+    WyList *row;
     if (!is_list(c.rows[r])) continue;
-    wy_list_host(wy_list(c.rows[r]));
-    if (depth == 3 && wy_list(c.rows[r])->h.sub == WY_LS_ANY)
-      for (size_t j = 0; j < wy_list(c.rows[r])->len; j++) {
-        wyv v = ((const wyv *)wy_list(c.rows[r])->data)[j];
+    wy_list_host(row = wy_list(c.rows[r]));
+    if (depth == 3 && row->h.sub == WY_LS_ANY)
+      for (size_t j = 0; j < row->len; j++) {
+        wyv v = ((const wyv *)row->data)[j];
         if (is_list(v)) wy_list_host(wy_list(v));
       }
   }
@@ -532,8 +533,7 @@ marshal_list(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
   /* rows that are device copies (each a kernel's result): gathered
    * there, not fetched (for the shape's check, the upload, or the
    * elements a write-only window leaves) and uploaded again */
-  if (p->depth >= 2 && !l->res)
-    wy_ocl_res_gather(l, m);
+  wy_ocl_res_gather(l, m);
   if (l->res && (l->h.flags & WY_LIST_STALE))
     memcpy(m->dims, l->res->dims, sizeof m->dims);  /* the host's are old */
   else

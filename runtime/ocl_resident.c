@@ -430,7 +430,6 @@ wy_ocl_res_reserve(uint64_t bytes)
   return WY_OCL_OK;
 }
 
-
 /* A copy of the stale list l of ints or bools (flat, or rows or
  * planes of them),
  * or of reals in an IEEE real mode,
@@ -509,17 +508,16 @@ wy_ocl_res_clone(WyList *l)
 }
 
 /* Can row (an element of a list of m's layout) lend its device copy to
- * the gather: stale, nothing dirty, one level below m's layout, of the
- * same widths, and values that are the language's (ints, bools, reals
- * of an IEEE mode: no host value to keep beside the device's)? */
+ * the gather: one a clone could copy (stale, nothing dirty, values that
+ * are the language's: no host value to keep beside the device's), one
+ * level below m's layout, of the same widths and dims? */
 static bool
 lends_rows(const WyList *row, const WyOclMarsh *m, const size_t *rdims)
 {
   const WyOclRes *r = row->res;
-  return r && (row->h.flags & WY_LIST_STALE) && r->dlo >= r->dhi
+  return wy_ocl_res_clonable(row)
          && r->par.depth == m->par->depth - 1 && r->par.elem == m->par->elem
          && r->int64 == m->int64 && r->dbl == m->dbl && r->esize == m->esize
-         && (r->par.elem != WY_OCL_T_REAL || ieee_copy(r))
          && r->dims[0] == rdims[0] && r->dims[1] == rdims[1];
 }
 

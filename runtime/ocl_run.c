@@ -744,7 +744,7 @@ wy_ocl_run(const WyOclKernel *k, WyOclArg *args, int nargs,
   mark = wy_ocl_now();
   if (!st) st = execute(g, k, run, local, global, &ln, defer);
   /* without events: the launch up to its flag's read, on the host */
-  if (!ln.ev_exec) t.t[WY_OCL_PH_EXEC] += wy_ocl_now() - mark;
+  if (!wy_ocl_events()) t.t[WY_OCL_PH_EXEC] += wy_ocl_now() - mark;
   defer = defer && !st;   /* launched, its flag unread */
   if (defer) {
     pend = ln.ev_exec;    /* timed once the flag is read */

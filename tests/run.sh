@@ -47,10 +47,11 @@
 #            device with double, or the precision its `// flags:` force);
 #            c, opencl-O0 and opencl-exact compare with NAME.sysout
 #            (opencl-O0 with NAME.device.sysout when the flags make every
-#            real IEEE: `--real=float` or `--real=double`).  The -double targets compare with
-#            NAME.double.sysout where a program has one (IEEE doubles
-#            print otherwise; tests/tools/check_ieee_outputs.py checks
-#            such a file against NAME.sysout with Python floats), and
+#            real IEEE: `--real=float` or `--real=double`).  The -double
+#            targets compare with NAME.double.sysout where a program has
+#            one (IEEE doubles print otherwise;
+#            tests/tools/check_ieee_outputs.py checks such a file against
+#            NAME.sysout with Python floats), and
 #            opencl-double with NAME.double.device.sysout first (a
 #            device's fma or reduction order); NAME.double.stderr
 #            replaces NAME.stderr there.

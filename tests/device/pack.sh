@@ -9,11 +9,12 @@
 # and -O0 (NAME.O0), with its expected output (NAME.device.sysout too
 # where there is one: tests/run.sh says when it applies), and
 # NAME.fallback for programs whose `// fallback:` line says a kernel may
-# run on the CPU, NAME.ieee for those whose flags make every real an IEEE
-# number (their -O0 build then prints NAME.device.sysout too); the extra programs go
-# to OUT/extra (with NAME.sysout when one sits beside the source, and
-# built once more with --gpu-real=float as NAME.float).  OUT/wyc is the
-# compiler itself (for --list-devices) and OUT/run.sh the runner.
+# run on the CPU, NAME.ieee for those whose flags make every real an
+# IEEE number (their -O0 build then prints NAME.device.sysout too); the
+# extra programs go to OUT/extra (with NAME.sysout when one sits beside
+# the source, and built once more with --gpu-real=float as NAME.float).
+# OUT/wyc is the compiler itself (for --list-devices) and OUT/run.sh the
+# runner.
 # ONLY=REGEX packs only the program tests whose names match (grep -E).
 set -eu
 out=${1:?usage: pack.sh OUT [PROGRAM.whiley ...]}; shift
