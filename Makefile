@@ -107,11 +107,13 @@ test-asan: all units
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp WYC=$(BIN)/wyc \
 	  WYC_BUILD=$(B) WYC_CFLAGS="$(SAN) -O0" bash tests/run.sh
 
-# The fuzzing harness, built by afl-cc with ASan (make fuzz).
+# The fuzzing harness, built by afl-cc with ASan (make fuzz-build; CI
+# builds it beside another step), then fuzzed for FUZZ_TIME seconds.
 FUZZ_TIME ?= 1800
-fuzz:
+fuzz-build:
 	AFL_USE_ASAN=1 $(MAKE) B=build-fuzz BIN=build-fuzz/bin CC=afl-cc \
 	  CFLAGS="-O1 -g" build-fuzz/fuzz/fuzz_front
+fuzz: fuzz-build
 	@FUZZ_BIN=build-fuzz/fuzz/fuzz_front FUZZ_TIME=$(FUZZ_TIME) \
 	  bash tests/fuzz/run.sh
 $(B)/fuzz/fuzz_front: tests/fuzz/fuzz_front.c $(LIB_OBJ)
@@ -149,6 +151,6 @@ install: all
 clean:
 	rm -rf build build-asan build-fuzz bin
 
-.PHONY: all units test test-all asan test-asan fuzz valgrind oclgrind bench 80 \
+.PHONY: all units test test-all asan test-asan fuzz fuzz-build valgrind oclgrind bench 80 \
   install clean fuzz-diff
 -include $(COMPILER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d) $(OCL_OBJ:.o=.d)
