@@ -89,7 +89,8 @@ static const Pass passes[] = {
    "a sum into one element in an inner loop: a private scalar, stored after",
    "induction", "accumulations reduce.c sees as scalar sums", "CFG"},
   {"distribute", flt_pass_distribute, NULL, 1,
-   "a parallel first part of a loop's body, then the rest: two loops",
+   "a loop's body as loops: a parallel first part and the rest, "
+   "independent groups, or writes beside a nest",
    "scalarize", "distributed loops (the loop as written kept), FltIv "
    "records", "CFG, liveness"},
   {"interchange", flt_pass_interchange, NULL, 1,

@@ -50,6 +50,13 @@
  *   - part 1, rewritten, is parallel (flt_parallel).
  * The last such point is taken (the largest part 1).
  *
+ * A loop parallel as it stands is cut only between its writes of lists
+ * outside any inner loop and the one inner nest after them, when it is
+ * an outermost loop and both parts are parallel (nest_after_writes):
+ * those writes keep the nest from flattening into a kernel of more
+ * dimensions (filter.c).  A loop neither way splits is tried by groups
+ * of independent statements (distribute_groups.c).
+ *
  * Contract (compiler/pipeline.c's table): Pass distribute. Requires:
  * scalarize (element accumulations held in scalars).  Provides:
  * distributed loops and FltIv records (FLT_IV_DIST on part 1, with the
@@ -115,9 +122,8 @@ flt_versionable(Func *fn, const Cfg *c, int h, const FilterOptions *opt)
          && flt_plain_body(fn, c, h, e);
 }
 
-/* Can the body be cut before code[p]: top level, no branch across? */
-static bool
-cut_point(Func *fn, const Cfg *c, int h, int e, int p)
+bool
+flt_cut_point(Func *fn, const Cfg *c, int h, int e, int p)
 {
   int depth = 0;
   for (int i = h + 1; i < p; i++) {
@@ -133,6 +139,16 @@ cut_point(Func *fn, const Cfg *c, int h, int e, int p)
     if ((i < p) != (t < p)) return false;
   }
   return true;
+}
+
+bool
+flt_stmt_cut(Func *fn, const Cfg *c, int h, int e, int p)
+{
+  /* where a source statement or an inner loop ends */
+  if (fn->code[p - 1]->op != OP_END
+      && fn->code[p]->pos.line == fn->code[p - 1]->pos.line)
+    return false;
+  return flt_cut_point(fn, c, h, e, p);
 }
 
 /* Registers: defined in A, in B; the lists written element-wise; the
@@ -302,6 +318,28 @@ emit_part(FltEmit *em, int h, int from, int to, const bool *upd)
   return head;
 }
 
+int
+flt_dist_install(Func *fn, int h, int e, const FltEmit *parts)
+{
+  FltEmit em = {fn, wyil_alloc(sizeof(Insn *)
+                               * (size_t)(fn->ncode + parts->n + 8)),
+                0, fn->code[h]->pos};
+  int seq = wyil_new_label(fn), done = wyil_new_label(fn);
+  for (int i = 0; i < fn->ncode; i++) {
+    if (i == h - 1) {
+      for (int j = 0; j < parts->n; j++) em.code[em.n++] = parts->code[j];
+      Insn *go = flt_emit(&em, OP_GOTO, -1, -1, -1);
+      go->type = NULL;
+      go->label = done;
+      flt_emit_label(&em, seq);
+    }
+    em.code[em.n++] = fn->code[i];
+    if (i == e) flt_emit_label(&em, done);
+  }
+  flt_emit_install(&em);
+  return seq;
+}
+
 typedef struct Parts {
   Insn *first, *last, *seq;
   int seq_label;
@@ -311,26 +349,50 @@ typedef struct Parts {
 static Parts
 rewrite(Func *fn, int h, int e, int p, const bool *upd)
 {
-  int size = e - (h - 1) + 1;
-  FltEmit em = {fn, wyil_alloc(sizeof(Insn *)
-                               * (size_t)(fn->ncode + size + 8)),
-                0, fn->code[h]->pos};
-  Parts r = {NULL, NULL, fn->code[h], wyil_new_label(fn)};
-  int done = wyil_new_label(fn);
-  for (int i = 0; i < fn->ncode; i++) {
-    if (i == h - 1) {
-      r.first = emit_part(&em, h, h + 1, p, upd);
-      r.last = emit_part(&em, h, p, e, upd);
-      Insn *go = flt_emit(&em, OP_GOTO, -1, -1, -1);
-      go->type = NULL;
-      go->label = done;
-      flt_emit_label(&em, r.seq_label);
-    }
-    em.code[em.n++] = fn->code[i];
-    if (i == e) flt_emit_label(&em, done);
-  }
-  flt_emit_install(&em);
+  FltEmit parts = {fn, wyil_alloc(sizeof(Insn *)
+                                  * (size_t)(2 * (e - h) + 8)),
+                   0, fn->code[h]->pos};
+  Parts r = {NULL, NULL, fn->code[h], -1};
+  r.first = emit_part(&parts, h, h + 1, p, upd);
+  r.last = emit_part(&parts, h, p, e, upd);
+  r.seq_label = flt_dist_install(fn, h, e, &parts);
   return r;
+}
+
+/* The body of the loop at h (END e) as writes of lists outside any
+ * inner loop, then one range loop nest and nothing after it: the
+ * candidate cuts lie between the last such write and the nest's range
+ * (*from < p <= *to).  Such writes keep the nest from flattening
+ * (filter.c, sole_inner_loop); on their own they are a loop of their
+ * own: a diagonal set beside a triangle filled, a row's first element
+ * beside the rest of the row, a per-row result beside a map of the row.
+ * Only an outermost loop (inside another, it may run in that one's
+ * kernel, where a cut buys nothing). */
+static bool
+nest_after_writes(Func *fn, const Cfg *c, int h, int e, int *from, int *to)
+{
+  int last = -1, k = -1;
+  for (int i = 0; i < h; i++)
+    if ((fn->code[i]->op == OP_FORALL || fn->code[i]->op == OP_LOOP)
+        && c->match[i] > h)
+      return false;
+  for (int i = h + 1; i < e; i++) {
+    Insn *in = fn->code[i];
+    if (in->op == OP_FORALL || in->op == OP_LOOP) {
+      if (k >= 0 || in->op != OP_FORALL || fn->code[i - 1]->op != OP_RANGE
+          || fn->code[i - 1]->dst != in->args[0])
+        return false;
+      k = i;
+      i = c->match[i];
+      continue;
+    }
+    if (k >= 0 && in->op != OP_LABEL && in->op != OP_NOP) return false;
+    if (in->op == OP_UPDATE) last = i;
+  }
+  if (k < 0 || last < 0 || last > k) return false;
+  *from = last;
+  *to = k - 1;
+  return true;
 }
 
 /* Try the loop at h: distributed (true), or left as it was. */
@@ -345,18 +407,20 @@ distribute_loop(Func *fn, int h, FilterOptions *opt)
     return false;
   Live *lv = wyil_cfg_live(fn);
   Kernel *probe = wyil_alloc(sizeof(Kernel));
-  if (!flt_parallel(fn, h, lv, opt, probe)) return false;  /* parallel */
   if (e - h > BODY_MAX) return false;
+  /* a parallel loop is cut only where its writes end and its one inner
+   * nest begins (flattened, the nest's kernel gains dimensions) */
+  int from = h + 1, to = e - 1;
+  if (!flt_parallel(fn, h, lv, opt, probe)
+      && !nest_after_writes(fn, c, h, e, &from, &to))
+    return false;
+  bool par = from > h + 1;
   int trials = 0, points = 0;
-  for (int p = e - 1; p > h + 1 && trials < TRIALS_MAX
-                      && points < POINTS_MAX; p--) {
-    /* where a source statement or an inner loop ends */
-    if (fn->code[p - 1]->op != OP_END
-        && fn->code[p]->pos.line == fn->code[p - 1]->pos.line)
-      continue;
+  for (int p = to; p > from && trials < TRIALS_MAX
+                   && points < POINTS_MAX; p--) {
     c = wyil_cfg(fn);
     lv = wyil_cfg_live(fn);
-    if (!cut_point(fn, c, h, e, p)) continue;
+    if (!flt_stmt_cut(fn, c, h, e, p)) continue;
     points++;
     Regs g = regs_of(fn, h, e, p);
     if (!flow_ok(fn, lv, h, e, p, &g) || !lists_ok(fn, h, e, p, &g))
@@ -367,7 +431,10 @@ distribute_loop(Func *fn, int h, FilterOptions *opt)
     Parts r = rewrite(fn, h, e, p, g.upd);
     int at = wyil_insn_index(fn, r.first);
     probe = wyil_alloc(sizeof(Kernel));
-    if (!flt_parallel(fn, at, wyil_cfg_live(fn), opt, probe)) {
+    Kernel *rest = wyil_alloc(sizeof(Kernel));
+    if (!flt_parallel(fn, at, wyil_cfg_live(fn), opt, probe)
+        && (!par || !flt_parallel(fn, wyil_insn_index(fn, r.last),
+                                  wyil_cfg_live(fn), opt, rest))) {
       flt_add_iv(opt->ivs, r.first, fn, r.seq_label, FLT_IV_DIST);
       flt_add_iv(opt->ivs, r.last, fn, -1, FLT_IV_DIST_LAST);
       flt_add_iv(opt->ivs, r.seq, fn, -1, FLT_IV_DIST_SEQ);
@@ -375,7 +442,8 @@ distribute_loop(Func *fn, int h, FilterOptions *opt)
     }
     flt_restore(fn, &before);
   }
-  return false;
+  /* no cut of the body into a parallel part and the rest: groups */
+  return !par && flt_distribute_groups(fn, h, opt);
 }
 
 int

@@ -216,6 +216,22 @@ bool flt_versionable(Func *fn, const Cfg *c, int h,
 bool flt_list_accesses(Func *fn, FltAffNest *n, int h, int e, int reg,
                        PtrVec *acc);
 
+/* Can the body of the loop at h (END e) be cut before code[p]: at its
+ * top level, no branch across?  flt_stmt_cut: and a source statement or
+ * an inner loop ends there. */
+bool flt_cut_point(Func *fn, const Cfg *c, int h, int e, int p);
+bool flt_stmt_cut(Func *fn, const Cfg *c, int h, int e, int p);
+/* Put the loops parts->code holds in place of the loop at h (END e),
+ * its range made at h - 1, then `goto DONE`, the label SEQ, the loop as
+ * written and DONE: installed; the label SEQ. */
+int flt_dist_install(Func *fn, int h, int e, const FltEmit *parts);
+
+/* ---- distribute_groups.c ---------------------------------------- */
+
+/* Distribute the loop at h by independent groups of its statements (see
+ * the file): true when it was split. */
+bool flt_distribute_groups(Func *fn, int h, FilterOptions *opt);
+
 /* ---- interchange.c ---------------------------------------------- */
 
 /* Interchange fn's nests (see the file); how many were swapped. */

@@ -92,6 +92,7 @@ class Gen:
         self.arnd = random.Random(seed * 11 + 7)  # affine nests
         self.trnd = random.Random(seed * 13 + 5)  # a try in a test function
         self.drnd = random.Random(seed * 17 + 3)  # distributable bodies
+        self.grnd = random.Random(seed * 19 + 5)  # independent statements
         self.tests = tests
         self.nat = nat
         self.inexact = inexact
@@ -620,6 +621,32 @@ class Gen:
             rd = self.pick([i, "%s + 1" % i, "%s - 1" % i, "k", "0"])
             self.emit(depth + 1, "b[%s + 1] = (b[%s] + a[%s]) %% 1000" % (
                 i, i, rd))
+        finally:
+            self.rnd = saved
+
+    def maybe_groups(self, depth):
+        """Sometimes a nest whose inner body holds two statements, a
+        row's own sum into a and a column sum into b
+        (filter/distribute_groups.c), from a random stream of its own:
+        independent, or tied by a read of the other's list (one group),
+        with ranges that may pass a list's end (which fails first)."""
+        if self.grnd.random() >= 0.2:
+            return
+        saved, self.rnd = self.rnd, self.grnd
+        try:
+            i, j = self.fresh("i"), self.fresh("j")
+            self.emit(depth, "for %s in %s:" % (i, self.pick(
+                ["0..|a|", "0..|m|", "0..n", "1..|a|", "0..(|a| - 1)"])))
+            self.emit(depth + 1, "for %s in %s:" % (j, self.pick(
+                ["0..|b|", "0..|b|", "0..(|b| - 1)", "0..|m[0]|"])))
+            col = "b[%s] = (b[%s] + m[%s][%s] %s) %% 1000" % (
+                j, j, i, j, self.pick(["", "* k", "+ a[%s]" % i]))
+            row = "a[%s] = (a[%s] + m[%s][%s] * %s) %% 1000" % (
+                i, i, i, j, self.pick(["k", "2", "b[%s]" % j,
+                                       "(%s + 1)" % j]))
+            first, second = (col, row) if self.chance(0.5) else (row, col)
+            self.emit(depth + 2, first)
+            self.emit(depth + 2, second)
         finally:
             self.rnd = saved
 
@@ -1509,6 +1536,7 @@ class Gen:
             self.maybe_jam(ctx, d)
             self.maybe_affine(ctx, d)
             self.maybe_distributed(d)
+            self.maybe_groups(d)
             r = self.rnd.random()
             if r < 0.3:
                 self.reduce_loop(ctx, d)
