@@ -215,6 +215,12 @@ cgen_emit_offload(Gen *g, int i)
     if (k->loops[d]->ascends && k->lo[d] >= 0 && k->hi[d] >= 0)
       sb_printf(&cond, " && wy_small_val(r%d) <= wy_small_val(r%d)",
                 host[k->lo[d]], host[k->hi[d]]);
+  /* a triangle's rectangle (Kernel.tri) not empty: its items check that
+   * every row lies inside it, and with none a row could go unchecked */
+  for (int d = 0; d < k->ndims; d++)
+    if (k->tri[d])
+      sb_printf(&cond, " && wy_small_val(r%d) < wy_small_val(r%d)",
+                host[k->lo[d]], host[k->hi[d]]);
   if (blist >= 0) sb_printf(&cond, " && wy_list_len(r%d) == 0", blist);
   /* a write at a computed index shown one-to-one (filter/inject.c) */
   if (in->nargs > in->callee->nparams)

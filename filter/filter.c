@@ -191,6 +191,40 @@ sole_inner_loop(Func *fn, int at, const char **why)
   return inner;
 }
 
+/* Does the inner loop at `inner` (in the loop at `outer`, a dimension
+ * of map kernel k; the nest at `at`) start its rows where the outer
+ * loop's variable v is, lo = v or lo = v + c (c not written in the
+ * nest), the rest of the outer body unable to fail?  Then the nest
+ * flattens over a rectangle, the outer range's start .. the inner end,
+ * each row's items before its start doing nothing: the triangle of a
+ * symmetric product (for j2 in j1..m), the part right of a diagonal
+ * (for j in (i + 1)..n), an upper-triangular update.  The kernel checks
+ * per item that its row lies in that rectangle and ascends (else the
+ * CPU runs the loop). */
+static bool
+row_start(Func *fn, int at, int outer, int inner, const Kernel *k, int lo)
+{
+  int v = fn->code[outer]->dst, end = wyil_loop_end(fn, at);
+  int oend = wyil_loop_end(fn, outer), iend = wyil_loop_end(fn, inner);
+  if (k->kind != KK_MAP || k->over_list || k->lo[0] < 0) return false;
+  for (int i = outer + 1; i < oend; i++) {
+    if (i == inner) i = iend;
+    else if ((wyil_op_flags[fn->code[i]->op] & F_FAIL)
+             || fn->code[i]->op == OP_INVOKE)
+      return false;
+  }
+  if (lo == v) return true;
+  Insn *d = NULL;
+  for (int i = at; i < end; i++)
+    if (wyil_def_reg(fn->code[i]) == lo) {
+      if (d) return false;
+      d = fn->code[i];
+    }
+  if (!d || d->op != OP_ADD || !ty_is(d->type, TY_INT)) return false;
+  int c = d->args[0] == v ? d->args[1] : d->args[1] == v ? d->args[0] : -1;
+  return c >= 0 && c != v && !flt_written(fn, at, end, c);
+}
+
 /* -O2: add the nest's parallel inner loops to the kernel as further
  * NDRange dimensions, innermost first in dimension 0. */
 static void
@@ -221,8 +255,10 @@ flatten(Func *fn, int at, Kernel *k, Live *lv, const FilterOptions *opt)
       k->not_flat = "its inner loop is a reduction of its own";
       return;
     }
-    if (flt_written(fn, at, end, probe.lo[0])
-        || flt_written(fn, at, end, probe.hi[0])) {
+    bool tri = false;
+    if (flt_written(fn, at, end, probe.hi[0])
+        || (flt_written(fn, at, end, probe.lo[0])
+            && !(tri = row_start(fn, at, outer, inner, k, probe.lo[0])))) {
       k->not_flat = "its inner loop's bounds are computed inside the nest";
       return;
     }
@@ -232,10 +268,15 @@ flatten(Func *fn, int at, Kernel *k, Live *lv, const FilterOptions *opt)
       k->hi[d] = k->hi[d - 1];
       k->loops[d] = k->loops[d - 1];
     }
+    for (int d = k->ndims; d > 0; d--) k->tri[d] = k->tri[d - 1];
     k->loopvar[0] = probe.loopvar[0];
-    k->lo[0] = probe.lo[0];
+    /* a row that starts at the outer variable (plus c) runs over the
+     * outer loop's start .. its end, its items before the row's start
+     * skipping (opencl_backend/oclgen_insn.c) */
+    k->lo[0] = tri ? k->lo[1] : probe.lo[0];
     k->hi[0] = probe.hi[0];
     k->loops[0] = probe.loops[0];
+    k->tri[0] = tri;
     k->ndims++;
     outer = inner;
   }
@@ -289,16 +330,19 @@ choose_dim0(Func *fn, int at, Kernel *k, const Cfg *t)
   if (best == 0) return;
   /* move `best` to 0, the others up one, keeping their order */
   int lv = k->loopvar[best], lo = k->lo[best], hi = k->hi[best];
+  bool tri = k->tri[best];
   Insn *loop = k->loops[best];
   for (int d = best; d > 0; d--) {
     k->loopvar[d] = k->loopvar[d - 1];
     k->lo[d] = k->lo[d - 1];
     k->hi[d] = k->hi[d - 1];
+    k->tri[d] = k->tri[d - 1];
     k->loops[d] = k->loops[d - 1];
   }
   k->loopvar[0] = lv;
   k->lo[0] = lo;
   k->hi[0] = hi;
+  k->tri[0] = tri;
   k->loops[0] = loop;
 }
 
@@ -637,6 +681,11 @@ explain_kernel(FILE *out, Kernel *k, FltReal how)
   if (k->ndims > 1 && k->nest[k->ndims - 1] != 0)
     fprintf(out, "; dimension 0 is %s, which indexes the last level of "
             "its lists", var_name(k, 0));
+  for (int d = 0; d < k->ndims; d++)
+    if (k->tri[d])
+      fprintf(out, "; %s runs over a triangle (each row from where the "
+              "outer loop's variable is; the items before a row's start do "
+              "nothing)", var_name(k, d));
   if (k->not_flat && k->ndims < 3)
     fprintf(out, "; not flattened further: %s", k->not_flat);
   if (k->ascend_vars)

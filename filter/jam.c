@@ -462,6 +462,7 @@ flt_jam(Kernel *k, int most, bool one_d)
   k->jam_tried = true;
   for (int d = 0; d < 3; d++) k->jam[d] = 1;
   if (k->kind != KK_MAP || k->over_list || k->ndims < (one_d ? 1 : 2)
+      || k->tri[0] || k->tri[1] || k->tri[2]
       || k->ndims > 2 || !k->loop || k->loop->op != OP_FORALL)
     return;
   Func *fn = k->fn;

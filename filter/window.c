@@ -11,7 +11,8 @@
  * - every write is at path [v_win0][v_win1]..., one loop variable of a
  *   different dimension per level, so every write lies in the box;
  * - one such write runs in every work item: it sits in no sequential
- *   loop and no branch jumps over it.  Together these make each element
+ *   loop and no branch jumps over it, and no dimension is a triangle's
+ *   (Kernel.tri: items before their row's start do nothing).  Together these make each element
  *   of the box written, so no device garbage comes back.
  */
 #include "filter_internal.h"
@@ -87,6 +88,9 @@ static void
 window(Win *w, KernelArg *ka)
 {
   int L = ka->reg, map[3] = {-1, -1, -1};
+  /* a triangle's items before their row's start write nothing */
+  for (int d = 0; d < w->k->ndims; d++)
+    if (w->k->tri[d]) return;
   for (int i = w->at + 1; i < w->end; i++) {
     Insn *in = w->fn->code[i];
     if (in->op != OP_LENGTHOF)

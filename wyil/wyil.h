@@ -414,6 +414,10 @@ struct Kernel {
    * innermost. */
   int loopvar[3];
   int lo[3], hi[3];
+  bool tri[3];         /* the loop's range starts at an outer dimension's
+                          variable (plus an invariant): lo is that
+                          dimension's lo, and a work item before its
+                          row's start does nothing (filter.c row_start) */
   Insn *loops[3];      /* the FORALL of each dimension */
   int nest[3];         /* the dimension of each loop of the nest,
                           outermost first */

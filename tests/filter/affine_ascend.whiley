@@ -7,8 +7,8 @@
 // runs downwards for j1 >= p, and there the kernel fails and the CPU
 // reruns the loop (a test in the kernel, on every device).
 // explain: affine_ascend.whiley:17: for j: GPU-implicit (kernel 2, 1-D, 0 lists in, 1 out, 1 scalar; taken as ascending, as its dependence test needs (a descending run stays on the CPU): the range of j)
-// explain: affine_ascend.whiley:23: for j1: GPU-implicit (kernel 3, 1-D, 0 lists in, 1 out, 1 scalar; not flattened further: its inner loop's bounds are computed inside the nest; taken as ascending, as its dependence test needs (a descending run stays on the CPU): the ranges of j1, j2)
-// explain: affine_ascend.whiley:24: for j2: GPU-explicit (sequential in kernel 3)
+// explain: affine_ascend.whiley:23: for j1: GPU-implicit (kernel 3, 2-D (j1, j2), 0 lists in, 1 out, 1 scalar; j2 runs over a triangle (each row from where the outer loop's variable is; the items before a row's start do nothing); taken as ascending, as its dependence test needs (a descending run stays on the CPU): the ranges of j1, j2)
+// explain: affine_ascend.whiley:24: for j2: GPU-implicit-inner (flattened into kernel 3)
 // fallback: (j1 + 1)..p runs downwards in the last call of mirror, which the kernel was compiled to take as ascending
 import * from whiley.lang.*
 

@@ -1,10 +1,10 @@
 // Multi-dimensional flattening at -O2: a 3-deep parallel nest becomes
 // one 3-D kernel; the flattening trap (a write outside the inner loop,
-// which must not run once per inner iteration) and a triangular nest
-// stay 1-D.  (A jagged [[int]] is tests/filter/jagged_rows.whiley.)
+// which must not run once per inner iteration) is cut off first, its
+// nest 2-D; rows ending at i stay 1-D (jagged: jagged_rows.whiley).
 // explain: flatten_nests.whiley:11: for i: GPU-implicit (kernel 1, 3-D (i, j, k)
-// explain: flatten_nests.whiley:18: for i: GPU-implicit (kernel 2, 1-D, 0 lists in, 2 out (1 at its own index), 1 scalar; not flattened further: it writes c outside its inner loop)
-// explain: flatten_nests.whiley:25: for i: GPU-implicit (kernel 3, 1-D, 0 lists in, 1 out; not flattened further: its inner loop's bounds are computed inside the nest
+// explain: flatten_nests.whiley:18: for i: GPU-implicit (kernel 3, 2-D (i, j), 1 list in, 1 out (1 write-only), 1 scalar); the rest of the loop, distributed (after its first part)
+// explain: flatten_nests.whiley:25: for i: GPU-implicit (kernel 5, 1-D, 0 lists in, 1 out; not flattened further: its inner loop's bounds are computed inside the nest
 import * from whiley.lang.*
 
 public [[[int]]] cube([[[int]]] a, int n):
