@@ -434,8 +434,18 @@ dep_reason(Ctx *c, int L, const FltAccess *a, const FltAccess *b,
   const char *ta = access_text(c, L, a), *tb = access_text(c, L, b);
   int la = c->fn->code[a->at]->pos.line, lb = c->fn->code[b->at]->pos.line;
   if (a == b) {
-    bool follows = false;
-    for (int l = 0; l < a->n; l++) follows |= a->idx[l].coef[0] != 0;
+    bool follows = false, affine = true;
+    for (int l = 0; l < a->n; l++) {
+      follows |= a->idx[l].coef[0] != 0;
+      affine &= a->idx[l].ok;
+    }
+    /* an affine index without the loop's variable names one element in
+     * every iteration: the next one writes it again */
+    if (!follows && affine && kind != FLT_DEP_DIST && !downward)
+      return wyil_fmt("writes %s at an index that does not follow the loop "
+                      "variable: %s written at line %d in every iteration, "
+                      "distance 1 at loop %s (the index does not use %s)",
+                      nm, ta, la, lv ? lv : "?", lv ? lv : "?");
     if (!follows)
       return wyil_fmt("writes %s at an index that does not follow the loop "
                       "variable: %s written at line %d in two iterations, "

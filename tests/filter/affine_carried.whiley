@@ -2,10 +2,10 @@
 // over every i) is carried by the i loop, whose iterations all write
 // y[j]; the j loop inside is parallel.  A triangular solve reads x[j]
 // for j < i, which earlier iterations of i wrote: unknown distance.
-// explain: affine_carried.whiley:15: for i: CPU — writes 'y' at an index that does not follow the loop variable: y[j] written at line 17 in two iterations, unknown distance
+// explain: affine_carried.whiley:15: for i: CPU — writes 'y' at an index that does not follow the loop variable: y[j] written at line 17 in every iteration, distance 1 at loop i (the index does not use i)
 // explain: affine_carried.whiley:16: for j: GPU-implicit (kernel 1,
 // explain: affine_carried.whiley:19: for i: CPU — reads 'x' at another index than it writes: x[i] written at line 21, x[j] read at line 21, unknown distance
-// explain: affine_carried.whiley:20: for j: CPU — writes 'x' at an index that does not follow the loop variable: x[i] written at line 21 in two iterations, unknown distance
+// explain: affine_carried.whiley:20: for j: CPU — writes 'x' at an index that does not follow the loop variable: x[i] written at line 21 in every iteration, distance 1 at loop j (the index does not use j)
 import * from whiley.lang.*
 
 public void ::main(System.Console sys):

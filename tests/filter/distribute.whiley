@@ -3,8 +3,8 @@
 // the loop as written kept for when that kernel does not run.
 // explain: distribute.whiley:29: for j: GPU-implicit (kernel 2, 1-D, 2 lists in, 1 out (1 at its own index), 1 scalar; not flattened further: code around its inner loop branches); the outer loop of its nest, interchanged (run on the device only: else the nest as written runs)
 // explain: distribute.whiley:25: for i: GPU-implicit (kernel 1, 1-D, 2 lists in, 1 out (1 at its own index), 1 scalar; not flattened further: it writes tmp outside its inner loop); the first part of the loop, distributed (run on the device only: else the loop as written runs)
-// explain: distribute.whiley:25: for i: CPU — writes 'y' at an index that does not follow the loop variable: y[j] written at line 30 in two iterations, unknown distance; the rest of the loop, distributed (after its first part)
-// explain: distribute.whiley:25: for i: CPU — writes 'y' at an index that does not follow the loop variable: y[j] written at line 30 in two iterations, unknown distance; the loop as written, kept for when its distributed first part does not run on the device
+// explain: distribute.whiley:25: for i: CPU — writes 'y' at an index that does not follow the loop variable: y[j] written at line 30 in every iteration, distance 1 at loop i (the index does not use i); the rest of the loop, distributed (after its first part)
+// explain: distribute.whiley:25: for i: CPU — writes 'y' at an index that does not follow the loop variable: y[j] written at line 30 in every iteration, distance 1 at loop i (the index does not use i); the loop as written, kept for when its distributed first part does not run on the device
 // explain: distribute.whiley:37: for i: GPU-implicit (kernel 6, 1-D, 1 list in, 1 out (1 write-only)); the first part of the loop, distributed
 // explain: distribute.whiley:48: for i: GPU-implicit (kernel 8, 1-D, 1 list in, 1 out (1 write-only)); the first part of the loop, distributed
 // explain: distribute.whiley:56: for i: CPU — reads 'p' at another index than it writes: p[i + 1] written at line 58, p[i] read at line 57, distance 1 at loop i

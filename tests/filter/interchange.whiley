@@ -5,7 +5,7 @@
 // for when that kernel does not run.
 // explain: interchange.whiley:19: for j: GPU-implicit (kernel 2, 1-D, 1 list in, 1 out (1 at its own index), 1 scalar; not flattened further: code around its inner loop branches); the outer loop of its nest, interchanged (run on the device only: else the nest as written runs)
 // explain: interchange.whiley:18: for i: GPU-explicit (sequential in kernel 2)
-// explain: interchange.whiley:18: for i: CPU — writes 's' at an index that does not follow the loop variable: s[j] written at line 20 in two iterations, unknown distance; the nest as written, kept for when its interchanged version does not run on the device
+// explain: interchange.whiley:18: for i: CPU — writes 's' at an index that does not follow the loop variable: s[j] written at line 20 in every iteration, distance 1 at loop i (the index does not use i); the nest as written, kept for when its interchanged version does not run on the device
 // explain: interchange.whiley:26: for j: GPU-implicit (kernel 4, 1-D, 2 lists in, 1 out (1 at its own index), 1 scalar; not flattened further: code around its inner loop branches); the outer loop of its nest, interchanged
 // explain: interchange.whiley:33: for i: CPU — reads 'B' at another index than it writes: B[i][j] written at line 35, B[i - 1][j + 1] read at line 35, distance 1 at loop i
 import * from whiley.lang.*
