@@ -265,8 +265,10 @@ static void
 emit_reg_decls(Gen *g, const char *vol)
 {
   StrBuf line = {0};
+  /* doubles and plain stores leave registers unread (cgen_unbox.c) */
+  const char *attr = g->dbl || g->imm ? "__attribute__((unused)) " : "";
   for (int r = 0; r < g->fn->nregs; r++) {
-    if (!line.len) sb_printf(&line, "%swyv ", vol);
+    if (!line.len) sb_printf(&line, "%s%swyv ", attr, vol);
     else sb_puts(&line, ", ");
     sb_printf(&line, "r%d = WY_UNDEF", r);
     if (line.len > 60 || r == g->fn->nregs - 1) {

@@ -20,7 +20,8 @@
  *
  * Requires: the flow facts with liveness (g->fl), g->imm (cgen_unbox.c).
  * Provides g->borrow: register -> borrowed, NULL when none; the
- * registers are marked in g->imm too.
+ * registers are marked in g->imm too.  None in exact mode, nor in a
+ * function with an offloaded or chained loop (as cgen_unbox.c).
  */
 #include <string.h>
 
@@ -74,7 +75,10 @@ cgen_borrow_scan(Gen *g)
   Func *fn = g->fn;
   bool *b = NULL;
   g->borrow = NULL;
-  if (g->m->real_mode == WYIL_REAL_EXACT || !g->fl->moves) return;
+  if (g->m->real_mode == WYIL_REAL_EXACT || !g->fl->moves || g->any_chain)
+    return;
+  for (int d = 0; d < fn->ncode; d++)
+    if (fn->code[d]->op == OP_OFFLOAD) return;
   for (int d = 0; d < fn->ncode; d++) {
     Insn *in = fn->code[d];
     int r = in->dst;

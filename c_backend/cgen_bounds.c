@@ -21,7 +21,22 @@
  *     array (another storage kind, or ok false) the checked read runs;
  *     a read of another list skips only the index test.
  * A lower bound `assertge %v, %z` (a constant z <= 0) is implied by
- * 0 <= lo alone: a fact of the loop with no list.
+ * 0 <= lo alone: a fact of the loop with no list.  A list of lists
+ * must also be current and LS_ANY: then its rows are read from its
+ * storage array.
+ *
+ * Checks that do not change in the innermost counted loop around them
+ * get a fact each (FK_CHECK), the check itself evaluated where the loop
+ * starts: `assertge %u, 0` and `assertlt %u, |%y|` on a register %u the
+ * loop does not write, where the loop keeps |%y| (it writes %y only by
+ * element updates `%y[a]... = e`), or %y is the row %x[%w] at an index
+ * %w it does not write, of a list %x whose rows keep their lengths (it
+ * writes %x only by `%x[a][b]... = e`); the same check on the loop's
+ * variable takes `hi <= |%y|`.  A borrowed row %x[%w] (cgen_borrow.c)
+ * at such an index has the fact that it is there (wy_list_row_len):
+ * read from the storage array too.  An elimination's update
+ * `A[i][j] = A[i][j] - A[i][k] * A[k][j]` in its loop over j keeps all
+ * of its checks of i, k and j that way.
  *
  * Requires: the flow facts (g->fl: counted loops, loop matching) and
  * g->dbl (cgen_unbox.c) for the unboxed reads.  Provides g->bd, or NULL
@@ -34,12 +49,18 @@
 #include "../wyil/wyil.h"
 #include "cgen_internal.h"
 
-typedef enum FactKind { FK_PLAIN, FK_REAL, FK_INT } FactKind;
+typedef enum FactKind { FK_PLAIN, FK_REAL, FK_INT, FK_ROWS, FK_CHECK }
+  FactKind;
 
 typedef struct Fact {
   int loop;        /* the FORALL */
-  int list;        /* the register %x, -1: the range alone */
-  FactKind kind;   /* how its elements are read */
+  int list;        /* the register %x, -1: the range alone (or FK_CHECK) */
+  FactKind kind;   /* how its elements are read (FK_ROWS: lists, read
+                      from the storage array of a current LS_ANY list);
+                      FK_CHECK: a check that does not change in the
+                      loop, or a row read at an index it does not
+                      change */
+  const char *cond;/* FK_CHECK: the C condition that implies it */
 } Fact;
 
 struct Bounds {
@@ -47,6 +68,8 @@ struct Bounds {
   int nfacts, cap;
   int *guard;      /* ASSERT insn -> the fact implying it, -1 */
   int *elem;       /* INDEXOF insn -> the fact of its list, -1 */
+  int *row;        /* INDEXOF insn of a borrowed row at an index the loop
+                      keeps -> the FK_CHECK fact that it is there, -1 */
 };
 
 /* The fact of loop h about list x (-1: none), made when new. */
@@ -66,8 +89,19 @@ fact_of(Gen *g, int h, int x, Type *list)
   FactKind k = FK_PLAIN;
   if (e && ty_is(e, TY_REAL)) k = FK_REAL;
   else if (e && ty_is(e, TY_INT)) k = FK_INT;
-  bd->facts[bd->nfacts] = (Fact){h, x, k};
+  else if (e && ty_is(e, TY_LIST)) k = FK_ROWS;
+  bd->facts[bd->nfacts] = (Fact){h, x, k, NULL};
   return bd->nfacts++;
+}
+
+/* A new FK_CHECK fact of loop h. */
+static int
+check_fact(Gen *g, int h, const char *cond)
+{
+  int f = fact_of(g, h, -2 - g->bd->nfacts, NULL);
+  g->bd->facts[f].kind = FK_CHECK;
+  g->bd->facts[f].cond = cond;
+  return f;
 }
 
 /* Is register z an int constant <= 0 wherever it is read? */
@@ -113,6 +147,90 @@ scan_loop(Gen *g, int h, int e)
   }
 }
 
+/* Is step k of the UPDATE in an index into a list? */
+static bool
+list_index(Insn *in, int k)
+{
+  return k < in->nsteps && in->steps[k].kind == UPD_INDEX
+         && in->steps[k].type && ty_is(in->steps[k].type, TY_LIST);
+}
+
+/* What loop code[h] (body (h, e)) keeps of list x: KEEP_ALL (it does not
+ * write x), KEEP_LEN (only element updates x[a]... = v), KEEP_ROWS (only
+ * x[a][b]... = v: the lengths of its rows too), or 0. */
+enum { KEEP_ROWS = 1, KEEP_LEN = 2, KEEP_ALL = 4 };
+static int
+kept(Func *fn, int h, int e, int x)
+{
+  int keep = KEEP_ALL | KEEP_LEN | KEEP_ROWS;
+  for (int k = h + 1; k < e; k++) {
+    Insn *in = fn->code[k];
+    if (wyil_def_reg(in) != x) continue;
+    if (in->op != OP_UPDATE || !list_index(in, 0)) return 0;
+    keep &= list_index(in, 1) ? ~KEEP_ALL : KEEP_LEN;
+  }
+  return keep;
+}
+
+/* The register r is a small int >= 0, as C. */
+static const char *
+nonneg(int r)
+{
+  return wyil_fmt("wy_is_small(r%d) && wy_small_val(r%d) >= 0", r, r);
+}
+
+/* A C expression of |y| at the start of loop code[h] (body (h, e)), for
+ * `lengthof %m = %y` in its body, where the loop keeps that length; -1
+ * when y is no list, NULL where there is none. */
+static const char *
+entry_len(Gen *g, int h, int e, Insn *m)
+{
+  Func *fn = g->fn;
+  int y = m->args[0], at = wyil_insn_index(fn, m);
+  if (at <= h || at >= e || !m->type || !ty_is(m->type, TY_LIST))
+    return NULL;
+  if (kept(fn, h, e, y) & KEEP_LEN)
+    return wyil_fmt("wy_list_len_or(r%d)", y);
+  Insn *r = wyil_only_def(fn, y);   /* y = x[w], a row of x */
+  if (!r || r->op != OP_INDEXOF || !r->type || !ty_is(r->type, TY_LIST))
+    return NULL;
+  int x = r->args[0], w = r->args[1], rat = wyil_insn_index(fn, r);
+  if (rat <= h || rat >= e || kept(fn, h, e, w) != (KEEP_ALL | KEEP_LEN
+                                                    | KEEP_ROWS)
+      || !(kept(fn, h, e, x) & KEEP_ROWS))
+    return NULL;
+  return wyil_fmt("wy_list_row_len(r%d, r%d)", x, w);
+}
+
+/* The ASSERT code[k] in the counted loop code[h] (body (h, e)), on a
+ * register the loop does not write or on its variable, against a
+ * length the loop keeps: its fact, tested where the loop starts. */
+static void
+scan_check(Gen *g, int h, int e, int k)
+{
+  Func *fn = g->fn;
+  Insn *in = fn->code[k], *m;
+  int u = in->args[0], v = fn->code[h]->dst;
+  const char *len;
+  if (!in->type || !ty_is(in->type, TY_INT)) return;
+  if (u != v && kept(fn, h, e, u) != (KEEP_ALL | KEEP_LEN | KEEP_ROWS))
+    return;
+  if (in->cmp == CMP_GE && u != v && nonpos_const(fn, in->args[1])) {
+    g->bd->guard[k] = check_fact(g, h, nonneg(u));
+  } else if (in->cmp == CMP_LT && (m = wyil_only_def(fn, in->args[1]))
+             && m->op == OP_LENGTHOF && (len = entry_len(g, h, e, m))) {
+    Insn *rg = fn->code[g->fl->range_of[h]];
+    int lo = rg->args[0], hi = rg->args[1];
+    if (u != v)
+      g->bd->guard[k] = check_fact(g, h, wyil_fmt(
+        "%s && wy_small_val(r%d) < %s", nonneg(u), u, len));
+    else
+      g->bd->guard[k] = check_fact(g, h, wyil_fmt(
+        "%s && wy_is_small(r%d) && wy_small_val(r%d) <= wy_small_val(r%d)"
+        " && wy_small_val(r%d) <= %s", nonneg(lo), hi, lo, hi, hi, len));
+  }
+}
+
 void
 cgen_bounds_scan(Gen *g)
 {
@@ -124,12 +242,34 @@ cgen_bounds_scan(Gen *g)
   struct Bounds *bd = wyil_alloc(sizeof *bd);
   bd->guard = wyil_alloc(sizeof(int) * (size_t)(fn->ncode + 1));
   bd->elem = wyil_alloc(sizeof(int) * (size_t)(fn->ncode + 1));
-  for (int i = 0; i < fn->ncode; i++) bd->guard[i] = bd->elem[i] = -1;
+  bd->row = wyil_alloc(sizeof(int) * (size_t)(fn->ncode + 1));
+  for (int i = 0; i < fn->ncode; i++)
+    bd->guard[i] = bd->elem[i] = bd->row[i] = -1;
   g->bd = bd;
   for (int h = 0; h < fn->ncode; h++)
     if (fn->code[h]->op == OP_FORALL && g->fl->range_of[h] >= 0
         && fn->code[h]->dst >= 0)
       scan_loop(g, h, g->fl->match[h]);
+  for (int k = 0; k < fn->ncode; k++) {
+    int h = g->fl->encl[k];
+    /* the innermost loop's fact, where an outer one has the check */
+    if (fn->code[k]->op == OP_ASSERT && h >= 0 && g->fl->range_of[h] >= 0
+        && fn->code[h]->dst >= 0
+        && (bd->guard[k] < 0 || bd->facts[bd->guard[k]].loop != h))
+      scan_check(g, h, g->fl->match[h], k);
+  }
+  for (int k = 0; k < fn->ncode; k++) {
+    Insn *in = fn->code[k];
+    int h = g->fl->encl[k];
+    if (in->op != OP_INDEXOF || !g->borrow || !g->borrow[in->dst] || h < 0
+        || g->fl->range_of[h] < 0 || fn->code[h]->dst < 0)
+      continue;
+    int e = g->fl->match[h], x = in->args[0], w = in->args[1];
+    if (w != fn->code[h]->dst && kept(fn, h, e, w) & KEEP_ALL
+        && kept(fn, h, e, x) & KEEP_LEN)
+      bd->row[k] = check_fact(g, h, wyil_fmt("wy_list_row_len(r%d, r%d) >= 0",
+                                             x, w));
+  }
   if (!bd->nfacts) g->bd = NULL;
 }
 
@@ -147,7 +287,7 @@ cgen_bounds_decls(Gen *g)
   for (int f = 0; f < g->bd->nfacts; f++) {
     Fact *ft = &g->bd->facts[f];
     cgen_emit(g, "%sbool wyc_ok%d = false;", vol, f);
-    if (ft->kind != FK_PLAIN && ft->list >= 0)
+    if ((ft->kind == FK_REAL || ft->kind == FK_INT) && ft->list >= 0)
       cgen_emit(g, "const %s *%swyc_e%d = NULL;", array_type(ft->kind), vol,
                 f);
   }
@@ -162,6 +302,10 @@ cgen_bounds_enter(Gen *g, int h)
   for (int f = 0; f < g->bd->nfacts; f++) {
     Fact *ft = &g->bd->facts[f];
     if (ft->loop != h) continue;
+    if (ft->kind == FK_CHECK) {
+      cgen_emit(g, "wyc_ok%d = %s;", f, ft->cond);
+      continue;
+    }
     cgen_emit(g, "wyc_ok%d = wy_is_small(r%d) && wy_is_small(r%d)", f, lo, hi);
     cgen_emit(g, "  && 0 <= wy_small_val(r%d)"
               " && wy_small_val(r%d) <= wy_small_val(r%d)%s", lo, lo, hi,
@@ -169,9 +313,12 @@ cgen_bounds_enter(Gen *g, int h)
     if (ft->list < 0) continue;
     int x = ft->list;
     cgen_emit(g, "  && wy_is_obj(r%d) && wy_obj(r%d)->kind == WY_K_LIST", x, x);
-    cgen_emit(g, "  && (uint64_t)wy_small_val(r%d) <= wy_list_len(r%d);", hi,
-              x);
-    if (ft->kind != FK_PLAIN)
+    cgen_emit(g, "  && (uint64_t)wy_small_val(r%d) <= wy_list_len(r%d)%s", hi,
+              x, ft->kind == FK_ROWS ? "" : ";");
+    if (ft->kind == FK_ROWS)
+      cgen_emit(g, "  && !(wy_list(r%d)->h.flags & WY_LIST_STALE)"
+                " && wy_list(r%d)->h.sub == WY_LS_ANY;", x, x);
+    if (ft->kind == FK_REAL || ft->kind == FK_INT)
       cgen_emit(g, "wyc_e%d = wyc_ok%d ? wy_list_flat(r%d, %s) : NULL;", f, f,
                 x, ft->kind == FK_REAL ? "WY_LS_REAL" : "WY_LS_INT");
   }
@@ -193,7 +340,7 @@ cgen_bounds_all(Gen *g, int h)
     Fact *ft = &g->bd->facts[f];
     if (ft->loop != h) continue;
     sb_printf(&sb, "%swyc_ok%d", sb.len ? " && " : "", f);
-    if (ft->kind != FK_PLAIN && ft->list >= 0)
+    if ((ft->kind == FK_REAL || ft->kind == FK_INT) && ft->list >= 0)
       sb_printf(&sb, " && wyc_e%d", f);
   }
   const char *s = sb.len ? wyil_strdup(sb.s) : NULL;
@@ -206,6 +353,21 @@ cgen_bounds_guard(Gen *g, int i)
 {
   if (!g->bd || g->bd->guard[i] < 0) return "";
   return wyil_fmt("!wyc_ok%d && ", g->bd->guard[i]);
+}
+
+const char *
+cgen_bounds_row(Gen *g, int i)
+{
+  struct Bounds *bd = g->bd;
+  if (!bd || g->fast < 0) return NULL;
+  Insn *in = g->fn->code[i];
+  int f = bd->row[i] >= 0 ? bd->row[i] : bd->elem[i];
+  if (f < 0 || bd->facts[f].loop != g->fast
+      || (bd->facts[f].kind != FK_ROWS && bd->row[i] != f))
+    return NULL;
+  const char *k = bd->row[i] == f ? wyil_fmt("wy_small_val(r%d)", in->args[1])
+                                  : wyil_fmt("wyc_i%d", g->fast);
+  return wyil_fmt("((const wyv *)wy_list(r%d)->data)[%s]", in->args[0], k);
 }
 
 const char *

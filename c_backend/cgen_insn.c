@@ -236,7 +236,10 @@ emit_indexof(Gen *g, int i, Insn *in)
   int a = in->args[0], b = in->args[1];
   const char *p = t && ty_is(t, TY_MAP) ? NULL : cgen_pos_ref(g, in->pos);
   const char *fast = cgen_bounds_elem(g, i, false);
-  if (g->borrow && g->borrow[in->dst])
+  const char *row = cgen_bounds_row(g, i);
+  if (row)
+    set(g, in->dst, row);
+  else if (g->borrow && g->borrow[in->dst])
     set(g, in->dst, wyil_fmt("wy_list_borrow(r%d, r%d, %s)", a, b, p));
   else if (fast)
     set(g, in->dst, fast);

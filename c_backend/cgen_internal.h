@@ -231,6 +231,10 @@ bool cgen_bounds_skip(Gen *g, int i);
 /* The condition that the facts of loop code[h] hold and their arrays
  * were found, or NULL: h has no facts. */
 const char *cgen_bounds_all(Gen *g, int h);
+/* In the fast copy of a loop, for the INDEXOF code[i] of a borrowed
+ * row whose facts hold there: the row read from the list's storage
+ * array, or NULL. */
+const char *cgen_bounds_row(Gen *g, int i);
 /* For the INDEXOF code[i] reading a list whose loop's facts hold: a C
  * expression of the element (a double when unboxed, else an owned wyv),
  * or NULL. */

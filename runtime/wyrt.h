@@ -500,6 +500,23 @@ static inline double wy_list_real_at(wyv l, wyv i, const WyPos *pos)
   wy_decref(v);
   return d;
 }
+/* The facts of loops (c_backend/cgen_bounds.c): |y| when y is a list,
+ * else -1; the length of row w of x when x is a current list of lists,
+ * w in bounds and that row a list, else -1. */
+static inline int64_t wy_list_len_or(wyv y)
+{
+  if (!wy_is_obj(y) || wy_obj(y)->kind != WY_K_LIST) return -1;
+  return (int64_t)wy_list(y)->len;
+}
+static inline int64_t wy_list_row_len(wyv x, wyv w)
+{
+  if (wy_list_len_or(x) < 0 || !wy_is_small(w) || wy_small_val(w) < 0
+      || (uint64_t)wy_small_val(w) >= wy_list(x)->len
+      || (wy_list(x)->h.flags & WY_LIST_STALE)
+      || wy_list(x)->h.sub != WY_LS_ANY)
+    return -1;
+  return wy_list_len_or(((const wyv *)wy_list(x)->data)[wy_small_val(w)]);
+}
 /* The elements of list l for reads in a loop that leaves l as it is:
  * its host data brought up to date, then its storage array when the
  * storage kind is `store` (WY_LS_REAL: immediate reals, WY_LS_INT:
