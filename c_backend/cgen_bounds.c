@@ -155,15 +155,16 @@ list_index(Insn *in, int k)
          && in->steps[k].type && ty_is(in->steps[k].type, TY_LIST);
 }
 
-/* What loop code[h] (body (h, e)) keeps of list x: KEEP_ALL (it does not
- * write x), KEEP_LEN (only element updates x[a]... = v), KEEP_ROWS (only
- * x[a][b]... = v: the lengths of its rows too), or 0. */
+/* What loop code[h] (body (h, e)) keeps of register x: KEEP_ALL (it
+ * does not write x; its variable it writes), KEEP_LEN (only element
+ * updates x[a]... = v), KEEP_ROWS (only x[a][b]... = v: the lengths of
+ * its rows too), or 0. */
 enum { KEEP_ROWS = 1, KEEP_LEN = 2, KEEP_ALL = 4 };
 static int
 kept(Func *fn, int h, int e, int x)
 {
   int keep = KEEP_ALL | KEEP_LEN | KEEP_ROWS;
-  for (int k = h + 1; k < e; k++) {
+  for (int k = h; k < e; k++) {
     Insn *in = fn->code[k];
     if (wyil_def_reg(in) != x) continue;
     if (in->op != OP_UPDATE || !list_index(in, 0)) return 0;
