@@ -356,6 +356,29 @@ cgen_bounds_guard(Gen *g, int i)
   return wyil_fmt("!wyc_ok%d && ", g->bd->guard[i]);
 }
 
+bool
+cgen_bounds_proved(Gen *g, int i)
+{
+  Func *fn = g->fn;
+  Insn *in = fn->code[i];
+  int r = in->args[0], j = in->args[1];
+  bool ge = false, lt = false;
+  if (!g->bd || g->fast < 0) return false;
+  for (int k = i - 1; k > g->fast && !(ge && lt); k--) {
+    Insn *a = fn->code[k];
+    int d = wyil_def_reg(a);
+    if (d == r || d == j || a->op == OP_LABEL || a->op == OP_END)
+      return false;
+    if (a->op != OP_ASSERT || a->args[0] != j || !cgen_bounds_skip(g, k))
+      continue;
+    Insn *m = wyil_only_def(fn, a->args[1]);
+    if (a->cmp == CMP_GE) ge = true;
+    else if (a->cmp == CMP_LT && m && m->op == OP_LENGTHOF && m->args[0] == r)
+      lt = true;
+  }
+  return ge && lt;
+}
+
 const char *
 cgen_bounds_row(Gen *g, int i)
 {

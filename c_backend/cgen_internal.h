@@ -231,6 +231,10 @@ bool cgen_bounds_skip(Gen *g, int i);
 /* The condition that the facts of loop code[h] hold and their arrays
  * were found, or NULL: h has no facts. */
 const char *cgen_bounds_all(Gen *g, int h);
+/* In the fast copy of a loop: are the bounds of the INDEXOF code[i]
+ * checked by checks left out there, in the straight-line code just
+ * before it (on its index, against its list's length)? */
+bool cgen_bounds_proved(Gen *g, int i);
 /* In the fast copy of a loop, for the INDEXOF code[i] of a borrowed
  * row whose facts hold there: the row read from the list's storage
  * array, or NULL. */

@@ -273,8 +273,9 @@ cgen_unbox_insn(Gen *g, int i)
     if (!dd || !in->type || !ty_list_elem(in->type)) return false;
     const char *e = cgen_bounds_elem(g, i, true);
     if (!e)
-      e = wyil_fmt("wy_list_real_at(r%d, r%d, %s)", in->args[0], in->args[1],
-                   cgen_pos_ref(g, in->pos));
+      e = wyil_fmt("wy_list_real_%s(r%d, r%d, %s)",
+                   cgen_bounds_proved(g, i) ? "get" : "at", in->args[0],
+                   in->args[1], cgen_pos_ref(g, in->pos));
     cgen_emit(g, "d%d = %s;", d, e);
     return true;
   }

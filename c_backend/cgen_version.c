@@ -69,8 +69,8 @@ reads_var(Gen *g, int h, int e)
     Insn *in = fn->code[k];
     bool by_fact = cgen_bounds_skip(g, k)
       || (in->op == OP_INDEXOF && in->args[1] == v && in->args[0] != v
-          && !(g->borrow && g->borrow[in->dst])
-          && cgen_bounds_elem(g, k, g->dbl && g->dbl[in->dst]));
+          && (g->borrow && g->borrow[in->dst] ? cgen_bounds_row(g, k)
+              : cgen_bounds_elem(g, k, g->dbl && g->dbl[in->dst])));
     for (int a = 0; a < in->nargs; a++)
       if (in->args[a] == v && !by_fact) return true;
     if (in->op == OP_UPDATE && in->dst == v) return true;

@@ -500,6 +500,14 @@ static inline double wy_list_real_at(wyv l, wyv i, const WyPos *pos)
   wy_decref(v);
   return d;
 }
+/* The same where the generated code has checked the bounds of i. */
+static inline double wy_list_real_get(wyv l, wyv i, const WyPos *pos)
+{
+  WyList *x = wy_list(l);
+  if (!(x->h.flags & WY_LIST_STALE) && x->h.sub == WY_LS_REAL)
+    return wy_f_imm_val(((const wyv *)x->data)[wy_small_val(i)]);
+  return wy_list_real_at(l, i, pos);
+}
 /* The facts of loops (c_backend/cgen_bounds.c): |y| when y is a list,
  * else -1; the length of row w of x when x is a current list of lists,
  * w in bounds and that row a list, else -1. */
