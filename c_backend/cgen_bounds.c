@@ -61,6 +61,7 @@ typedef struct Fact {
                       loop, or a row read at an index it does not
                       change */
   const char *cond;/* FK_CHECK: the C condition that implies it */
+  bool used;       /* some check or read relies on it */
 } Fact;
 
 struct Bounds {
@@ -90,7 +91,7 @@ fact_of(Gen *g, int h, int x, Type *list)
   if (e && ty_is(e, TY_REAL)) k = FK_REAL;
   else if (e && ty_is(e, TY_INT)) k = FK_INT;
   else if (e && ty_is(e, TY_LIST)) k = FK_ROWS;
-  bd->facts[bd->nfacts] = (Fact){h, x, k, NULL};
+  bd->facts[bd->nfacts] = (Fact){h, x, k, NULL, false};
   return bd->nfacts++;
 }
 
@@ -271,6 +272,11 @@ cgen_bounds_scan(Gen *g)
       bd->row[k] = check_fact(g, h, wyil_fmt("wy_list_row_len(r%d, r%d) >= 0",
                                              x, w));
   }
+  for (int k = 0; k < fn->ncode; k++) {
+    if (bd->guard[k] >= 0) bd->facts[bd->guard[k]].used = true;
+    if (bd->elem[k] >= 0) bd->facts[bd->elem[k]].used = true;
+    if (bd->row[k] >= 0) bd->facts[bd->row[k]].used = true;
+  }
   if (!bd->nfacts) g->bd = NULL;
 }
 
@@ -287,7 +293,10 @@ cgen_bounds_decls(Gen *g)
   if (!g->bd) return;
   for (int f = 0; f < g->bd->nfacts; f++) {
     Fact *ft = &g->bd->facts[f];
-    cgen_emit(g, "%sbool wyc_ok%d = false;", vol, f);
+    if (!ft->used) continue;   /* an inner loop's fact has its checks */
+    /* a fact its loop's slow copy may not read (a row that is borrowed
+     * there, a read of another kind): unused is no warning */
+    cgen_emit(g, "__attribute__((unused)) %sbool wyc_ok%d = false;", vol, f);
     if ((ft->kind == FK_REAL || ft->kind == FK_INT) && ft->list >= 0)
       cgen_emit(g, "const %s *%swyc_e%d = NULL;", array_type(ft->kind), vol,
                 f);
@@ -302,7 +311,7 @@ cgen_bounds_enter(Gen *g, int h)
   int lo = rg->args[0], hi = rg->args[1];
   for (int f = 0; f < g->bd->nfacts; f++) {
     Fact *ft = &g->bd->facts[f];
-    if (ft->loop != h) continue;
+    if (ft->loop != h || !ft->used) continue;
     if (ft->kind == FK_CHECK) {
       cgen_emit(g, "wyc_ok%d = %s;", f, ft->cond);
       continue;
@@ -339,7 +348,7 @@ cgen_bounds_all(Gen *g, int h)
   if (!g->bd) return NULL;
   for (int f = 0; f < g->bd->nfacts; f++) {
     Fact *ft = &g->bd->facts[f];
-    if (ft->loop != h) continue;
+    if (ft->loop != h || !ft->used) continue;
     sb_printf(&sb, "%swyc_ok%d", sb.len ? " && " : "", f);
     if ((ft->kind == FK_REAL || ft->kind == FK_INT) && ft->list >= 0)
       sb_printf(&sb, " && wyc_e%d", f);

@@ -10,8 +10,8 @@
  *     lists compute into dN directly, with the checks of the boxed
  *     operations: a result that is not finite fails with "real
  *     overflow" at the operation (wy_f_fin), a zero divisor with
- *     "division by zero"; in FLOAT mode each result is rounded to float
- *     as wy_s_* round it;
+ *     "division by zero"; in FLOAT mode dN is a C float, and each result
+ *     is float's own operation, as wy_s_* round it;
  *   - comparisons of reals read dN (cgen_cmp_expr);
  *   - every other instruction that reads dN (a call, a store into a
  *     list or record, a return, a generic operation) finds the value
@@ -49,6 +49,21 @@ param_type(Func *fn, int k)
       || t->n != fn->nparams)
     return NULL;
   return t->elems[k];
+}
+
+/* The C type of the double registers: in FLOAT mode a float, whose
+ * + - * / are float's own, the double result rounded once (docs/
+ * reals.md); "f": the float versions of the checks. */
+static const char *
+ctype(Gen *g)
+{
+  return g->m->real_mode == WYIL_REAL_FLOAT ? "float" : "double";
+}
+
+static const char *
+fsuf(Gen *g)
+{
+  return g->m->real_mode == WYIL_REAL_FLOAT ? "f" : "";
 }
 
 /* The registers that every instruction writing them gives an immediate
@@ -118,7 +133,7 @@ cgen_unbox_decls(Gen *g, const char *vol)
   if (!g->dbl) return;
   for (int r = 0; r < fn->nregs; r++) {
     if (g->dbl[r]) {
-      if (!line.len) sb_printf(&line, "%sdouble ", vol);
+      if (!line.len) sb_printf(&line, "%s%s ", vol, ctype(g));
       else sb_puts(&line, ", ");
       sb_printf(&line, "d%d = 0.0", r);
     }
@@ -137,6 +152,8 @@ const char *
 cgen_unbox_opnd(Gen *g, int r)
 {
   if (g->dbl && g->dbl[r]) return wyil_fmt("d%d", r);
+  if (g->m->real_mode == WYIL_REAL_FLOAT)
+    return wyil_fmt("(float)wy_f_val(r%d)", r);
   return wyil_fmt("wy_f_val(r%d)", r);
 }
 
@@ -204,7 +221,7 @@ emit_arith(Gen *g, Insn *in)
   if (o == 3) {
     cgen_emit(g, "{");
     g->indent++;
-    cgen_emit(g, "double wyc_y = %s;", y);
+    cgen_emit(g, "%s wyc_y = %s;", ctype(g), y);
     cgen_emit(g, "if (__builtin_expect(wyc_y == 0.0, 0)) wy_f_div_zero(%s);",
               p);
     y = "wyc_y";
@@ -214,11 +231,11 @@ emit_arith(Gen *g, Insn *in)
   if (g->dbl[d] && deferred(g, i))
     cgen_emit(g, "d%d = %s;", d, e);
   else if (g->dbl[d] && i > 0 && deferred(g, i - 1))
-    cgen_emit(g, "d%d = wy_f_fin2(%s, d%d, %s, %s);", d, e,
+    cgen_emit(g, "d%d = wy_f_fin2%s(%s, d%d, %s, %s);", d, fsuf(g), e,
               g->fn->code[i - 1]->dst,
               cgen_pos_ref(g, g->fn->code[i - 1]->pos), p);
   else if (g->dbl[d])
-    cgen_emit(g, "d%d = wy_f_fin(%s, %s);", d, e, p);
+    cgen_emit(g, "d%d = wy_f_fin%s(%s, %s);", d, fsuf(g), e, p);
   else
     cgen_emit(g, "%s(&r%d, wy_f_make(%s, %s));", g->set, d, e, p);
   if (o == 3) {

@@ -347,6 +347,21 @@ static inline double wy_f_fin2(double d, double x, const WyPos *xpos,
   }
   return d;
 }
+/* The same for the floats of FLOAT mode's registers. */
+static inline float wy_f_finf(float d, const WyPos *pos)
+{
+  if (__builtin_expect(!__builtin_isfinite(d), 0)) wy_f_overflow(pos);
+  return d;
+}
+static inline float wy_f_fin2f(float d, float x, const WyPos *xpos,
+                               const WyPos *pos)
+{
+  if (__builtin_expect(!__builtin_isfinite(d), 0)) {
+    (void)wy_f_finf(x, xpos);
+    wy_f_overflow(pos);
+  }
+  return d;
+}
 static inline double wy_f_int_d(wyv v)
 {
   if (v & 1u) return (double)wy_small_val(v);

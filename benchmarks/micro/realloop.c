@@ -103,7 +103,7 @@ main(int argc, char **argv)
     }
   t0 = now();
   t = 0.0;
-  for (long r = 0; r < reps; r++) t = t + dot(a, b, n * n);
+  for (long r = 0; r < 20 * reps; r++) t = t + dot(a, b, n * n);
   secs[0] = now() - t0;
   print_real(t);
   t0 = now();
@@ -113,7 +113,7 @@ main(int argc, char **argv)
   print_real(c[n * n - 1]);
   t0 = now();
   t = 0.0;
-  for (long r = 0; r < reps; r++) t = t + colstats(m, n, n);
+  for (long r = 0; r < 4 * reps; r++) t = t + colstats(m, n, n);
   secs[2] = now() - t0;
   print_real(t);
   fflush(stdout);
