@@ -127,11 +127,13 @@ oclgrind: all
 	@bash tests/oclgrind.sh
 
 # The benchmark comparison: the runtime's fast paths, the list-building
-# benchmarks of the exact (--target=c) path, then the device comparison
+# benchmarks of the exact (--target=c) path, real loops on the CPU
+# against C (--real=double and float), then the device comparison
 # (benchmarks/README.md; `make bench QUICK=1` is the short CI check).
 bench: all $(B)/bench/rt_perf
 	@$(B)/bench/rt_perf
 	@bash benchmarks/lists/run.sh
+	@bash benchmarks/micro/realloop.sh
 	@bash benchmarks/run.sh
 
 $(B)/bench/rt_perf: benchmarks/runtime/rt_perf.c $(B)/libwyrt.a

@@ -86,8 +86,8 @@ cgen_emit(Gen *g, const char *fmt, ...)
 
 /* The WYIL text of an instruction as a C comment: no comment closer,
  * no trigraph, no control characters. */
-static void
-emit_comment(Gen *g, Insn *in)
+void
+cgen_emit_comment(Gen *g, Insn *in)
 {
   StrBuf text = {0};
   wyil_print_insn(&text, in);
@@ -265,8 +265,10 @@ static void
 emit_reg_decls(Gen *g, const char *vol)
 {
   StrBuf line = {0};
+  /* doubles and plain stores leave registers unread (cgen_unbox.c) */
+  const char *attr = g->dbl || g->imm ? "__attribute__((unused)) " : "";
   for (int r = 0; r < g->fn->nregs; r++) {
-    if (!line.len) sb_printf(&line, "%swyv ", vol);
+    if (!line.len) sb_printf(&line, "%s%swyv ", attr, vol);
     else sb_puts(&line, ", ");
     sb_printf(&line, "r%d = WY_UNDEF", r);
     if (line.len > 60 || r == g->fn->nregs - 1) {
@@ -339,7 +341,7 @@ emit_release_frame(Gen *g)
   StrBuf line = {0};
   bool *obj = object_regs(g, fn);
   for (int r = 0; r < fn->nregs; r++) {
-    if (obj[r])
+    if (obj[r] && !(g->imm && g->imm[r]))
       sb_printf(&line, "%swy_decref(r%d);", line.len ? " " : "", r);
     if (line.len > 60 || (line.len && r == fn->nregs - 1)) {
       cgen_emit(g, "%s", line.s);
@@ -379,7 +381,11 @@ emit_func(Gen *g, Func *fn)
   g->fn = fn;
   g->fl = cgen_flow_new(fn);
   cgen_chain_scan(g);
+  cgen_unbox_scan(g);
+  cgen_borrow_scan(g);
+  cgen_bounds_scan(g);
   g->out = &g->body;
+  g->fast = -1;
   g->set = g->fl->has_try ? "wyc_vset" : "wy_set";
   g->used_ret = false;
   g->used_throw = false;
@@ -390,14 +396,11 @@ emit_func(Gen *g, Func *fn)
   sb_puts(g->out, ")\n{\n");
   g->indent = 1;
   emit_frame_decls(g, vol);
+  cgen_unbox_decls(g, vol);
+  cgen_bounds_decls(g);
   /* the stack-depth guard (wyrt.h): wy_leave on the way out */
   cgen_emit(g, "wy_enter(%s);", cgen_pos_ref(g, fn->pos));
-  for (int i = 0; i < fn->ncode; i++) {
-    Insn *in = fn->code[i];
-    if (in->op != OP_NOP && in->op != OP_LABEL && in->op != OP_END)
-      emit_comment(g, in);
-    cgen_emit_insn(g, i);
-  }
+  cgen_emit_code(g, 0, fn->ncode);
   g->indent = 1;
   emit_epilogue(g);
   sb_puts(g->out, "}\n\n");

@@ -92,6 +92,12 @@ ieee_imm(Gen *g, Const *c, double *out)
 }
 
 bool
+cgen_const_real(Gen *g, Const *c, double *d)
+{
+  return ieee_imm(g, c, d);
+}
+
+bool
 cgen_const_is_imm(Gen *g, Const *c)
 {
   int64_t v;

@@ -20,15 +20,15 @@ cgen_emit_goto(Gen *g, int i, const char *cond, int label)
   for (int f = fl->encl[i]; f >= 0 && n < 64; f = fl->encl[f])
     if (fl->match[f] < target) exits[n++] = f;
   if (n == 0) {
-    if (cond) cgen_emit(g, "if (%s) goto L%d;", cond, label);
-    else cgen_emit(g, "goto L%d;", label);
+    if (cond) cgen_emit(g, "if (%s) goto %s;", cond, cgen_label(g, label));
+    else cgen_emit(g, "goto %s;", cgen_label(g, label));
     return;
   }
   if (cond) cgen_emit(g, "if (%s) {", cond);
   else cgen_emit(g, "{");
   for (int k = 0; k < n; k++)
     cgen_emit(g, "  %s(&wyc_c%d, WY_UNDEF);", g->set, exits[k]);
-  cgen_emit(g, "  goto L%d;", label);
+  cgen_emit(g, "  goto %s;", cgen_label(g, label));
   cgen_emit(g, "}");
 }
 
@@ -155,10 +155,26 @@ container(Type *t)
 /* Steps from..nsteps of the path, applied to the slot `s<from>`; `arg`
  * is the index of the next index register, `v` the C value expression
  * (borrowed). */
+/* Is step k of in an index into a list (not a union with maps or
+ * strings)? */
+static bool
+list_step(Insn *in, int k)
+{
+  return in->steps[k].kind == UPD_INDEX && container(in->steps[k].type)
+                                           == CT_LIST;
+}
+
 static void
 emit_steps(Gen *g, Insn *in, int from, int arg, const char *v)
 {
   const char *pos = NULL;
+  /* in the IEEE modes, l[i][j] = v has an inline path (wyrt.h) */
+  if (g->m->real_mode != WYIL_REAL_EXACT && from == 0 && in->nsteps == 2
+      && list_step(in, 0) && list_step(in, 1)) {
+    cgen_emit(g, "wy_list_put2(s0, r%d, r%d, %s, %s);", in->args[0],
+              in->args[1], v, cgen_pos_ref(g, in->pos));
+    return;
+  }
   for (int k = from; k < in->nsteps; k++) {
     UpdStep *st = &in->steps[k];
     bool last = k == in->nsteps - 1;
@@ -211,7 +227,8 @@ emit_steps(Gen *g, Insn *in, int from, int arg, const char *v)
     } else if (ct == CT_STRING) {
       cgen_emit(g, "wy_str_set(s%d, r%d, %s, %s);", k, idx, v, pos);
     } else if (last) {
-      cgen_emit(g, "wy_list_set(s%d, r%d, %s, %s);", k, idx, v, pos);
+      cgen_emit(g, "%s(s%d, r%d, %s, %s);", g->m->real_mode != WYIL_REAL_EXACT
+                ? "wy_list_put" : "wy_list_set", k, idx, v, pos);
     } else {
       cgen_emit(g, "wyv *s%d = wy_list_slot(s%d, r%d, %s);", k + 1, k, idx,
                 pos);
@@ -253,7 +270,7 @@ cgen_emit_try(Gen *g, int i)
   if (in->dst >= 0) cgen_emit(g, "  %s(&r%d, wyc_h%d.thrown);", g->set,
                               in->dst, i);
   else cgen_emit(g, "  wy_decref(wyc_h%d.thrown);", i);
-  cgen_emit(g, "  goto L%d;", in->label);
+  cgen_emit(g, "  goto %s;", cgen_label(g, in->label));
   cgen_emit(g, "}");
 }
 

@@ -20,11 +20,13 @@ reg(int r)
   return wyil_fmt("r%d", r);
 }
 
-/* Set register d to the owned value expr. */
+/* Set register d to the owned value expr (a plain store where d never
+ * holds an object, cgen_unbox.c). */
 static void
 set(Gen *g, int d, const char *expr)
 {
-  cgen_emit(g, "%s(&r%d, %s);", g->set, d, expr);
+  if (g->imm && g->imm[d]) cgen_emit(g, "r%d = %s;", d, expr);
+  else cgen_emit(g, "%s(&r%d, %s);", g->set, d, expr);
 }
 
 /* Is register r dead after insn i (so its reference may be taken)? */
@@ -60,7 +62,9 @@ emit_releases(Gen *g, int i, int moved)
     int r = in->args[k];
     bool seen = r == moved || r == in->dst;
     for (int j = 0; j < k && !seen; j++) seen = in->args[j] == r;
-    if (seen || !fl->compound[r] || cgen_flow_live_after(fl, i, r)) continue;
+    if (seen || !fl->compound[r] || (g->imm && g->imm[r])
+        || cgen_flow_live_after(fl, i, r))
+      continue;
     cgen_emit(g, "%s(&r%d, WY_UNDEF);", g->set, r);
   }
 }
@@ -127,6 +131,9 @@ cgen_cmp_expr(Gen *g, Cmp cmp, Type *t, int a, int b)
       return wyil_fmt("(r%d %s r%d)", a, rel[cmp], b);
     case TY_INT: return wyil_fmt("%swyc_int_eq(r%d, r%d)", neg, a, b);
     case TY_REAL:
+      if (g->dbl && (g->dbl[a] || g->dbl[b]))
+        return wyil_fmt("(%s %s %s)", cgen_unbox_opnd(g, a), rel[cmp],
+                        cgen_unbox_opnd(g, b));
       if (g->m->real_mode != WYIL_REAL_EXACT)
         return wyil_fmt("%swy_f_eq(r%d, r%d)", neg, a, b);
       return wyil_fmt("(wy_num_cmp(r%d, r%d) %s 0)", a, b, rel[cmp]);
@@ -142,6 +149,9 @@ cgen_cmp_expr(Gen *g, Cmp cmp, Type *t, int a, int b)
     }
   }
   if (k == TY_CHAR) return wyil_fmt("(r%d %s r%d)", a, rel[cmp], b);
+  if (k == TY_REAL && g->dbl && (g->dbl[a] || g->dbl[b]))
+    return wyil_fmt("(%s %s %s)", cgen_unbox_opnd(g, a), rel[cmp],
+                    cgen_unbox_opnd(g, b));
   if (k == TY_REAL && g->m->real_mode != WYIL_REAL_EXACT) {
     switch (cmp) {
     case CMP_LT: return wyil_fmt("wy_f_lt(r%d, r%d)", a, b);
@@ -220,12 +230,20 @@ emit_convert(Gen *g, int i, Insn *in)
 }
 
 static void
-emit_indexof(Gen *g, Insn *in)
+emit_indexof(Gen *g, int i, Insn *in)
 {
   Type *t = in->type;
   int a = in->args[0], b = in->args[1];
   const char *p = t && ty_is(t, TY_MAP) ? NULL : cgen_pos_ref(g, in->pos);
-  if (t && ty_list_elem(t))
+  const char *fast = cgen_bounds_elem(g, i, false);
+  const char *row = cgen_bounds_row(g, i);
+  if (row)
+    set(g, in->dst, row);
+  else if (g->borrow && g->borrow[in->dst])
+    set(g, in->dst, wyil_fmt("wy_list_borrow(r%d, r%d, %s)", a, b, p));
+  else if (fast)
+    set(g, in->dst, fast);
+  else if (t && ty_list_elem(t))
     set(g, in->dst, wyil_fmt("wyc_list_index(r%d, r%d, %s)", a, b, p));
   else if (t && ty_is(t, TY_STRING))
     set(g, in->dst, wyil_fmt("wy_str_index(r%d, r%d, %s)", a, b, p));
@@ -362,6 +380,11 @@ cgen_emit_insn(Gen *g, int i)
   int b = in->nargs > 1 ? in->args[1] : -1;
   int c = in->nargs > 2 ? in->args[2] : -1;
   int moved = -1;
+  if (cgen_unbox_insn(g, i)) {
+    emit_releases(g, i, -1);
+    return;
+  }
+  cgen_unbox_before(g, i);
   bool builds = builds_list(g, i);
   if (builds) cgen_emit(g, "wy_alloc_at = %s;", cgen_pos_ref(g, in->pos));
   switch (in->op) {
@@ -379,7 +402,7 @@ cgen_emit_insn(Gen *g, int i)
     else
       set(g, d, wyil_fmt("wy_length(r%d)", a));
     break;
-  case OP_INDEXOF: emit_indexof(g, in); break;
+  case OP_INDEXOF: emit_indexof(g, i, in); break;
   case OP_SUBLIST: case OP_SUBSTR:
     set(g, d, wyil_fmt("%s(r%d, r%d, r%d, %s)",
                        in->op == OP_SUBLIST ? "wy_list_sub" : "wy_str_sub",
@@ -467,7 +490,7 @@ cgen_emit_insn(Gen *g, int i)
   case OP_LABEL:
     if (g->fl->label_used[in->label]) {
       g->indent--;
-      cgen_emit(g, "L%d:;", in->label);
+      cgen_emit(g, "%s:;", cgen_label(g, in->label));
       g->indent++;
       cgen_emit_offload_exit(g, i);
       cgen_chain_exit_label(g, in->label);
@@ -493,7 +516,8 @@ cgen_emit_insn(Gen *g, int i)
   case OP_OFFLOAD: cgen_emit_offload(g, i); return;
   case OP_END: cgen_emit_end(g, i); return;
   case OP_ASSERT:
-    cgen_emit(g, "if (%s) {",
+    if (cgen_bounds_skip(g, i)) break;
+    cgen_emit(g, "if (%s%s) {", cgen_bounds_guard(g, i),
               negate(cgen_cmp_expr(g, in->cmp, in->type, a, b)));
     g->indent++;
     cgen_chain_check(g, i);
@@ -529,5 +553,6 @@ cgen_emit_insn(Gen *g, int i)
   case OP_TRYEND: cgen_emit_tryend(g, i); return;
   }
   if (builds) cgen_emit(g, "wy_alloc_at = NULL;");
+  cgen_unbox_after(g, i);
   emit_releases(g, i, moved);
 }

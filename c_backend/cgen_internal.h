@@ -80,8 +80,20 @@ typedef struct Gen {
   int *chain_exit_of;  /* label -> the chained loop it is the exit of, -1 */
   bool **chain_written;/* LOOP/FORALL insn -> registers written in the
                           chained loop, NULL: not chained */
+  /* unboxed reals and loop facts (cgen_unbox.c, cgen_bounds.c) */
+  bool *dbl;           /* register -> held in the C double dN; NULL: no
+                          register is */
+  bool *imm;           /* register -> no write of it holds a reference
+                          (an immediate, a borrowed row): set without
+                          wy_set, never released; NULL: none */
+  bool *borrow;        /* register -> a borrowed row (cgen_borrow.c) */
+  struct Bounds *bd;   /* the function's loop facts, NULL: none */
+  int fast;            /* the FORALL whose copy that assumes its facts is
+                          being emitted (cgen_version.c), -1 */
 } Gen;
 
+/* The WYIL text of an instruction as a C comment. */
+void cgen_emit_comment(Gen *g, Insn *in);
 /* Append one line of code at the current indentation. */
 void cgen_emit(Gen *g, const char *fmt, ...)
   __attribute__((format(printf, 2, 3)));
@@ -179,6 +191,68 @@ void cgen_chain_after_end(Gen *g, int e);
 void cgen_chain_exit_label(Gen *g, int label);
 
 /* ================================================================ */
+/* cgen_unbox.c: registers of type real as C doubles (IEEE modes)    */
+
+/* Which registers of the function are doubles, g->dbl, and which hold
+ * immediates only, g->imm (before its code; after cgen_chain_scan). */
+void cgen_unbox_scan(Gen *g);
+/* Their declarations and the unboxing of real parameters (after the
+ * frame's declarations). */
+void cgen_unbox_decls(Gen *g, const char *vol);
+/* code[i] in its unboxed form; false: not one (then the generic code
+ * runs between cgen_unbox_before and cgen_unbox_after, which box the
+ * double operands into their registers and unbox its result). */
+bool cgen_unbox_insn(Gen *g, int i);
+void cgen_unbox_before(Gen *g, int i);
+void cgen_unbox_after(Gen *g, int i);
+/* A C double expression for the real (or int) in register r. */
+const char *cgen_unbox_opnd(Gen *g, int r);
+
+/* ================================================================ */
+/* cgen_borrow.c: rows read without a reference                      */
+
+/* g->borrow, and those registers in g->imm (after cgen_unbox_scan). */
+void cgen_borrow_scan(Gen *g);
+
+/* ================================================================ */
+/* cgen_bounds.c: facts about counted loops over unchanged lists     */
+
+/* The function's facts: g->bd (after cgen_unbox_scan). */
+void cgen_bounds_scan(Gen *g);
+void cgen_bounds_decls(Gen *g);
+/* Before the FORALL code[h]: its facts, tested at run time. */
+void cgen_bounds_enter(Gen *g, int h);
+/* "" or a condition and "&& " that lets the ASSERT code[i] be skipped
+ * (its check is implied by the facts of a loop around it). */
+const char *cgen_bounds_guard(Gen *g, int i);
+/* Is the ASSERT code[i] implied by the facts of the loop whose fast
+ * copy is being emitted (then it is left out)? */
+bool cgen_bounds_skip(Gen *g, int i);
+/* The condition that the facts of loop code[h] hold and their arrays
+ * were found, or NULL: h has no facts. */
+const char *cgen_bounds_all(Gen *g, int h);
+/* In the fast copy of a loop: are the bounds of the INDEXOF code[i]
+ * checked by checks left out there, in the straight-line code just
+ * before it (on its index, against its list's length)? */
+bool cgen_bounds_proved(Gen *g, int i);
+/* In the fast copy of a loop, for the INDEXOF code[i] of a borrowed
+ * row whose facts hold there: the row read from the list's storage
+ * array, or NULL. */
+const char *cgen_bounds_row(Gen *g, int i);
+/* For the INDEXOF code[i] reading a list whose loop's facts hold: a C
+ * expression of the element (a double when unboxed, else an owned wyv),
+ * or NULL. */
+const char *cgen_bounds_elem(Gen *g, int i, bool unboxed);
+
+/* ================================================================ */
+/* cgen_version.c: the code of a function, loops with facts twice    */
+
+/* code[from..to), each instruction after its comment. */
+void cgen_emit_code(Gen *g, int from, int to);
+/* "L<n>", or the name of label n in the copy being emitted. */
+const char *cgen_label(Gen *g, int label);
+
+/* ================================================================ */
 /* cgen_types.c                                                      */
 
 /* "&wyc_tyN": the static descriptor of t. */
@@ -199,6 +273,9 @@ const char *cgen_list_hint(Type *elem);
 const char *cgen_const_expr(Gen *g, Const *c);
 /* Is cgen_const_expr(c) an immediate (no reference count)? */
 bool cgen_const_is_imm(Gen *g, Const *c);
+/* In an IEEE mode: is c a real whose word is an immediate?  Its value
+ * (rounded to the mode's type) in *d. */
+bool cgen_const_real(Gen *g, Const *c, double *d);
 /* "&wyc_posN" for a known position, "NULL" otherwise. */
 const char *cgen_pos_ref(Gen *g, SrcPos pos);
 /* Append a C string literal holding the n bytes of s. */

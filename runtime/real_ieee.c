@@ -35,13 +35,18 @@ wyv
 wy_f_box(double d, const WyPos *pos)
 {
   wyv w;
-  if (!isfinite(d)) wy_fail("real overflow (a result that is not finite)",
-                            pos);
+  if (!isfinite(d)) wy_f_overflow(pos);
   if (wy_f_imm(d, &w)) return w;
   WyReal *r = (WyReal *)wyrt_new_obj(WY_K_REAL, sizeof(WyReal));
   r->h.sub = WY_REAL_IEEE;
   r->d = d;
   return real_val(r);
+}
+
+void
+wy_f_overflow(const WyPos *pos)
+{
+  wy_fail("real overflow (a result that is not finite)", pos);
 }
 
 void

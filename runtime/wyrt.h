@@ -253,9 +253,9 @@ wy_f_imm_val(wyv w)
 {
   uint64_t p = w >> 3, r, b;
   double d;
-  if (p == 0) return 0.0;
   r = p + WY_FIMM_BIAS;
   b = (r >> 1) | (r << 63);
+  b &= -(uint64_t)(p != 0);     /* payload 0 is 0.0: no branch */
   memcpy(&d, &b, sizeof d);
   return d;
 }
@@ -293,7 +293,8 @@ wy_f_val(wyv v)
 
 /* The generated code's real arithmetic in DOUBLE (wy_d_) and FLOAT
  * (wy_s_) mode: operands reals or ints/chars, like wy_real_*. */
-void wy_f_div_zero(const WyPos *pos);
+_Noreturn void wy_f_div_zero(const WyPos *pos);
+_Noreturn void wy_f_overflow(const WyPos *pos);  /* "real overflow" */
 static inline wyv wy_d_add(wyv a, wyv b, const WyPos *pos)
 { return wy_f_make(wy_f_val(a) + wy_f_val(b), pos); }
 static inline wyv wy_d_sub(wyv a, wyv b, const WyPos *pos)
@@ -324,6 +325,53 @@ static inline wyv wy_s_div(wyv a, wyv b, const WyPos *pos)
 }
 static inline wyv wy_s_neg(wyv a, const WyPos *pos)
 { return wy_f_make(-wy_f_val(a), pos); }
+/* Unboxed reals: the generated code keeps a register whose type is
+ * real in a C double (c_backend/cgen_unbox.c).  wy_f_fin: d itself when
+ * it is finite, else "real overflow" at pos (what wy_f_make reports);
+ * wy_f_int_d, wy_f_int_s: an int (or char, or real) as the DOUBLE or
+ * FLOAT mode's number, rounded once, as wy_f_val does. */
+static inline double wy_f_fin(double d, const WyPos *pos)
+{
+  if (__builtin_expect(!__builtin_isfinite(d), 0)) wy_f_overflow(pos);
+  return d;
+}
+/* wy_f_fin for the result d of an operation that read x, an unchecked
+ * result (at xpos) that can only make d not finite too: the overflow
+ * is x's when x is not finite, else d's. */
+static inline double wy_f_fin2(double d, double x, const WyPos *xpos,
+                               const WyPos *pos)
+{
+  if (__builtin_expect(!__builtin_isfinite(d), 0)) {
+    (void)wy_f_fin(x, xpos);
+    wy_f_overflow(pos);
+  }
+  return d;
+}
+/* The same for the floats of FLOAT mode's registers. */
+static inline float wy_f_finf(float d, const WyPos *pos)
+{
+  if (__builtin_expect(!__builtin_isfinite(d), 0)) wy_f_overflow(pos);
+  return d;
+}
+static inline float wy_f_fin2f(float d, float x, const WyPos *xpos,
+                               const WyPos *pos)
+{
+  if (__builtin_expect(!__builtin_isfinite(d), 0)) {
+    (void)wy_f_finf(x, xpos);
+    wy_f_overflow(pos);
+  }
+  return d;
+}
+static inline double wy_f_int_d(wyv v)
+{
+  if (v & 1u) return (double)wy_small_val(v);
+  return wy_f_val(v);
+}
+static inline double wy_f_int_s(wyv v)
+{
+  if (v & 1u) return (double)(float)wy_small_val(v);
+  return wy_f_val(v);
+}
 /* comparisons of two reals (or ints) in either IEEE mode */
 static inline bool wy_f_lt(wyv a, wyv b) { return wy_f_val(a) < wy_f_val(b); }
 static inline bool wy_f_le(wyv a, wyv b) { return wy_f_val(a) <= wy_f_val(b); }
@@ -454,12 +502,112 @@ static inline wyv wy_list_get_fast(wyv l, size_t i)
   }
   return wy_list_get(l, i);
 }
+/* In the IEEE modes: l[i] of a [real] list as a double, checked as
+ * wy_list_index is; inline for current LS_REAL storage. */
+static inline double wy_list_real_at(wyv l, wyv i, const WyPos *pos)
+{
+  WyList *x = wy_list(l);
+  if ((i & 1u) && (uint64_t)wy_small_val(i) < x->len
+      && !(x->h.flags & WY_LIST_STALE) && x->h.sub == WY_LS_REAL)
+    return wy_f_imm_val(((const wyv *)x->data)[wy_small_val(i)]);
+  wyv v = wy_list_index(l, i, pos);
+  double d = wy_f_val(v);
+  wy_decref(v);
+  return d;
+}
+/* The same where the generated code has checked the bounds of i. */
+static inline double wy_list_real_get(wyv l, wyv i, const WyPos *pos)
+{
+  WyList *x = wy_list(l);
+  if (!(x->h.flags & WY_LIST_STALE) && x->h.sub == WY_LS_REAL)
+    return wy_f_imm_val(((const wyv *)x->data)[wy_small_val(i)]);
+  return wy_list_real_at(l, i, pos);
+}
+/* The facts of loops (c_backend/cgen_bounds.c): |y| when y is a list,
+ * else -1; the length of row w of x when x is a current list of lists,
+ * w in bounds and that row a list, else -1. */
+static inline int64_t wy_list_len_or(wyv y)
+{
+  if (!wy_is_obj(y) || wy_obj(y)->kind != WY_K_LIST) return -1;
+  return (int64_t)wy_list(y)->len;
+}
+static inline int64_t wy_list_row_len(wyv x, wyv w)
+{
+  if (wy_list_len_or(x) < 0 || !wy_is_small(w) || wy_small_val(w) < 0
+      || (uint64_t)wy_small_val(w) >= wy_list(x)->len
+      || (wy_list(x)->h.flags & WY_LIST_STALE)
+      || wy_list(x)->h.sub != WY_LS_ANY)
+    return -1;
+  return wy_list_len_or(((const wyv *)wy_list(x)->data)[wy_small_val(w)]);
+}
+/* The elements of list l for reads in a loop that leaves l as it is:
+ * its host data brought up to date, then its storage array when the
+ * storage kind is `store` (WY_LS_REAL: immediate reals, WY_LS_INT:
+ * int64_t), NULL otherwise.  The array stays valid while l holds its
+ * reference and nothing writes l (value semantics: a write through
+ * another holder copies first). */
+static inline const void *wy_list_flat(wyv l, WyListStore store)
+{
+  WyList *x = wy_list(l);
+  wy_list_host(x);
+  return x->h.sub == store ? x->data : NULL;
+}
 /* l[i] = v: *l is made unique first (copy-on-write); bounds-checked with
  * the §8 messages (Java has no check here; any fatal error is allowed). */
 void wy_list_set(wyv *l, wyv i, wyv v, const WyPos *pos);
 /* A pointer to slot i of *l for a nested update chain (x[i][j] = e):
  * makes *l unique and LS_ANY first.  Valid until *l is next changed. */
 wyv *wy_list_slot(wyv *l, wyv i, const WyPos *pos);
+/* The generated code's stores l[i] = v and l[i][j] = v, and its reads of
+ * a row it does not keep (IEEE modes): in place, inline, when the lists
+ * are unique, current, with no device copy, i (and j) in bounds and v
+ * fits the storage as it is (a small int in LS_INT, an immediate real
+ * in LS_REAL); else as wy_list_set (after wy_list_slot) does it. */
+static inline bool wy_list_put_here(WyList *x, wyv i, wyv v)
+{
+  if (x->h.rc != 1 || x->h.flags || x->res || !wy_is_small(i)
+      || (uint64_t)wy_small_val(i) >= x->len)
+    return false;
+  if (x->h.sub == WY_LS_REAL && wy_is_qimm(v)) {
+    ((wyv *)x->data)[wy_small_val(i)] = v;
+    return true;
+  }
+  if (x->h.sub == WY_LS_INT && wy_is_small(v)) {
+    ((int64_t *)x->data)[wy_small_val(i)] = wy_small_val(v);
+    return true;
+  }
+  return false;
+}
+static inline void wy_list_put(wyv *l, wyv i, wyv v, const WyPos *pos)
+{
+  if (!wy_list_put_here(wy_list(*l), i, v)) wy_list_set(l, i, v, pos);
+}
+static inline void wy_list_put2(wyv *l, wyv i, wyv j, wyv v,
+                                const WyPos *pos)
+{
+  WyList *x = wy_list(*l);
+  if (x->h.rc == 1 && !x->h.flags && !x->res && x->h.sub == WY_LS_ANY
+      && wy_is_small(i) && (uint64_t)wy_small_val(i) < x->len) {
+    wyv r = ((const wyv *)x->data)[wy_small_val(i)];
+    if (wy_is_obj(r) && wy_obj(r)->kind == WY_K_LIST
+        && wy_list_put_here(wy_list(r), j, v))
+      return;
+  }
+  wy_list_set(wy_list_slot(l, i, pos), j, v, pos);
+}
+/* l[i] without a reference of its own, for an element that l keeps (a
+ * row of a list of lists, or an immediate): valid while l is. */
+static inline wyv wy_list_borrow(wyv l, wyv i, const WyPos *pos)
+{
+  WyList *x = wy_list(l);
+  wyv v;
+  if (!(x->h.flags & WY_LIST_STALE) && x->h.sub == WY_LS_ANY
+      && wy_is_small(i) && (uint64_t)wy_small_val(i) < x->len)
+    return ((const wyv *)x->data)[wy_small_val(i)];
+  v = wy_list_index(l, i, pos);   /* fetched now, or fails */
+  wy_decref(v);                   /* l keeps it */
+  return v;
+}
 wyv wy_list_append(wyv a, wyv b);     /* a + b (new list) */
 /* *l = *l + b: in place, amortised O(1) per element when *l is unique. */
 void wy_list_append_inplace(wyv *l, wyv b);
