@@ -401,6 +401,8 @@ emit_func(Gen *g, Func *fn)
   g->indent = 1;
   emit_epilogue(g);
   sb_puts(g->out, "}\n\n");
+  cgen_flow_free(g->fl);
+  g->fl = NULL;
 }
 
 /* ---------------------------------------------------------------- */

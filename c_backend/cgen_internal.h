@@ -123,6 +123,9 @@ struct Flow {
 /* The facts about fn (the counting FORALL reads its range's bounds,
  * for liveness). */
 Flow *cgen_flow_new(Func *fn);
+/* fl's memory and every function's control flow tables, once the
+ * function is printed (nothing holds them after). */
+void cgen_flow_free(Flow *fl);
 /* Is register r live after insn i?  (true when moves are off) */
 bool cgen_flow_live_after(Flow *fl, int i, int r);
 

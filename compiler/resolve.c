@@ -160,7 +160,7 @@ find_module(Program *prog, const char *package, const char *stem)
   char *path = wyil_fmt("%s/%s.whiley", package_dir(prog, package), stem);
   struct stat st;
   if (stat(path, &st) != 0) return NULL;
-  return add_module(prog, package, stem, parse_file(path));
+  return add_module(prog, package, stem, parse_file_lazy(path));
 }
 
 /* The module stems of a package directory, for `import * from P.*`. */
@@ -552,7 +552,7 @@ resolve_program(const char *path, const char *stdlib_dir)
 {
   Program *prog = wyil_alloc(sizeof(Program));
   prog->stdlib = stdlib_dir;
-  Ast *ast = parse_file(path);
+  Ast *ast = parse_file_lazy(path);
   const char *stem = path_stem(path);
   prog->m = wyil_new_module(stem, path);
   prog->main_mod = add_module(prog, "", stem, ast);
