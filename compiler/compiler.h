@@ -85,17 +85,19 @@ const char *lex_stream_file(LexStream *s);
 void lex_stream_close(LexStream *s);
 
 /* A part of a file lexed again: from start, the start of line `line`,
- * to end, where the list stops at a TK_EOF at eof_pos.  The filter runs
- * as after a kept line end with nothing open: a function body. */
-typedef struct LexRange {
+ * to end, where the list stops at a TK_EOF.  The filter runs as after a
+ * kept line end with nothing open: a function body. */
+typedef struct LexText {
   const char *file;
   const char *text;      /* the whole file, len bytes */
   size_t len;
+} LexText;
+typedef struct LexRange {
+  const LexText *in;     /* the stream's (lex_stream_text) */
   const char *start, *end;
   int line;
-  SrcPos eof_pos;
 } LexRange;
-void lex_stream_range(LexStream *s, LexRange *r);  /* file, text, len */
+const LexText *lex_stream_text(LexStream *s);
 /* Tokens in the arena `tokens`, texts in the current one. */
 Token *lex_range(const LexRange *r, WyArena *tokens);
 

@@ -902,6 +902,7 @@ struct LexStream {
   WyArena **arenas;    /* arenas[i]: the tokens of segment lo + i */
   int lo, hi;          /* segments lo .. hi-1 are held */
   int cap;             /* of arenas */
+  const LexText *text; /* for LexRanges, once asked */
 };
 
 /* Scan and filter the next segment into an arena of its own. */
@@ -1000,12 +1001,19 @@ lex_stream_file(LexStream *s)
   return s->lx.file;
 }
 
-void
-lex_stream_range(LexStream *s, LexRange *r)
+const LexText *
+lex_stream_text(LexStream *s)
 {
-  r->file = s->lx.file;
-  r->text = s->lx.src;
-  r->len = (size_t)(s->lx.end - s->lx.src);
+  if (!s->text) {   /* in the compilation arena: bodies outlive s */
+    WyArena *was = wyil_arena_use(NULL);
+    LexText *t = wyil_alloc(sizeof(LexText));
+    wyil_arena_use(was);
+    t->file = s->lx.file;
+    t->text = s->lx.src;
+    t->len = (size_t)(s->lx.end - s->lx.src);
+    s->text = t;
+  }
+  return s->text;
 }
 
 void
@@ -1023,7 +1031,7 @@ Token *
 lex_range(const LexRange *r, WyArena *tokens)
 {
   Lexer lx;
-  init_lexer(&lx, r->file, r->text, r->len);
+  init_lexer(&lx, r->in->file, r->in->text, r->in->len);
   lx.p = lx.bol = lx.col_p = r->start;
   lx.line = r->line;
   lx.tokens = tokens;
@@ -1044,7 +1052,7 @@ lex_range(const LexRange *r, WyArena *tokens)
   filter(&lx, &f, !cut);
   Token *tail = &f.head;
   while (tail != f.cur && tail->next->src < r->end) tail = tail->next;
-  tail->next = eof_token(&lx, r->eof_pos);
+  tail->next = eof_token(&lx, pos_at(&lx, r->end));
   return f.head.next;
 }
 

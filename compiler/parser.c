@@ -890,11 +890,10 @@ function_decl(Token **rest, Token *tok)
   decl->body = block(rest, tok, 0);
   wyil_arena_use(was);
   LexRange *r = wyil_alloc(sizeof(LexRange));
-  lex_stream_range(stream, r);
+  r->in = lex_stream_text(stream);
   r->start = tok->src;
   r->line = tok->pos.line;
   r->end = (*rest)->src;
-  r->eof_pos = (*rest)->pos;
   decl->lazy = r;
   return decl;
 }

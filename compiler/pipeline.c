@@ -331,8 +331,8 @@ static void
 verify_func_after(Pipeline *p, Func *fn, const char *pass)
 {
   Module one = *p->m;
-  one.funcs = (PtrVec){0};
-  vec_push(&one.funcs, fn);
+  void *only[1] = {fn};   /* (no arena vector per function and pass) */
+  one.funcs = (PtrVec){only, 1, 1};
   wyil_verify_after(&one, pass);
 }
 

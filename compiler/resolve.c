@@ -517,7 +517,9 @@ func_of(Program *prog, FuncSym *fs)
   Scope sc = {prog, fs->mod, d};
   /* a method with a receiver `R::name` takes `this : R` first (§2.5) */
   int first = d->receiver ? 1 : 0, n = d->nparams + first;
-  Type **params = wyil_alloc(sizeof(Type *) * (size_t)(n + 1));
+  Type *few[8];   /* ty_func copies them: most need no arena array */
+  Type **params = n < 8 ? few
+                  : wyil_alloc(sizeof(Type *) * (size_t)(n + 1));
   if (first) params[0] = resolve_type(&sc, d->receiver);
   for (int i = 0; i < d->nparams; i++)
     params[first + i] = resolve_type(&sc, d->params[i].type);
