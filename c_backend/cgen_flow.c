@@ -123,11 +123,17 @@ scan_offloads(Flow *fl)
 
 static WyArena *flow_arena;
 
+WyArena *
+cgen_func_arena(void)
+{
+  if (!flow_arena) flow_arena = wyil_arena_new();
+  return flow_arena;
+}
+
 Flow *
 cgen_flow_new(Func *fn)
 {
-  if (!flow_arena) flow_arena = wyil_arena_new();
-  WyArena *was = wyil_arena_use(flow_arena);
+  WyArena *was = wyil_arena_use(cgen_func_arena());
   Flow *fl = wyil_alloc(sizeof(Flow));
   size_t n = (size_t)fn->ncode + 1;
   Cfg *c = wyil_cfg(fn);

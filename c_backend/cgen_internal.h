@@ -126,6 +126,16 @@ Flow *cgen_flow_new(Func *fn);
 /* fl's memory and every function's control flow tables, once the
  * function is printed (nothing holds them after). */
 void cgen_flow_free(Flow *fl);
+/* The arena of the function being printed, which cgen_flow_free
+ * releases. */
+WyArena *cgen_func_arena(void);
+
+/* ================================================================ */
+/* cgen_slots.c: temporaries that share a C local                    */
+
+/* fn, or a copy in which temporaries whose lives do not overlap share a
+ * register (in cgen_func_arena). */
+Func *cgen_share_slots(Func *fn);
 /* Is register r live after insn i?  (true when moves are off) */
 bool cgen_flow_live_after(Flow *fl, int i, int r);
 

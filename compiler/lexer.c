@@ -17,6 +17,16 @@
  * Output: a list of Tokens ending in TK_EOF.  Literal values are decoded
  * here (see TokenKind).  Errors are user errors (error_at).
  *
+ * Three ways in: a whole text (lex_file, lex_string); a stream, a
+ * segment at a time (a segment ends at a line end that a line at column
+ * 0 follows), for parse_file_lazy, after a first scan of the whole text
+ * for its lexical errors; a range again (lex_range: a function body,
+ * parsed a second time when it is lowered).  The filter runs over the
+ * raw tokens as they come, each judged with the next.  Tokens go to the
+ * arena the caller names (a stream: one per segment), their texts to
+ * the current one; reserved words, operators, line ends and the usual
+ * indents are spelt by static strings.
+ *
  * Strings: `\uXXXX` reproduces the 2013 lexer exactly (spec §1.4): the
  * code unit is appended and then the four hex digits are read again as
  * ordinary characters, so "A\u0042C" is "AB0042C".
@@ -582,67 +592,65 @@ scan_indent(Lexer *lx)
 static bool
 scan_step(Lexer *lx)
 {
-  {
-    const char *p = lx->p;
-    char c = *p;
-    if (c == '\n' || (c == '\r' && p + 1 < lx->end && p[1] == '\n')) {
-      const char *next = p + (c == '\r' ? 2 : 1);
-      Token *nl = bare_token(lx, TK_NEWLINE, p);
-      nl->text = c == '\r' ? "\r\n" : "\n";
-      push_raw(lx, nl);
-      lx->p = next;
-      new_line(lx, next);
-      if (next < lx->end && !strchr(" \t\r\n", *next)) return true;
-    } else if ((c == ' ' || c == '\t') && last_raw_is_newline(lx)) {
-      push_raw(lx, scan_indent(lx));
-    } else if (c == '\r') {
-      lx->p++;  /* a lone CR */
-    } else if (space_len(lx, p)) {
-      /* a run, as Java's skipWhitespace: no INDENT after, say, a \f */
-      int len;
-      while (lx->p < lx->end && (len = space_len(lx, lx->p)))
-        lx->p += len;
-    } else if (c == '/' && p + 1 < lx->end && p[1] == '/') {
-      while (lx->p < lx->end && *lx->p != '\n') lx->p++;
-      push_raw(lx, NULL);
-    } else if (c == '/' && p + 1 < lx->end && p[1] == '*') {
-      const char *q = p + 2;
-      SrcPos pos = pos_at(lx, p);
-      while (q + 1 < lx->end && !(q[0] == '*' && q[1] == '/')) {
-        if (*q == '\n') new_line(lx, q + 1);
-        q++;
-      }
-      if (q + 1 >= lx->end) error_at(pos, "unterminated block comment");
-      Token *tok = bare_token(lx, TK_BLOCK_COMMENT, p);
-      tok->text = wyil_strndup(p, (size_t)(q + 2 - p));
-      tok->pos = pos;
+  const char *p = lx->p;
+  char c = *p;
+  if (c == '\n' || (c == '\r' && p + 1 < lx->end && p[1] == '\n')) {
+    const char *next = p + (c == '\r' ? 2 : 1);
+    Token *nl = bare_token(lx, TK_NEWLINE, p);
+    nl->text = c == '\r' ? "\r\n" : "\n";
+    push_raw(lx, nl);
+    lx->p = next;
+    new_line(lx, next);
+    if (next < lx->end && !strchr(" \t\r\n", *next)) return true;
+  } else if ((c == ' ' || c == '\t') && last_raw_is_newline(lx)) {
+    push_raw(lx, scan_indent(lx));
+  } else if (c == '\r') {
+    lx->p++;  /* a lone CR */
+  } else if (space_len(lx, p)) {
+    /* a run, as Java's skipWhitespace: no INDENT after, say, a \f */
+    int len;
+    while (lx->p < lx->end && (len = space_len(lx, lx->p)))
+      lx->p += len;
+  } else if (c == '/' && p + 1 < lx->end && p[1] == '/') {
+    while (lx->p < lx->end && *lx->p != '\n') lx->p++;
+    push_raw(lx, NULL);
+  } else if (c == '/' && p + 1 < lx->end && p[1] == '*') {
+    const char *q = p + 2;
+    SrcPos pos = pos_at(lx, p);
+    while (q + 1 < lx->end && !(q[0] == '*' && q[1] == '/')) {
+      if (*q == '\n') new_line(lx, q + 1);
+      q++;
+    }
+    if (q + 1 >= lx->end) error_at(pos, "unterminated block comment");
+    Token *tok = bare_token(lx, TK_BLOCK_COMMENT, p);
+    tok->text = wyil_strndup(p, (size_t)(q + 2 - p));
+    tok->pos = pos;
+    push_raw(lx, tok);
+    lx->p = q + 2;
+  } else if (is_digit(c)) {
+    push_raw(lx, scan_number(lx));
+  } else if (c == '"') {
+    push_raw(lx, scan_string(lx));
+  } else if (c == '\'') {
+    push_raw(lx, scan_char(lx));
+  } else {
+    Token *tok = scan_operator(lx);
+    if (tok) {
       push_raw(lx, tok);
-      lx->p = q + 2;
-    } else if (is_digit(c)) {
-      push_raw(lx, scan_number(lx));
-    } else if (c == '"') {
-      push_raw(lx, scan_string(lx));
-    } else if (c == '\'') {
-      push_raw(lx, scan_char(lx));
+      return false;
+    }
+    int len;
+    uint32_t cp = decode_utf8(lx, p, &len);
+    if (is_ident_cp(cp, true)) {
+      push_raw(lx, scan_ident(lx));
+    } else if (cp >= 0x20 && cp < 0x7F) {
+      lex_error(lx, p, "unexpected character '%c'", c);
+    } else if (cp >= 0x80) {
+      lex_error(lx, p, "unexpected character '%.*s' (U+%04X)", len, p,
+                (unsigned)cp);
     } else {
-      Token *tok = scan_operator(lx);
-      if (tok) {
-        push_raw(lx, tok);
-        return false;
-      }
-      int len;
-      uint32_t cp = decode_utf8(lx, p, &len);
-      if (is_ident_cp(cp, true)) {
-        push_raw(lx, scan_ident(lx));
-      } else if (cp >= 0x20 && cp < 0x7F) {
-        lex_error(lx, p, "unexpected character '%c'", c);
-      } else if (cp >= 0x80) {
-        lex_error(lx, p, "unexpected character '%.*s' (U+%04X)", len, p,
-                  (unsigned)cp);
-      } else {
-        lex_error(lx, p, "unexpected control character (code %u)",
-                  (unsigned)cp);
-      }
+      lex_error(lx, p, "unexpected control character (code %u)",
+                (unsigned)cp);
     }
   }
   return false;
