@@ -164,8 +164,8 @@ void
 cgen_flow_free(Flow *fl)
 {
   (void)fl;
+  wyil_cfg_release();   /* first: it clears fn->cfg of a copy in the arena */
   wyil_arena_reset(flow_arena);
-  wyil_cfg_release();
 }
 
 bool
