@@ -4,11 +4,12 @@
  * `where` constraints; without a main every Func of the module) as
  * static C functions, then main().  A module with a function of more
  * than CGEN_HUGE_FUNC instructions asks gcc for no points-to analysis
- * and no inlining (their cost grows faster than the function).  Bodies are generated into a buffer
- * first, so that the static data they need (cgen_types.c, cgen_const.c)
- * can be written above them.  This file also holds the function frame:
- * register declarations, parameter ownership, the shared epilogue, and
- * calls (direct, native, trampolines).
+ * and no inlining (their cost grows faster than the function).  Bodies
+ * are generated into a buffer first, so that the static data they need
+ * (cgen_types.c, cgen_const.c) can be written above them.  This file
+ * also holds the function frame: register declarations, parameter
+ * ownership, the shared epilogue, and calls (direct, native,
+ * trampolines).
  */
 #include <stdarg.h>
 #include <stdio.h>
