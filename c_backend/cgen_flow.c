@@ -10,6 +10,9 @@
  *     work in place), with the C code's own reads added: a counting
  *     FORALL reads its range's bounds.  (An OFFLOAD reads every register
  *     its kernel function gets: its operands.)
+ * A Flow and its tables live in an arena of this file's, released with
+ * the function's control flow tables by cgen_flow_free once the
+ * function is printed.
  */
 #include <string.h>
 
@@ -118,9 +121,19 @@ scan_offloads(Flow *fl)
   }
 }
 
+static WyArena *flow_arena;
+
+WyArena *
+cgen_func_arena(void)
+{
+  if (!flow_arena) flow_arena = wyil_arena_new();
+  return flow_arena;
+}
+
 Flow *
 cgen_flow_new(Func *fn)
 {
+  WyArena *was = wyil_arena_use(cgen_func_arena());
   Flow *fl = wyil_alloc(sizeof(Flow));
   size_t n = (size_t)fn->ncode + 1;
   Cfg *c = wyil_cfg(fn);
@@ -143,7 +156,16 @@ cgen_flow_new(Func *fn)
     fl->live = wyil_live(c, extra_uses, fl);
     scan_compound(fl);
   }
+  wyil_arena_use(was);
   return fl;
+}
+
+void
+cgen_flow_free(Flow *fl)
+{
+  (void)fl;
+  wyil_cfg_release();   /* first: it clears fn->cfg of a copy in the arena */
+  wyil_arena_reset(flow_arena);
 }
 
 bool

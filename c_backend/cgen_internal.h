@@ -58,8 +58,9 @@ typedef struct Gen {
     func_tab;
   int ntypes, nshapes, npos, nconsts;
   PtrVec todo;       /* Func*: queued for emission, in order */
-  /* the function being emitted */
-  Func *fn;
+  /* the function being emitted: fn, a copy of shown whose temporaries
+   * share registers (cgen_slots.c); comments show shown's instructions */
+  Func *fn, *shown;
   Flow *fl;
   StrBuf *out;       /* where statements go (&body) */
   int indent;        /* nesting depth of emitted statements */
@@ -92,8 +93,9 @@ typedef struct Gen {
                           being emitted (cgen_version.c), -1 */
 } Gen;
 
-/* The WYIL text of an instruction as a C comment. */
-void cgen_emit_comment(Gen *g, Insn *in);
+/* The WYIL text of instruction i of the function (as the module has
+ * it, g->shown) as a C comment. */
+void cgen_emit_comment(Gen *g, int i);
 /* Append one line of code at the current indentation. */
 void cgen_emit(Gen *g, const char *fmt, ...)
   __attribute__((format(printf, 2, 3)));
@@ -135,6 +137,19 @@ struct Flow {
 /* The facts about fn (the counting FORALL reads its range's bounds,
  * for liveness). */
 Flow *cgen_flow_new(Func *fn);
+/* fl's memory and every function's control flow tables, once the
+ * function is printed (nothing holds them after). */
+void cgen_flow_free(Flow *fl);
+/* The arena of the function being printed, which cgen_flow_free
+ * releases. */
+WyArena *cgen_func_arena(void);
+
+/* ================================================================ */
+/* cgen_slots.c: temporaries that share a C local                    */
+
+/* fn, or a copy in which temporaries whose lives do not overlap share a
+ * register (in cgen_func_arena). */
+Func *cgen_share_slots(Func *fn);
 /* Is register r live after insn i?  (true when moves are off) */
 bool cgen_flow_live_after(Flow *fl, int i, int r);
 

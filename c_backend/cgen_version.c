@@ -43,7 +43,7 @@ emit_one(Gen *g, int i)
   Insn *in = g->fn->code[i];
   if (in->op == OP_FORALL) cgen_bounds_enter(g, i);
   if (in->op != OP_NOP && in->op != OP_LABEL && in->op != OP_END)
-    cgen_emit_comment(g, in);
+    cgen_emit_comment(g, i);
   cgen_emit_insn(g, i);
 }
 
@@ -92,7 +92,7 @@ version(Gen *g, int h)
   int hi = fn->code[g->fl->range_of[h]]->args[1], lo =
     fn->code[g->fl->range_of[h]]->args[0], v = in->dst;
   cgen_bounds_enter(g, h);
-  cgen_emit_comment(g, in);
+  cgen_emit_comment(g, h);
   cgen_emit(g, "if (%s) {", all);
   g->indent++;
   g->fast = h;

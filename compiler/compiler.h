@@ -55,6 +55,8 @@ struct Token {
   int indent;        /* TK_INDENT */
   SrcPos pos;
   Token *next;
+  const char *src;   /* where its spelling starts in the source text */
+  int seg;           /* the lexer's segment it was made in (lex_stream) */
 };
 
 /* Lex a whole file (read from path) into a token list ending in TK_EOF,
@@ -63,6 +65,41 @@ struct Token {
 Token *lex_file(const char *path);
 Token *lex_string(const char *file, const char *text);
 bool tok_is(Token *tok, const char *text);  /* punct or keyword spelling */
+
+/* A file lexed a segment at a time (parser.c's parse_file_lazy): a
+ * segment ends at a line end that a line at column 0 follows.  The
+ * whole file is checked first (lexical errors come before the
+ * parser's).  Each segment's tokens are in an arena of their own, their
+ * texts in the current arena; Token.seg numbers the segments from 0.
+ * While the file is not all lexed, the last token's next is a barrier:
+ * a TK_EOF that is not the end. */
+typedef struct LexStream LexStream;
+LexStream *lex_stream_open(const char *path);
+Token *lex_stream_first(LexStream *s);  /* the first token */
+void lex_stream_ensure(LexStream *s, int seg);   /* lex up to seg */
+void lex_stream_release(LexStream *s, int seg);  /* free those before */
+Token *lex_stream_barrier(LexStream *s);  /* NULL once all is lexed */
+int lex_stream_last(LexStream *s);  /* the last segment lexed; INT_MAX
+                                       once all is */
+const char *lex_stream_file(LexStream *s);
+void lex_stream_close(LexStream *s);
+
+/* A part of a file lexed again: from start, the start of line `line`,
+ * to end, where the list stops at a TK_EOF.  The filter runs as after a
+ * kept line end with nothing open: a function body. */
+typedef struct LexText {
+  const char *file;
+  const char *text;      /* the whole file, len bytes */
+  size_t len;
+} LexText;
+typedef struct LexRange {
+  const LexText *in;     /* the stream's (lex_stream_text) */
+  const char *start, *end;
+  int line;
+} LexRange;
+const LexText *lex_stream_text(LexStream *s);
+/* Tokens in the arena `tokens`, texts in the current one. */
+Token *lex_range(const LexRange *r, WyArena *tokens);
 
 /* ================================================================ */
 /* AST (parser.c builds it)                                          */
@@ -254,7 +291,10 @@ struct Decl {
   Node *requires;        /* or NULL */
   Node *ensures;         /* or NULL; `$` is the result */
   TypeExpr *throws;      /* or NULL */
-  NodeList body;         /* empty for native */
+  NodeList body;         /* empty for native; parse_file_lazy: empty
+                            until parse_body */
+  LexRange *lazy;        /* parse_file_lazy: where the body is, or NULL
+                            (then in body) */
 };
 
 typedef struct Ast {
@@ -267,6 +307,15 @@ typedef struct Ast {
 /* parser.c */
 Ast *parse_file(const char *path);
 Ast *parse_tokens(const char *file, Token *tok);
+/* A file for compilation: as parse_file, but a function body is parsed,
+ * checked and dropped (Decl.lazy), and parsed again by parse_body. */
+Ast *parse_file_lazy(const char *path);
+/* d's body from d->lazy into d->body: the tree in arena a, the
+ * lexer's texts in the current arena. */
+void parse_body(Decl *d, WyArena *a);
+/* printf into the compilation arena: a string a body's tree gives WYIL */
+char *parse_keep_fmt(const char *fmt, ...)
+  __attribute__((format(printf, 1, 2)));
 /* Debug dump of an AST (wyc --dump-ast). */
 void ast_dump(FILE *out, Ast *ast);
 
@@ -292,6 +341,10 @@ void parse_enter(Token *tok, const char *what);
 extern int parse_max_chain;
 /* parse_depth.c: a user error for a tree nested deeper than that. */
 void parse_check_depth(Ast *ast);
+/* The same of one declaration, its failure kept for parse_check_report
+ * (which reports the first: after the file's syntax errors). */
+void parse_check_decl_later(Decl *d);
+void parse_check_report(void);
 void parse_leave(void);
 typedef void *ParseFn(Token **rest, Token *tok, void *arg);
 typedef struct ParseFail {

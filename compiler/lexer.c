@@ -17,11 +17,22 @@
  * Output: a list of Tokens ending in TK_EOF.  Literal values are decoded
  * here (see TokenKind).  Errors are user errors (error_at).
  *
+ * Three ways in: a whole text (lex_file, lex_string); a stream, a
+ * segment at a time (a segment ends at a line end that a line at column
+ * 0 follows), for parse_file_lazy, after a first scan of the whole text
+ * for its lexical errors; a range again (lex_range: a function body,
+ * parsed a second time when it is lowered).  The filter runs over the
+ * raw tokens as they come, each judged with the next.  Tokens go to the
+ * arena the caller names (a stream: one per segment), their texts to
+ * the current one; reserved words, operators, line ends and the usual
+ * indents are spelt by static strings.
+ *
  * Strings: `\uXXXX` reproduces the 2013 lexer exactly (spec §1.4): the
  * code unit is appended and then the four hex digits are read again as
  * ordinary characters, so "A\u0042C" is "AB0042C".
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +55,9 @@ typedef struct Lexer {
   int col;             /* its column */
   RawTok *raw;         /* raw tokens */
   int nraw, capraw;
+  WyArena *tokens;     /* where Tokens and raw arrays go (NULL: the
+                          current arena; their texts always go there) */
+  int seg;             /* Token.seg of the tokens made now */
 } Lexer;
 
 static const char *const keywords[] = {
@@ -225,13 +239,33 @@ space_len(Lexer *lx, const char *p)
 /* ---------------------------------------------------------------- */
 /* Raw tokens                                                         */
 
+/* n bytes from the token arena (Lexer.tokens). */
+static void *
+token_alloc(Lexer *lx, size_t n)
+{
+  WyArena *was = lx->tokens ? wyil_arena_use(lx->tokens) : NULL;
+  void *p = wyil_alloc(n);
+  if (lx->tokens) wyil_arena_use(was);
+  return p;
+}
+
+/* A token spelt [start, end), its text not yet set. */
+static Token *
+bare_token(Lexer *lx, TokenKind kind, const char *start)
+{
+  Token *tok = token_alloc(lx, sizeof(Token));
+  tok->kind = kind;
+  tok->src = start;
+  tok->seg = lx->seg;
+  tok->pos = pos_at(lx, start);
+  return tok;
+}
+
 static Token *
 new_token(Lexer *lx, TokenKind kind, const char *start, const char *end)
 {
-  Token *tok = wyil_alloc(sizeof(Token));
-  tok->kind = kind;
+  Token *tok = bare_token(lx, kind, start);
   tok->text = wyil_strndup(start, (size_t)(end - start));
-  tok->pos = pos_at(lx, start);
   return tok;
 }
 
@@ -240,7 +274,7 @@ push_raw(Lexer *lx, Token *tok)
 {
   if (lx->nraw == lx->capraw) {
     int cap = lx->capraw ? lx->capraw * 2 : 256;
-    RawTok *raw = wyil_alloc(sizeof(RawTok) * (size_t)cap);
+    RawTok *raw = token_alloc(lx, sizeof(RawTok) * (size_t)cap);
     if (lx->nraw) memcpy(raw, lx->raw, sizeof(RawTok) * (size_t)lx->nraw);
     lx->raw = raw;
     lx->capraw = cap;
@@ -297,7 +331,7 @@ scan_number(Lexer *lx)
     p += 2;
     const char *digits = p;
     while (p < lx->end && is_hex_digit(*p)) p++;
-    Token *tok = new_token(lx, TK_INT, start, p);
+    Token *tok = bare_token(lx, TK_INT, start);
     tok->text = hex_to_decimal(digits, p);  /* a bare 0x is 0, as in 2013 */
     lx->p = p;
     return tok;
@@ -308,7 +342,7 @@ scan_number(Lexer *lx)
     p++;
     const char *frac = p;
     while (p < lx->end && is_digit(*p)) p++;
-    Token *tok = new_token(lx, TK_REAL, start, p);
+    Token *tok = bare_token(lx, TK_REAL, start);
     tok->text = wyil_fmt("%s.%.*s", strip_zeros(start, int_end),
                          p == frac ? 1 : (int)(p - frac),
                          p == frac ? "0" : frac);
@@ -330,7 +364,7 @@ scan_number(Lexer *lx)
     lx->p = p + 1;
     return tok;
   }
-  Token *tok = new_token(lx, TK_INT, start, p);
+  Token *tok = bare_token(lx, TK_INT, start);
   tok->text = strip_zeros(start, p);
   lx->p = p;
   return tok;
@@ -438,8 +472,7 @@ scan_string(Lexer *lx)
     if ((unsigned char)*p >= 0x80) decode_utf8(lx, p, &len);  /* or exit */
     for (int i = 0; i < len; i++) sb_putc(&sb, *p++);
   }
-  Token *tok = wyil_alloc(sizeof(Token));
-  tok->kind = TK_STRING;
+  Token *tok = bare_token(lx, TK_STRING, start);
   tok->text = wyil_strndup(start, (size_t)(p + 1 - start));
   tok->pos = pos;
   char *s = wyil_alloc(sb.len + 1);
@@ -462,11 +495,20 @@ scan_ident(Lexer *lx)
     if (!is_ident_cp(cp, p == start)) break;
     p += len;
   }
-  Token *tok = new_token(lx, TK_IDENT, start, p);
+  /* reserved words and word operators are spelt by their tables */
+  size_t n = (size_t)(p - start);
+  Token *tok = bare_token(lx, TK_IDENT, start);
   for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
-    if (!strcmp(tok->text, keywords[i])) tok->kind = TK_KEYWORD;
+    if (strlen(keywords[i]) == n && !memcmp(start, keywords[i], n)) {
+      tok->kind = TK_KEYWORD;
+      tok->text = keywords[i];
+    }
   for (size_t i = 0; i < sizeof word_ops / sizeof *word_ops; i++)
-    if (!strcmp(tok->text, word_ops[i])) tok->kind = TK_PUNCT;
+    if (strlen(word_ops[i]) == n && !memcmp(start, word_ops[i], n)) {
+      tok->kind = TK_PUNCT;
+      tok->text = word_ops[i];
+    }
+  if (!tok->text) tok->text = wyil_strndup(start, n);
   lx->p = p;
   return tok;
 }
@@ -501,7 +543,7 @@ scan_operator(Lexer *lx)
       if (uni_ops[i].cp != cp) continue;
       if (!uni_ops[i].text)
         lex_error(lx, p, "the operator '%.*s' is not supported", len, p);
-      Token *tok = new_token(lx, TK_PUNCT, p, p + len);
+      Token *tok = bare_token(lx, TK_PUNCT, p);
       tok->text = uni_ops[i].text;
       lx->p = p + len;
       return tok;
@@ -511,7 +553,7 @@ scan_operator(Lexer *lx)
   for (size_t i = 0; i < sizeof ascii_ops / sizeof *ascii_ops; i++) {
     size_t n = strlen(ascii_ops[i]);
     if ((size_t)(lx->end - p) >= n && !memcmp(p, ascii_ops[i], n)) {
-      Token *tok = new_token(lx, TK_PUNCT, p, p + n);
+      Token *tok = bare_token(lx, TK_PUNCT, p);
       tok->text = ascii_ops[i];
       lx->p = p + n;
       return tok;
@@ -528,76 +570,101 @@ scan_indent(Lexer *lx)
   int width = 0;
   for (; p < lx->end && (*p == ' ' || *p == '\t'); p++)
     width += *p == '\t' ? 4 : 1;
-  Token *tok = new_token(lx, TK_INDENT, start, p);
+  /* the usual spellings (all tabs, all spaces) need no copy */
+  static const char tabs[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
+  static const char spaces[] = "                                ";
+  size_t n = (size_t)(p - start);
+  Token *tok = bare_token(lx, TK_INDENT, start);
+  if (n < sizeof tabs && strspn(start, "\t") >= n)
+    tok->text = tabs + sizeof tabs - 1 - n;
+  else if (n < sizeof spaces && strspn(start, " ") >= n)
+    tok->text = spaces + sizeof spaces - 1 - n;
+  else
+    tok->text = wyil_strndup(start, n);
   tok->indent = width;
   lx->p = p;
   return tok;
 }
 
-static void
-scan(Lexer *lx)
+/* One step of the scan at lx->p (< lx->end): a raw token, a run of
+ * blanks or a lone CR.  Returns whether it ended a line that a line at
+ * column 0 follows (a segment's end). */
+static bool
+scan_step(Lexer *lx)
 {
-  while (lx->p < lx->end) {
-    const char *p = lx->p;
-    char c = *p;
-    if (c == '\n' || (c == '\r' && p + 1 < lx->end && p[1] == '\n')) {
-      const char *next = p + (c == '\r' ? 2 : 1);
-      push_raw(lx, new_token(lx, TK_NEWLINE, p, next));
-      lx->p = next;
-      new_line(lx, next);
-    } else if ((c == ' ' || c == '\t') && last_raw_is_newline(lx)) {
-      push_raw(lx, scan_indent(lx));
-    } else if (c == '\r') {
-      lx->p++;  /* a lone CR */
-    } else if (space_len(lx, p)) {
-      /* a run, as Java's skipWhitespace: no INDENT after, say, a \f */
-      int len;
-      while (lx->p < lx->end && (len = space_len(lx, lx->p)))
-        lx->p += len;
-    } else if (c == '/' && p + 1 < lx->end && p[1] == '/') {
-      while (lx->p < lx->end && *lx->p != '\n') lx->p++;
-      push_raw(lx, NULL);
-    } else if (c == '/' && p + 1 < lx->end && p[1] == '*') {
-      const char *q = p + 2;
-      SrcPos pos = pos_at(lx, p);
-      while (q + 1 < lx->end && !(q[0] == '*' && q[1] == '/')) {
-        if (*q == '\n') new_line(lx, q + 1);
-        q++;
-      }
-      if (q + 1 >= lx->end) error_at(pos, "unterminated block comment");
-      Token *tok = wyil_alloc(sizeof(Token));
-      tok->kind = TK_BLOCK_COMMENT;
-      tok->text = wyil_strndup(p, (size_t)(q + 2 - p));
-      tok->pos = pos;
+  const char *p = lx->p;
+  char c = *p;
+  if (c == '\n' || (c == '\r' && p + 1 < lx->end && p[1] == '\n')) {
+    const char *next = p + (c == '\r' ? 2 : 1);
+    Token *nl = bare_token(lx, TK_NEWLINE, p);
+    nl->text = c == '\r' ? "\r\n" : "\n";
+    push_raw(lx, nl);
+    lx->p = next;
+    new_line(lx, next);
+    if (next < lx->end && !strchr(" \t\r\n", *next)) return true;
+  } else if ((c == ' ' || c == '\t') && last_raw_is_newline(lx)) {
+    push_raw(lx, scan_indent(lx));
+  } else if (c == '\r') {
+    lx->p++;  /* a lone CR */
+  } else if (space_len(lx, p)) {
+    /* a run, as Java's skipWhitespace: no INDENT after, say, a \f */
+    int len;
+    while (lx->p < lx->end && (len = space_len(lx, lx->p)))
+      lx->p += len;
+  } else if (c == '/' && p + 1 < lx->end && p[1] == '/') {
+    while (lx->p < lx->end && *lx->p != '\n') lx->p++;
+    push_raw(lx, NULL);
+  } else if (c == '/' && p + 1 < lx->end && p[1] == '*') {
+    const char *q = p + 2;
+    SrcPos pos = pos_at(lx, p);
+    while (q + 1 < lx->end && !(q[0] == '*' && q[1] == '/')) {
+      if (*q == '\n') new_line(lx, q + 1);
+      q++;
+    }
+    if (q + 1 >= lx->end) error_at(pos, "unterminated block comment");
+    Token *tok = bare_token(lx, TK_BLOCK_COMMENT, p);
+    tok->text = wyil_strndup(p, (size_t)(q + 2 - p));
+    tok->pos = pos;
+    push_raw(lx, tok);
+    lx->p = q + 2;
+  } else if (is_digit(c)) {
+    push_raw(lx, scan_number(lx));
+  } else if (c == '"') {
+    push_raw(lx, scan_string(lx));
+  } else if (c == '\'') {
+    push_raw(lx, scan_char(lx));
+  } else {
+    Token *tok = scan_operator(lx);
+    if (tok) {
       push_raw(lx, tok);
-      lx->p = q + 2;
-    } else if (is_digit(c)) {
-      push_raw(lx, scan_number(lx));
-    } else if (c == '"') {
-      push_raw(lx, scan_string(lx));
-    } else if (c == '\'') {
-      push_raw(lx, scan_char(lx));
+      return false;
+    }
+    int len;
+    uint32_t cp = decode_utf8(lx, p, &len);
+    if (is_ident_cp(cp, true)) {
+      push_raw(lx, scan_ident(lx));
+    } else if (cp >= 0x20 && cp < 0x7F) {
+      lex_error(lx, p, "unexpected character '%c'", c);
+    } else if (cp >= 0x80) {
+      lex_error(lx, p, "unexpected character '%.*s' (U+%04X)", len, p,
+                (unsigned)cp);
     } else {
-      Token *tok = scan_operator(lx);
-      if (tok) {
-        push_raw(lx, tok);
-        continue;
-      }
-      int len;
-      uint32_t cp = decode_utf8(lx, p, &len);
-      if (is_ident_cp(cp, true)) {
-        push_raw(lx, scan_ident(lx));
-      } else if (cp >= 0x20 && cp < 0x7F) {
-        lex_error(lx, p, "unexpected character '%c'", c);
-      } else if (cp >= 0x80) {
-        lex_error(lx, p, "unexpected character '%.*s' (U+%04X)", len, p,
-                  (unsigned)cp);
-      } else {
-        lex_error(lx, p, "unexpected control character (code %u)",
-                  (unsigned)cp);
-      }
+      lex_error(lx, p, "unexpected control character (code %u)",
+                (unsigned)cp);
     }
   }
+  return false;
+}
+
+/* Raw tokens from lx->p to the end, or (segments) to the end of a
+ * segment: a line that a line at column 0 follows, usually the end of
+ * a declaration.  Returns whether text is left. */
+static bool
+scan(Lexer *lx, bool segments)
+{
+  while (lx->p < lx->end)
+    if (scan_step(lx) && segments) return lx->p < lx->end;
+  return false;
 }
 
 /* ---------------------------------------------------------------- */
@@ -648,38 +715,64 @@ is_right_joiner(RawTok *raw)
   return raw->tok->kind == TK_PUNCT && IN_LIST(raw->tok->text, right_joiners);
 }
 
-static Token *
-filter(Lexer *lx, SrcPos eof_pos)
+/* The filter's state between runs over successive raw tokens. */
+typedef struct Filter {
+  Token head;             /* head.next: the first kept token */
+  Token *cur;             /* the last kept token, or &head */
+  bool after_newline;
+  int nesting;            /* unclosed { and [ */
+} Filter;
+
+static void
+filter_init(Filter *f)
 {
-  Token head = {0};
-  Token *cur = &head;
-  Token *last = NULL;     /* last kept token */
-  bool after_newline = true;
-  int nesting = 0;        /* unclosed { and [ */
-  for (int i = 0; i < lx->nraw; i++) {
+  memset(f, 0, sizeof *f);
+  f->cur = &f->head;
+  f->after_newline = true;
+}
+
+/* Keep or drop the raw tokens lx->raw[0 .. nraw): each is judged with
+ * the next one, so the last stays for the next run unless `last` (the
+ * end of the text).  The one left moves to raw[0]. */
+static void
+filter(Lexer *lx, Filter *f, bool last)
+{
+  int upto = last ? lx->nraw : lx->nraw - 1;
+  for (int i = 0; i < upto; i++) {
     Token *tok = lx->raw[i].tok;
+    Token *kept = f->cur == &f->head ? NULL : f->cur;
     if (!tok) continue;  /* line comment */
     bool ws = tok->kind == TK_NEWLINE || tok->kind == TK_INDENT;
-    if (tok->kind == TK_INDENT && !after_newline) continue;
-    if (tok->kind == TK_NEWLINE && after_newline) continue;
-    if (ws && is_left_joiner(last)) continue;
+    if (tok->kind == TK_INDENT && !f->after_newline) continue;
+    if (tok->kind == TK_NEWLINE && f->after_newline) continue;
+    if (ws && is_left_joiner(kept)) continue;
     if (ws && i + 1 < lx->nraw && is_right_joiner(&lx->raw[i + 1]))
       continue;
     if (ws && i + 1 == lx->nraw) continue;  /* trailing blanks: moot */
-    if (ws && nesting > 0) continue;
-    cur = cur->next = tok;
-    last = tok;
-    after_newline = tok->kind == TK_NEWLINE;
-    if (tok_is(tok, "{") || tok_is(tok, "[")) nesting++;
-    if ((tok_is(tok, "}") || tok_is(tok, "]")) && nesting > 0) nesting--;
+    if (ws && f->nesting > 0) continue;
+    f->cur = f->cur->next = tok;
+    f->after_newline = tok->kind == TK_NEWLINE;
+    if (tok_is(tok, "{") || tok_is(tok, "[")) f->nesting++;
+    if ((tok_is(tok, "}") || tok_is(tok, "]")) && f->nesting > 0)
+      f->nesting--;
   }
-  Token *eof = wyil_alloc(sizeof(Token));
+  if (upto < lx->nraw) lx->raw[0] = lx->raw[upto];
+  lx->nraw = lx->nraw - upto;
+}
+
+/* The end of a token list: TK_EOF, whose next is itself (the parser may
+ * look past the end safely). */
+static Token *
+eof_token(Lexer *lx, SrcPos pos)
+{
+  Token *eof = token_alloc(lx, sizeof(Token));
   eof->kind = TK_EOF;
   eof->text = "";
-  eof->pos = eof_pos;
-  eof->next = eof;  /* the parser may look past the end safely */
-  cur->next = eof;
-  return head.next;
+  eof->pos = pos;
+  eof->src = lx->end;
+  eof->seg = lx->seg;
+  eof->next = eof;
+  return eof;
 }
 
 /* Position for TK_EOF: just after the last non-blank character. */
@@ -702,30 +795,65 @@ eof_position(const char *file, const char *src, size_t len)
   return (SrcPos){file, line, col};
 }
 
+static void
+init_lexer(Lexer *lx, const char *file, const char *src, size_t len)
+{
+  memset(lx, 0, sizeof *lx);
+  lx->file = file;
+  lx->src = src;
+  lx->p = src;
+  lx->end = src + len;
+  lx->bol = src;
+  lx->col_p = src;
+  lx->line = 1;
+  lx->col = 1;
+}
+
+/* The checks of a whole text before any of it is lexed for use: a NUL
+ * character, then (a stream's first pass) every raw token, so that a
+ * lexical error anywhere comes before the parser's. */
+static void
+check_text(const char *file, const char *src, size_t len, bool scan_all)
+{
+  Lexer lx;
+  init_lexer(&lx, file, src, len);
+  const char *nul = memchr(src, '\0', len);
+  if (nul) {
+    /* only the part before the NUL is shown by diagnostics */
+    for (const char *p = src; p < nul; p++)
+      if (*p == '\n') new_line(&lx, p + 1);
+    lex_error(&lx, nul, "NUL character in source");
+  }
+  if (!scan_all) return;
+  WyArena *scratch = wyil_arena_new();
+  WyArena *was = wyil_arena_use(scratch);
+  if (len >= 3 && !memcmp(src, "\xEF\xBB\xBF", 3)) lx.p += 3;  /* BOM */
+  for (bool more = true; more;) {
+    more = scan(&lx, true);
+    lx.raw = NULL;
+    lx.nraw = lx.capraw = 0;
+    wyil_arena_use(was);
+    wyil_arena_reset(scratch);
+    wyil_arena_use(scratch);
+  }
+  wyil_arena_use(was);
+  wyil_arena_free(scratch);
+}
+
 static Token *
 lex(const char *file, const char *src, size_t len)
 {
   diag_register_source(file, src);
-  Lexer lx = {0};
-  lx.file = file;
-  lx.src = src;
-  lx.p = src;
-  lx.end = src + len;
-  lx.bol = src;
-  lx.col_p = src;
-  lx.line = 1;
-  lx.col = 1;
-  const char *nul = memchr(src, '\0', len);
-  if (nul) {
-    /* only the part before the NUL is shown by diagnostics */
-    Lexer at = lx;
-    for (const char *p = src; p < nul; p++)
-      if (*p == '\n') new_line(&at, p + 1);
-    lex_error(&at, nul, "NUL character in source");
-  }
+  check_text(file, src, len, false);
+  Lexer lx;
+  init_lexer(&lx, file, src, len);
   if (len >= 3 && !memcmp(src, "\xEF\xBB\xBF", 3)) lx.p += 3;  /* BOM */
-  scan(&lx);
-  return filter(&lx, eof_position(file, src, len));
+  scan(&lx, false);
+  Filter f;
+  filter_init(&f);
+  filter(&lx, &f, true);
+  f.cur->next = eof_token(&lx, eof_position(file, src, len));
+  return f.head.next;
 }
 
 Token *
@@ -734,8 +862,10 @@ lex_string(const char *file, const char *text)
   return lex(file, wyil_strdup(text), strlen(text));
 }
 
-Token *
-lex_file(const char *path)
+/* The text of the file at path, NUL-terminated, in the compilation
+ * arena; *len gets its length. */
+static char *
+read_source(const char *path, size_t *len)
 {
   FILE *fp = fopen(path, "rb");
   if (!fp) error_at((SrcPos){path, 0, 0}, "cannot open file: %s",
@@ -751,11 +881,187 @@ lex_file(const char *path)
     sb_free(&sb);
     error_at((SrcPos){path, 0, 0}, "cannot read file");
   }
+  WyArena *was = wyil_arena_use(NULL);
   char *src = wyil_alloc(sb.len + 1);
+  wyil_arena_use(was);
   if (sb.len) memcpy(src, sb.s, sb.len);
-  size_t len = sb.len;
+  *len = sb.len;
   sb_free(&sb);
+  return src;
+}
+
+Token *
+lex_file(const char *path)
+{
+  size_t len;
+  char *src = read_source(path, &len);
   return lex(wyil_strdup(path), src, len);
+}
+
+/* ---------------------------------------------------------------- */
+/* Streams: a file lexed a few segments at a time                     */
+
+struct LexStream {
+  Lexer lx;            /* the scan, where the last segment ended */
+  Filter f;            /* the filter, likewise */
+  SrcPos eof_pos;
+  bool done;           /* all scanned: the list ends in TK_EOF */
+  Token barrier;       /* after the last token while not done */
+  WyArena **arenas;    /* arenas[i]: the tokens of segment lo + i */
+  int lo, hi;          /* segments lo .. hi-1 are held */
+  int cap;             /* of arenas */
+  const LexText *text; /* for LexRanges, once asked */
+};
+
+/* Scan and filter the next segment into an arena of its own. */
+static void
+stream_scan(LexStream *s)
+{
+  Lexer *lx = &s->lx;
+  bool pending = lx->nraw > 0;   /* the raw token the filter left */
+  Token *left = pending ? lx->raw[0].tok : NULL;
+  if (s->hi - s->lo == s->cap) {
+    s->cap = s->cap ? 2 * s->cap : 8;
+    s->arenas = realloc(s->arenas, sizeof(WyArena *) * (size_t)s->cap);
+    if (!s->arenas) internal_error("out of memory");
+  }
+  WyArena *a = wyil_arena_new();
+  s->arenas[s->hi - s->lo] = a;
+  lx->tokens = a;
+  lx->seg = s->hi++;
+  lx->raw = NULL;
+  lx->nraw = lx->capraw = 0;
+  if (pending) push_raw(lx, left);
+  bool more = scan(lx, true);
+  filter(lx, &s->f, !more);
+  if (!more) {
+    s->done = true;
+    s->f.cur->next = eof_token(lx, s->eof_pos);
+  } else {
+    s->f.cur->next = &s->barrier;
+  }
+}
+
+LexStream *
+lex_stream_open(const char *path)
+{
+  size_t len;
+  char *src = read_source(path, &len);
+  const char *file = wyil_strdup(path);
+  diag_register_source(file, src);
+  check_text(file, src, len, true);
+  LexStream *s = calloc(1, sizeof(LexStream));
+  if (!s) internal_error("out of memory");
+  init_lexer(&s->lx, file, src, len);
+  if (len >= 3 && !memcmp(src, "\xEF\xBB\xBF", 3)) s->lx.p += 3;  /* BOM */
+  filter_init(&s->f);
+  s->eof_pos = eof_position(file, src, len);
+  s->barrier.kind = TK_EOF;
+  s->barrier.text = "";
+  s->barrier.pos = s->eof_pos;
+  s->barrier.seg = INT_MAX;
+  s->barrier.next = &s->barrier;
+  return s;
+}
+
+Token *
+lex_stream_first(LexStream *s)
+{
+  while (!s->done && s->f.cur == &s->f.head) stream_scan(s);
+  return s->f.head.next;
+}
+
+void
+lex_stream_ensure(LexStream *s, int seg)
+{
+  while (!s->done && s->hi <= seg) stream_scan(s);
+}
+
+void
+lex_stream_release(LexStream *s, int seg)
+{
+  int n = 0;
+  while (s->lo + n < seg && s->lo + n < s->hi - 1) {
+    wyil_arena_free(s->arenas[n]);
+    n++;
+  }
+  if (!n) return;
+  memmove(s->arenas, s->arenas + n,
+          sizeof(WyArena *) * (size_t)(s->hi - s->lo - n));
+  s->lo += n;
+}
+
+Token *
+lex_stream_barrier(LexStream *s)
+{
+  return s->done ? NULL : &s->barrier;
+}
+
+int
+lex_stream_last(LexStream *s)
+{
+  return s->done ? INT_MAX : s->hi - 1;
+}
+
+const char *
+lex_stream_file(LexStream *s)
+{
+  return s->lx.file;
+}
+
+const LexText *
+lex_stream_text(LexStream *s)
+{
+  if (!s->text) {   /* in the compilation arena: bodies outlive s */
+    WyArena *was = wyil_arena_use(NULL);
+    LexText *t = wyil_alloc(sizeof(LexText));
+    wyil_arena_use(was);
+    t->file = s->lx.file;
+    t->text = s->lx.src;
+    t->len = (size_t)(s->lx.end - s->lx.src);
+    s->text = t;
+  }
+  return s->text;
+}
+
+void
+lex_stream_close(LexStream *s)
+{
+  for (int i = 0; i < s->hi - s->lo; i++) wyil_arena_free(s->arenas[i]);
+  free(s->arenas);
+  free(s);
+}
+
+/* ---------------------------------------------------------------- */
+/* A range of a file again (a function body, lexed a second time)    */
+
+Token *
+lex_range(const LexRange *r, WyArena *tokens)
+{
+  Lexer lx;
+  init_lexer(&lx, r->in->file, r->in->text, r->in->len);
+  lx.p = lx.bol = lx.col_p = r->start;
+  lx.line = r->line;
+  lx.tokens = tokens;
+  /* the line end before start: an INDENT there starts a line */
+  Token *nl = bare_token(&lx, TK_NEWLINE, r->start);
+  nl->text = "\n";
+  push_raw(&lx, nl);
+  Filter f;
+  filter_init(&f);
+  /* up to the raw token at r->end: each one before is judged with the
+   * next, and the list stops there */
+  bool cut = false;
+  while (lx.p < lx.end && !cut) {
+    scan_step(&lx);
+    Token *t = lx.nraw ? lx.raw[lx.nraw - 1].tok : NULL;
+    cut = t && t->src >= r->end;
+  }
+  filter(&lx, &f, !cut);
+  Token *tail = &f.head;
+  while (tail != f.cur && tail->next->src < r->end) tail = tail->next;
+  tail->next = eof_token(&lx, pos_at(&lx, r->end));
+  return f.head.next;
 }
 
 bool

@@ -7,6 +7,12 @@
  * over a function's body before it is lowered, and each loop's body is
  * lowered once with it.  Each variable has one register for the whole
  * function; its type changes with the flow, the register doesn't.
+ *
+ * Memory: a function's body tree (parsed again from the source when
+ * parse_file_lazy dropped it), its environments and its variable table
+ * live in an arena of the function's, freed once it is lowered; what
+ * WYIL keeps (instructions, types, constants, names) goes to the
+ * compilation arena.
  */
 #include <string.h>
 
@@ -14,10 +20,23 @@
 
 /* ---- environments ------------------------------------------------ */
 
+/* The arena of the function being lowered (lower_func), or NULL. */
+static WyArena *scratch;
+
+/* n bytes that live while the function is lowered. */
+static void *
+scratch_alloc(size_t n)
+{
+  WyArena *was = scratch ? wyil_arena_use(scratch) : NULL;
+  void *p = wyil_alloc(n);
+  if (scratch) wyil_arena_use(was);
+  return p;
+}
+
 Env *
 env_new(void)
 {
-  return wyil_alloc(sizeof(Env));
+  return scratch_alloc(sizeof(Env));
 }
 
 Env *
@@ -27,8 +46,8 @@ env_copy(Env *e)
   Env *c = env_new();
   if (!e->n) return c;
   c->n = c->cap = e->n;
-  c->names = wyil_alloc(sizeof(char *) * (size_t)e->n);
-  c->types = wyil_alloc(sizeof(Type *) * (size_t)e->n);
+  c->names = scratch_alloc(sizeof(char *) * (size_t)e->n);
+  c->types = scratch_alloc(sizeof(Type *) * (size_t)e->n);
   memcpy(c->names, e->names, sizeof(char *) * (size_t)e->n);
   memcpy(c->types, e->types, sizeof(Type *) * (size_t)e->n);
   return c;
@@ -65,8 +84,8 @@ env_set(Env *e, const char *name, Type *t)
     }
   if (e->n == e->cap) {
     int cap = e->cap ? e->cap * 2 : 8;
-    const char **names = wyil_alloc(sizeof(char *) * (size_t)cap);
-    Type **types = wyil_alloc(sizeof(Type *) * (size_t)cap);
+    const char **names = scratch_alloc(sizeof(char *) * (size_t)cap);
+    Type **types = scratch_alloc(sizeof(Type *) * (size_t)cap);
     if (e->n) {
       memcpy(names, e->names, sizeof(char *) * (size_t)e->n);
       memcpy(types, e->types, sizeof(Type *) * (size_t)e->n);
@@ -157,7 +176,7 @@ lower_bind(Lower *L, const char *name, int reg)
 {
   if (L->nvars == L->capvars) {
     int cap = L->capvars ? L->capvars * 2 : 16;
-    VarReg *v = wyil_alloc(sizeof(VarReg) * (size_t)cap);
+    VarReg *v = scratch_alloc(sizeof(VarReg) * (size_t)cap);
     if (L->nvars) memcpy(v, L->vars, sizeof(VarReg) * (size_t)L->nvars);
     L->vars = v;
     L->capvars = cap;
@@ -1010,6 +1029,8 @@ lower_func(Program *prog, FuncSym *fs)
   Decl *d = fs->decl;
   Func *fn = fs->fn;
   if (d->is_native) return;
+  WyArena *tree = wyil_arena_new(), *outer = scratch;
+  scratch = tree;
   Lower L = {0};
   L.prog = prog;
   L.sc = (Scope){prog, fs->mod, d};
@@ -1052,6 +1073,9 @@ lower_func(Program *prog, FuncSym *fs)
       lower_emit(&L, OP_ASSIGN, fn->type->elems[i], L.shadows[i], 1, a, d->pos);
     }
   }
+  /* a body parse_file_lazy dropped: parsed again, dropped once lowered
+   * (WYIL keeps no part of the tree) */
+  if (d->lazy) parse_body(d, tree);
   flow_func(&L, &d->body);
   lower_block(&L, &d->body);
   if (L.env) {
@@ -1059,6 +1083,9 @@ lower_func(Program *prog, FuncSym *fs)
       error_at(d->pos, "missing return statement in '%s'", d->name);
     lower_emit(&L, OP_RETURN, NULL, -1, 0, NULL, d->pos);
   }
+  if (d->lazy) d->body = (NodeList){0};
+  scratch = outer;
+  wyil_arena_free(tree);
 }
 
 /* The TypeSym of a resolved definition. */

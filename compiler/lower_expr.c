@@ -157,13 +157,35 @@ lower_check_index(Lower *L, Val coll, Val idx, SrcPos pos)
   in->name = "index out of bounds (not less than length)";
 }
 
+/* A union of primitive types, made once per process outside the arena
+ * (each arithmetic operation asks: a fresh one each time was most of
+ * the memory lowering left behind). */
+typedef struct PrimUnion {
+  Type t;
+  Type *elems[4];
+} PrimUnion;
+
+static Type *
+prim_union(PrimUnion *u, Type *a, Type *b)
+{
+  if (u->t.elems) return &u->t;
+  Type *made = ty_union(a, b);
+  if (made->kind != TY_UNION || made->n > 4) return made;
+  u->t = *made;
+  memcpy(u->elems, made->elems, sizeof(Type *) * (size_t)made->n);
+  u->t.elems = u->elems;
+  return &u->t;
+}
+
 /* 1: int (or char), 2: real, 3: a union of numbers, 0: not a number */
 static int
 num_class(Type *t)
 {
-  if (ty_subtype(t, ty_union(ty_int, ty_char))) return 1;
+  static PrimUnion int_char, number;
+  Type *ic = prim_union(&int_char, ty_int, ty_char);
+  if (ty_subtype(t, ic)) return 1;
   if (ty_subtype(t, ty_real)) return 2;
-  if (ty_subtype(t, ty_union(ty_union(ty_int, ty_char), ty_real))) return 3;
+  if (ty_subtype(t, prim_union(&number, ic, ty_real))) return 3;
   return 0;
 }
 

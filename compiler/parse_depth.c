@@ -11,7 +11,15 @@
  * bracket, an operand, a statement) and not the links of a chain, or a
  * path with more than parse_max_chain chain links (big_stack.c: 20,000
  * on the compiler's big stack, PARSE_MAX_DEPTH less its nesting where
- * there is none).  Its own recursion stops at those limits. */
+ * there is none).  Its own recursion stops at those limits.
+ *
+ * A file parsed a declaration at a time (parse_file_lazy) is checked a
+ * declaration at a time, its body while it is held: the first failure is
+ * kept, and reported after the whole file parsed, as for a whole tree. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+
 #include "compiler.h"
 
 /* The innermost statement being walked, and its depth. */
@@ -39,10 +47,31 @@ is_link(Node *n)
   return n->lhs && is_chain_kind(n->kind) && is_chain_kind(n->lhs->kind);
 }
 
+/* While a declaration is checked for later: where its walk stops, and
+ * the first failure of the file. */
+static jmp_buf *deferred;
+static bool failed;
+static SrcPos fail_pos;
+static char fail_msg[160];
+
+__attribute__((format(printf, 2, 3)))
+static _Noreturn void
+fail(SrcPos pos, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(fail_msg, sizeof fail_msg, fmt, ap);
+  va_end(ap);
+  if (!deferred) error_at(pos, "%s", fail_msg);
+  failed = true;
+  fail_pos = pos;
+  longjmp(*deferred, 1);
+}
+
 static _Noreturn void
 too_deep(SrcPos pos, const char *what)
 {
-  error_at(pos, "%s nested too deeply (limit %d)", what, PARSE_MAX_DEPTH);
+  fail(pos, "%s nested too deeply (limit %d)", what, PARSE_MAX_DEPTH);
 }
 
 static void
@@ -79,8 +108,8 @@ walk(Node *n, int depth, Stmt st)
     int most = parse_max_chain == PARSE_MAX_DEPTH
                ? PARSE_MAX_DEPTH - depth : parse_max_chain;
     if (++links > most)
-      error_at(n->pos, "expression too long (more than %d operators or "
-               "accesses in a chain)", most);
+      fail(n->pos, "expression too long (more than %d operators or "
+           "accesses in a chain)", most);
     walk(n->lhs, depth, st);
     links--;
   } else {
@@ -98,21 +127,43 @@ walk(Node *n, int depth, Stmt st)
   walk_type(n->type, d);
 }
 
+static void
+check_decl(Decl *d)
+{
+  Stmt none = {NULL, 0};
+  walk_type(d->type, 0);
+  walk(d->where, 0, none);
+  walk(d->value, 0, none);
+  walk_type(d->receiver, 0);
+  walk_type(d->ret, 0);
+  for (int k = 0; k < d->nparams; k++) walk_type(d->params[k].type, 0);
+  walk(d->requires, 0, none);
+  walk(d->ensures, 0, none);
+  walk_type(d->throws, 0);
+  walk_list(&d->body, 0, none);
+}
+
 void
 parse_check_depth(Ast *ast)
 {
-  Stmt none = {NULL, 0};
-  for (int i = 0; i < ast->ndecls; i++) {
-    Decl *d = ast->decls[i];
-    walk_type(d->type, 0);
-    walk(d->where, 0, none);
-    walk(d->value, 0, none);
-    walk_type(d->receiver, 0);
-    walk_type(d->ret, 0);
-    for (int k = 0; k < d->nparams; k++) walk_type(d->params[k].type, 0);
-    walk(d->requires, 0, none);
-    walk(d->ensures, 0, none);
-    walk_type(d->throws, 0);
-    walk_list(&d->body, 0, none);
-  }
+  for (int i = 0; i < ast->ndecls; i++) check_decl(ast->decls[i]);
+}
+
+void
+parse_check_decl_later(Decl *d)
+{
+  if (failed) return;
+  jmp_buf env;
+  deferred = &env;
+  if (!setjmp(env)) check_decl(d);
+  deferred = NULL;
+  links = 0;
+}
+
+void
+parse_check_report(void)
+{
+  if (!failed) return;
+  failed = false;
+  error_at(fail_pos, "%s", fail_msg);
 }

@@ -437,7 +437,7 @@ lambda(Token **rest, Token *tok)
   const char *name = tok->text;
   tok = tok->next;
   while (tok_is(tok, ".") && tok->next->kind == TK_IDENT) {
-    name = wyil_fmt("%s.%s", name, tok->next->text);
+    name = parse_keep_fmt("%s.%s", name, tok->next->text);
     tok = tok->next->next;
   }
   node->name = name;
@@ -612,7 +612,7 @@ unary(Token **rest, Token *tok)
   if (tok_is(tok, "-") && operand->kind == ND_REAL) {
     Node *node = parse_new_node(ND_REAL, tok);
     node->text = operand->text[0] == '-' ? operand->text + 1
-                                         : wyil_fmt("-%s", operand->text);
+                                         : parse_keep_fmt("-%s", operand->text);
     return node;
   }
   Node *node = parse_new_node(ND_UNARY, tok);

@@ -309,13 +309,20 @@ Param *
 parse_params(Token **rest, Token *tok, const char *open, const char *close,
              int *nparams)
 {
-  PtrVec params = {0};
+  Param *v = NULL;
+  int n = 0, cap = 0;
   tok = parse_expect(tok, open, "to start the parameters");
   while (!tok_is(tok, close)) {
-    if (params.n)
+    if (n)
       tok = parse_expect(tok, ",", wyil_fmt("or '%s' after parameter",
                                             close));
-    Param *p = wyil_alloc(sizeof(Param));
+    if (n + 1 >= cap) {   /* room for one more than n, as before */
+      cap = cap ? 2 * cap : 2;
+      Param *w = wyil_alloc(sizeof(Param) * (size_t)cap);
+      if (n) memcpy(w, v, sizeof(Param) * (size_t)n);
+      v = w;
+    }
+    Param *p = &v[n];
     p->pos = tok->pos;
     p->type = parse_type(&tok, tok);
     if (tok->kind != TK_IDENT)
@@ -323,16 +330,15 @@ parse_params(Token **rest, Token *tok, const char *open, const char *close,
                   parse_tok_desc(tok));
     if (!strcmp(tok->text, "$"))
       parse_error(tok, "'$' cannot be a parameter name");
-    for (int i = 0; i < params.n; i++)
-      if (!strcmp(((Param *)params.v[i])->name, tok->text))
+    for (int i = 0; i < n; i++)
+      if (!strcmp(v[i].name, tok->text))
         parse_error(tok, "duplicate parameter name '%s'", tok->text);
     p->name = tok->text;
     tok = tok->next;
-    vec_push(&params, p);
+    n++;
   }
-  Param *v = wyil_alloc(sizeof(Param) * (size_t)(params.n + 1));
-  for (int i = 0; i < params.n; i++) v[i] = *(Param *)params.v[i];
-  *nparams = params.n;
+  if (!v) v = wyil_alloc(sizeof(Param));
+  *nparams = n;
   *rest = tok->next;
   return v;
 }

@@ -23,6 +23,21 @@
  * attempt under setjmp; parse_error longjmps back instead of reporting
  * while an attempt is active.  The arena memory of a failed attempt is
  * simply left behind.
+ *
+ * Files a declaration at a time (parse_file_lazy, for compilation).
+ * The lexer streams the file in segments (lexer.c: a segment ends where
+ * a line at column 0 follows, usually one declaration) and the parser
+ * holds the segments of the declaration it parses and two more: those
+ * before are released.  A declaration that runs into the last segment
+ * held, or an error met there (or at the end of what is lexed), was
+ * parsed with too little of the file: the segments held are doubled and
+ * it is parsed again, so that every parse sees what the whole token
+ * list would show it.  A function body is parsed, checked (syntax,
+ * parse_depth.c) and dropped; Decl.lazy says where it is, and
+ * parse_body parses it again from the source when it is lowered.
+ * Strings that outlive a body's tree (names, literal texts: WYIL keeps
+ * them) are made in the compilation arena (the lexer's texts,
+ * parse_keep_fmt).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -47,6 +62,36 @@ static ParseFail last_fail;
 static int depth;         /* nesting of recursive productions */
 static Token *stmt_tok;   /* the innermost statement being parsed */
 static int stmt_depth;    /* and the depth it started at */
+
+/* parse_file_lazy: its stream, where a parse that needs more of it
+ * starts again, and the arena of the body being parsed. */
+static LexStream *stream;
+static jmp_buf *window_retry;
+static WyArena *body_arena;
+
+/* Did a parse stopped at tok see less of the file than it needs? */
+static bool
+past_window(Token *tok)
+{
+  return window_retry && (tok == lex_stream_barrier(stream)
+                          || tok->seg >= lex_stream_last(stream));
+}
+
+char *
+parse_keep_fmt(const char *fmt, ...)
+{
+  WyArena *was = wyil_arena_use(NULL);
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *p = wyil_alloc((size_t)n + 1);
+  va_start(ap, fmt);
+  vsnprintf(p, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  wyil_arena_use(was);
+  return p;
+}
 
 void
 parse_enter(Token *tok, const char *what)
@@ -103,6 +148,7 @@ error_pos(Token *tok)
 _Noreturn void
 parse_error(Token *tok, const char *fmt, ...)
 {
+  if (past_window(tok)) longjmp(*window_retry, 1);
   char msg[sizeof last_fail.msg];
   va_list ap;
   va_start(ap, fmt);
@@ -829,9 +875,26 @@ function_decl(Token **rest, Token *tok)
   decl->params = parse_params(&tok, tok, "(", ")", &decl->nparams);
   tok = requires_ensures(tok, decl);
   if (tok_is(tok, "throws")) decl->throws = parse_type(&tok, tok->next);
-  tok = header_end(tok, wyil_fmt("at the end of the header of '%s'",
-                                 decl->name));
+  if (!tok_is(tok, ":"))   /* (the message made only when needed) */
+    parse_expect(tok, ":", wyil_fmt("at the end of the header of '%s'",
+                                    decl->name));
+  tok = header_end(tok, "");
+  if (!body_arena || tok->kind != TK_INDENT) {
+    decl->body = block(rest, tok, 0);
+    return decl;
+  }
+  /* parsed for its errors, dropped by the caller, parsed again when
+   * lowered: from the start of its first line (an INDENT starts one)
+   * to the token after it */
+  WyArena *was = wyil_arena_use(body_arena);
   decl->body = block(rest, tok, 0);
+  wyil_arena_use(was);
+  LexRange *r = wyil_alloc(sizeof(LexRange));
+  r->in = lex_stream_text(stream);
+  r->start = tok->src;
+  r->line = tok->pos.line;
+  r->end = (*rest)->src;
+  decl->lazy = r;
   return decl;
 }
 
@@ -889,8 +952,23 @@ package_decl(Token **rest, Token *tok)
   return name;
 }
 
-/* file = ["package" Id ("." Id)* NL] top_decl*
- * top_decl = import | declaration | NL | BLOCK_COMMENT NL */
+/* top_decl = import | declaration | NL | BLOCK_COMMENT NL
+ * (NULL for a line) */
+static Decl *
+top_decl(Token **rest, Token *tok)
+{
+  if (tok->kind == TK_NEWLINE || tok->kind == TK_BLOCK_COMMENT) {
+    *rest = end_of_line(tok, "block comment");
+    return NULL;
+  }
+  if (tok->kind == TK_INDENT) parse_error(tok, "unexpected indentation");
+  if (tok_is(tok, "import")) return import_decl(rest, tok);
+  if (tok_is(tok, "package"))
+    parse_error(tok, "'package' must be the first declaration");
+  return declaration(rest, tok);
+}
+
+/* file = ["package" Id ("." Id)* NL] top_decl* */
 Ast *
 parse_tokens(const char *file, Token *tok)
 {
@@ -904,22 +982,106 @@ parse_tokens(const char *file, Token *tok)
   if (tok_is(tok, "package")) ast->package = package_decl(&tok, tok);
   PtrVec decls = {0};
   while (tok->kind != TK_EOF) {
-    if (tok->kind == TK_NEWLINE || tok->kind == TK_BLOCK_COMMENT) {
-      tok = end_of_line(tok, "block comment");
-    } else if (tok->kind == TK_INDENT) {
-      parse_error(tok, "unexpected indentation");
-    } else if (tok_is(tok, "import")) {
-      vec_push(&decls, import_decl(&tok, tok));
-    } else if (tok_is(tok, "package")) {
-      parse_error(tok, "'package' must be the first declaration");
-    } else {
-      vec_push(&decls, declaration(&tok, tok));
-    }
+    Decl *d = top_decl(&tok, tok);
+    if (d) vec_push(&decls, d);
   }
   ast->decls = (Decl **)decls.v;
   ast->ndecls = decls.n;
   parse_check_depth(ast);
   return ast;
+}
+
+/* The parser's state, as at the start of a file. */
+static void
+reset_state(void)
+{
+  levels = NULL;
+  attempt = NULL;
+  depth = 0;
+  stmt_tok = NULL;
+  stmt_depth = 0;
+}
+
+/* What parse_file_lazy parses at the top level. */
+typedef enum Step { STEP_START, STEP_PACKAGE, STEP_DECL } Step;
+
+/* One step at tok in the window, parsed again with more of the file
+ * until it ends before the window's last segment; *d gets its Decl (a
+ * declaration's body is dropped once checked). */
+static Token *
+window_step(Step step, Token *tok, Ast *ast, Decl **d)
+{
+  for (volatile int ahead = 2;; ahead *= 2) {
+    lex_stream_ensure(stream, tok->seg + ahead);
+    jmp_buf env;
+    window_retry = &env;
+    if (!setjmp(env)) {
+      Token *rest = tok;
+      *d = NULL;
+      if (step == STEP_START) {
+        while (rest->kind == TK_NEWLINE || rest->kind == TK_BLOCK_COMMENT)
+          rest = end_of_line(rest, "block comment");
+      } else if (step == STEP_PACKAGE) {
+        ast->package = package_decl(&rest, rest);
+      } else {
+        *d = top_decl(&rest, rest);
+      }
+      if (!past_window(rest)) {
+        window_retry = NULL;
+        if (*d) parse_check_decl_later(*d);
+        if (*d && (*d)->lazy) (*d)->body = (NodeList){0};
+        wyil_arena_reset(body_arena);
+        return rest;
+      }
+    }
+    /* a retry: from a clean state, with twice as much of the file */
+    window_retry = NULL;
+    wyil_arena_use(NULL);
+    wyil_arena_reset(body_arena);
+    reset_state();
+  }
+}
+
+Ast *
+parse_file_lazy(const char *path)
+{
+  stream = lex_stream_open(path);
+  body_arena = wyil_arena_new();
+  reset_state();
+  Ast *ast = wyil_alloc(sizeof(Ast));
+  ast->file = lex_stream_file(stream);
+  Decl *d;
+  Token *tok = window_step(STEP_START, lex_stream_first(stream), ast, &d);
+  if (tok_is(tok, "package"))
+    tok = window_step(STEP_PACKAGE, tok, ast, &d);
+  PtrVec decls = {0};
+  while (tok->kind != TK_EOF) {
+    lex_stream_release(stream, tok->seg);
+    tok = window_step(STEP_DECL, tok, ast, &d);
+    if (d) vec_push(&decls, d);
+  }
+  ast->decls = (Decl **)decls.v;
+  ast->ndecls = decls.n;
+  lex_stream_close(stream);
+  stream = NULL;
+  wyil_arena_free(body_arena);
+  body_arena = NULL;
+  parse_check_report();
+  return ast;
+}
+
+void
+parse_body(Decl *d, WyArena *a)
+{
+  Token *tok = lex_range(d->lazy, a);
+  WyArena *was = wyil_arena_use(a);
+  reset_state();
+  Token *rest;
+  d->body = block(&rest, tok, 0);
+  wyil_arena_use(was);
+  if (rest->kind != TK_EOF)
+    internal_error("the body of '%s' parsed again ends at %d:%d", d->name,
+                   rest->pos.line, rest->pos.col);
 }
 
 Ast *

@@ -32,6 +32,9 @@
  * functions as that pass left it.  The table is the one place that
  * orders passes: a caller that wants only the middle end (the unit
  * tests) runs pipeline_run with stop_after "classify".
+ *
+ * The control flow tables (wyil/cfg.c) are released after each
+ * function's passes and after each module step: no pass keeps one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -329,8 +332,8 @@ static void
 verify_func_after(Pipeline *p, Func *fn, const char *pass)
 {
   Module one = *p->m;
-  one.funcs = (PtrVec){0};
-  vec_push(&one.funcs, fn);
+  void *only[1] = {fn};   /* (no arena vector per function and pass) */
+  one.funcs = (PtrVec){only, 1, 1};
   wyil_verify_after(&one, pass);
 }
 
@@ -362,6 +365,7 @@ run_function_passes(Pipeline *p, int from, int classify, int dump,
       sb_puts(dumped, text);
       free(text);
     }
+    wyil_cfg_release();   /* its tables: dead once its passes are done */
   }
 }
 
@@ -385,6 +389,7 @@ pipeline_run(Pipeline *p)
       bool runs = p->fopt.opt_level >= ps->min_opt;
       if (!strcmp(ps->name, "narrow")) wyil_verify_after(p->m, "chain");
       if (runs) ps->step(p);
+      wyil_cfg_release();
       if (runs && verify) verify_after(p, ps->name);
       if (i == dump) {   /* (a step the -O level skips: as before it) */
         char *text = dump_text(p);

@@ -160,7 +160,7 @@ find_module(Program *prog, const char *package, const char *stem)
   char *path = wyil_fmt("%s/%s.whiley", package_dir(prog, package), stem);
   struct stat st;
   if (stat(path, &st) != 0) return NULL;
-  return add_module(prog, package, stem, parse_file(path));
+  return add_module(prog, package, stem, parse_file_lazy(path));
 }
 
 /* The module stems of a package directory, for `import * from P.*`. */
@@ -517,7 +517,9 @@ func_of(Program *prog, FuncSym *fs)
   Scope sc = {prog, fs->mod, d};
   /* a method with a receiver `R::name` takes `this : R` first (§2.5) */
   int first = d->receiver ? 1 : 0, n = d->nparams + first;
-  Type **params = wyil_alloc(sizeof(Type *) * (size_t)(n + 1));
+  Type *few[8];   /* ty_func copies them: most need no arena array */
+  Type **params = n < 8 ? few
+                  : wyil_alloc(sizeof(Type *) * (size_t)(n + 1));
   if (first) params[0] = resolve_type(&sc, d->receiver);
   for (int i = 0; i < d->nparams; i++)
     params[first + i] = resolve_type(&sc, d->params[i].type);
@@ -552,7 +554,7 @@ resolve_program(const char *path, const char *stdlib_dir)
 {
   Program *prog = wyil_alloc(sizeof(Program));
   prog->stdlib = stdlib_dir;
-  Ast *ast = parse_file(path);
+  Ast *ast = parse_file_lazy(path);
   const char *stem = path_stem(path);
   prog->m = wyil_new_module(stem, path);
   prog->main_mod = add_module(prog, "", stem, ast);

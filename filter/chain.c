@@ -203,11 +203,12 @@ flt_chain(Module *m, FilterResult *r)
   for (int f = 0; f < m->funcs.n; f++) {
     Func *fn = m->funcs.v[f];
     if (fn->is_native || fn->kernel) continue;
-    Cfg *cfg = wyil_cfg(fn);
+    Cfg *cfg = NULL;   /* made for a function with a loop only */
     for (int h = 0; h < fn->ncode; h++) {
       Insn *in = fn->code[h];
       int exit, ncalls, line;
       if (in->op != OP_LOOP && in->op != OP_FORALL) continue;
+      if (!cfg) cfg = wyil_cfg(fn);
       const char *why = why_not(m, mark, fn, cfg, h, &exit, &ncalls, &line);
       if (!ncalls) continue;
       FltChain *c = wyil_alloc(sizeof(FltChain));

@@ -129,7 +129,8 @@ hoist_consts(Func *fn)
 {
   fold_negated_consts(fn);
   const int *ndefs = wyil_cfg(fn)->ndefs;
-  Insn **code = wyil_alloc(sizeof(Insn *) * (size_t)(fn->ncode + 1));
+  Insn **code = malloc(sizeof(Insn *) * (size_t)(fn->ncode + 1));
+  if (!code) internal_error("out of memory");
   int n = 0, depth = 0;
   for (int pass = 0; pass < 2; pass++)
     for (int i = 0; i < fn->ncode; i++) {
@@ -145,6 +146,7 @@ hoist_consts(Func *fn)
       if ((pass == 0) == hoist) code[n++] = in;
     }
   memcpy(fn->code, code, sizeof(Insn *) * (size_t)fn->ncode);
+  free(code);
   wyil_cfg_drop(fn);
 }
 

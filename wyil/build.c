@@ -82,11 +82,11 @@ wyil_new_func(Module *m, const char *module, const char *name, Type *type,
 int
 wyil_new_reg(Func *fn, const char *varname)
 {
-  /* regnames has room for 8 names, then grows by doubling: it is full
-   * exactly when nregs is 8, 16, 32, ... */
+  /* regnames has room for 4 names, then grows by doubling: it is full
+   * exactly when nregs is 4, 8, 16, ... */
   int r = fn->nregs++;
-  if (r == 0 || (r >= 8 && (r & (r - 1)) == 0)) {
-    int cap = r ? r * 2 : 8;
+  if (r == 0 || (r >= 4 && (r & (r - 1)) == 0)) {
+    int cap = r ? r * 2 : 4;
     const char **v = wyil_alloc(sizeof(char *) * (size_t)cap);
     if (r) memcpy(v, fn->regnames, sizeof(char *) * (size_t)r);
     fn->regnames = v;
@@ -117,7 +117,7 @@ wyil_emit(Func *fn, Op op, Type *type, int dst, int nargs, const int *args,
   in->label = -1;
   in->pos = pos;
   if (fn->ncode == fn->capcode) {
-    int cap = fn->capcode ? fn->capcode * 2 : 32;
+    int cap = fn->capcode ? fn->capcode * 2 : 4;   /* most are short */
     Insn **code = wyil_alloc(sizeof(Insn *) * (size_t)cap);
     if (fn->ncode) memcpy(code, fn->code, sizeof(Insn *) * (size_t)fn->ncode);
     fn->code = code;

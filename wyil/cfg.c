@@ -26,6 +26,12 @@
  * live-in = uses + (live-out - whole writes); an UPDATE reads and writes
  * its root.  A user may add uses of its own (c_backend: what it reads at
  * a FORALL that it compiles differently).
+ *
+ * Memory: the tables (Cfg, Live) live in an arena of their own, not the
+ * compilation arena: a function's are dead once the pass or printer
+ * that asked for them is done, and wyil_cfg_release, called by the
+ * drivers between functions (the verifier, the pass table, the C back
+ * end), frees them all.  Nothing may hold a Cfg or Live across it.
  */
 #include <string.h>
 
@@ -191,6 +197,26 @@ fill_successors(Cfg *c, int *targets, int maxt)
   c->succ_at[fn->ncode] = n;
 }
 
+/* The arena of the tables, and the functions whose fn->cfg is in it. */
+static WyArena *cfg_arena;
+static PtrVec cfg_owners;
+
+static WyArena *
+use_cfg_arena(void)
+{
+  if (!cfg_arena) cfg_arena = wyil_arena_new();
+  return wyil_arena_use(cfg_arena);
+}
+
+void
+wyil_cfg_release(void)
+{
+  if (!cfg_arena) return;
+  for (int i = 0; i < cfg_owners.n; i++) ((Func *)cfg_owners.v[i])->cfg = NULL;
+  cfg_owners = (PtrVec){0};
+  wyil_arena_reset(cfg_arena);
+}
+
 static Cfg *
 new_cfg(Func *fn)
 {
@@ -227,14 +253,17 @@ wyil_cfg(Func *fn)
   if (c && c->code == fn->code && c->ncode == fn->ncode
       && c->nregs == fn->nregs && c->nlabels == fn->nlabels)
     return c;
+  WyArena *was = use_cfg_arena();
+  if (!c) vec_push(&cfg_owners, fn);
   fn->cfg = new_cfg(fn);
+  wyil_arena_use(was);
   return fn->cfg;
 }
 
 void
 wyil_cfg_drop(Func *fn)
 {
-  fn->cfg = NULL;
+  fn->cfg = NULL;   /* (still in cfg_owners: its next one is listed) */
 }
 
 /* ---------------------------------------------------------------- */
@@ -265,6 +294,7 @@ wyil_live(Cfg *c, WyilUses *extra, void *ctx)
 {
   int n = c->ncode, w = (c->nregs + 63) / 64;
   if (w == 0) w = 1;
+  WyArena *was = use_cfg_arena();
   Live *lv = wyil_alloc(sizeof(Live));
   lv->ninsn = n;
   lv->words = w;
@@ -291,6 +321,7 @@ wyil_live(Cfg *c, WyilUses *extra, void *ctx)
       }
     }
   }
+  wyil_arena_use(was);
   return lv;
 }
 

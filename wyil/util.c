@@ -1,6 +1,13 @@
-/* util.c -- the compilation arena, growable vectors and strings, and
- * internal errors.  Everything the compiler allocates for one run comes
- * from the arena and is released together by wyil_free_all(). */
+/* util.c -- arenas, growable vectors and strings, and internal errors.
+ *
+ * Everything the compiler keeps for the whole run comes from the
+ * compilation arena and is released together by wyil_free_all().  What
+ * only one phase needs goes to an arena of its own (wyil_arena_new),
+ * made the current one with wyil_arena_use while the phase allocates and
+ * released with wyil_arena_reset when it is done: the front end's
+ * tokens and function bodies (compiler/lexer.c, parser.c, lower.c), the
+ * control flow tables of one function (cfg.c).  wyil_alloc serves the
+ * current arena, so the code of a phase allocates as any other code. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,42 +20,144 @@ typedef struct Chunk {
   max_align_t data[];  /* the memory handed out */
 } Chunk;
 
-static Chunk *arena;   /* the chunk being filled */
-static size_t chunk_size = 65536;  /* of the next chunk */
+struct WyArena {
+  Chunk *head;         /* the chunk being filled */
+  size_t next_size;    /* of the next chunk */
+  size_t first_size;   /* ... of the first (after a reset) */
+  size_t max_size;     /* chunks grow up to this */
+};
+
+/* The compilation arena: 64 KiB chunks growing to 4 MiB, so that a large
+ * program needs few of them and calloc's fresh pages are already zero. */
+static WyArena compilation = {NULL, 65536, 65536, 4u << 20};
+static WyArena *current = &compilation;
+
+/* Chunks of released arenas, zeroed, kept for the next ones: a phase
+ * that releases its arena once per declaration or function costs no
+ * calloc of fresh pages each time. */
+static Chunk *spare;
+static size_t spare_bytes;
+#ifdef __SANITIZE_ADDRESS__
+enum { SPARE_MAX = 0 };   /* freed for real: ASan sees a late use */
+#else
+enum { SPARE_MAX = 4u << 20 };
+#endif
+
+static Chunk *
+new_chunk(size_t size)
+{
+  for (Chunk **at = &spare; *at; at = &(*at)->prev)
+    if ((*at)->size >= size) {
+      Chunk *c = *at;
+      *at = c->prev;
+      spare_bytes -= c->size;
+      return c;
+    }
+  Chunk *c = calloc(1, sizeof(Chunk) + size);
+  if (!c) {
+    fprintf(stderr, "wyc: out of memory\n");
+    exit(1);
+  }
+  c->size = size;
+  return c;
+}
+
+static void
+release_chunks(Chunk *c, bool keep)
+{
+  while (c) {
+    Chunk *prev = c->prev;
+    if (keep && spare_bytes + c->size <= (size_t)SPARE_MAX) {
+      memset(c->data, 0, c->used);
+      c->used = 0;
+      c->prev = spare;
+      spare = c;
+      spare_bytes += c->size;
+    } else {
+      free(c);
+    }
+    c = prev;
+  }
+}
+
+/* An object whose size is a multiple of 16 may need 16-byte alignment
+ * (an __int128); every other one needs at most 8: strings and small
+ * arrays of ints do not pay for max_align_t. */
+static size_t
+align_of_size(size_t n)
+{
+  return n % 16 == 0 ? 16 : 8;
+}
 
 void *
 wyil_alloc(size_t n)
 {
-  n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
-  if (!arena || arena->used + n > arena->size) {
-    /* chunks grow with the arena (64 KiB to 4 MiB): few of them for a
-     * large program, and calloc's fresh pages are already zero */
-    size_t size = chunk_size < n ? n : chunk_size;
-    if (chunk_size < (4u << 20)) chunk_size *= 2;
-    Chunk *c = calloc(1, sizeof(Chunk) + size);
-    if (!c) {
-      fprintf(stderr, "wyc: out of memory\n");
-      exit(1);
-    }
-    c->prev = arena;
-    c->used = 0;
-    c->size = size;
-    arena = c;
+  WyArena *a = current;
+  size_t align = align_of_size(n);
+  n = (n + 7) & ~(size_t)7;
+  size_t at = a->head ? (a->head->used + align - 1) & ~(align - 1) : 0;
+  if (!a->head || at + n > a->head->size) {
+    size_t size = a->next_size < n ? n : a->next_size;
+    if (a->next_size < a->max_size) a->next_size *= 2;
+    Chunk *c = new_chunk(size);
+    c->prev = a->head;
+    a->head = c;
+    at = 0;
   }
-  void *p = (char *)arena->data + arena->used;
-  arena->used += n;
+  void *p = (char *)a->head->data + at;
+  a->head->used = at + n;
   return p;
+}
+
+WyArena *
+wyil_arena_new(void)
+{
+  WyArena *a = calloc(1, sizeof(WyArena));
+  if (!a) {
+    fprintf(stderr, "wyc: out of memory\n");
+    exit(1);
+  }
+  a->first_size = a->next_size = 16384;
+  a->max_size = 1u << 20;
+  return a;
+}
+
+WyArena *
+wyil_arena_use(WyArena *a)
+{
+  WyArena *was = current;
+  current = a ? a : &compilation;
+  return was == &compilation ? NULL : was;
+}
+
+void
+wyil_arena_reset(WyArena *a)
+{
+  if (!a) return;
+  if (current == a) internal_error("arena reset while in use");
+  release_chunks(a->head, true);
+  a->head = NULL;
+  a->next_size = a->first_size;
+}
+
+void
+wyil_arena_free(WyArena *a)
+{
+  if (!a) return;
+  wyil_arena_reset(a);
+  free(a);
 }
 
 void
 wyil_free_all(void)
 {
-  while (arena) {
-    Chunk *prev = arena->prev;
-    free(arena);
-    arena = prev;
-  }
-  chunk_size = 65536;
+  current = &compilation;
+  release_chunks(compilation.head, false);
+  compilation.head = NULL;
+  compilation.next_size = compilation.first_size;
+  release_chunks(spare, false);
+  spare = NULL;
+  spare_bytes = 0;
 }
 
 char *
@@ -84,7 +193,7 @@ void
 vec_push(PtrVec *vec, void *p)
 {
   if (vec->n == vec->cap) {
-    int cap = vec->cap ? vec->cap * 2 : 8;
+    int cap = vec->cap ? vec->cap * 2 : 2;   /* most hold one or two */
     void **v = wyil_alloc(sizeof(void *) * (size_t)cap);
     if (vec->n) memcpy(v, vec->v, sizeof(void *) * (size_t)vec->n);
     vec->v = v;

@@ -4,7 +4,10 @@
  * counts from the opcode table, a definition of every register read,
  * then the control flow (cfg.c checks labels
  * and loop nesting as it builds it), then forward-only branches.  A failure
- * is an internal error (a bug in wyc), never a user error. */
+ * is an internal error (a bug in wyc), never a user error.  The control
+ * flow tables are released after each function (wyil_cfg_release): the
+ * callers hold none. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "wyil.h"
@@ -50,7 +53,8 @@ verify_func(Func *fn)
    * undefined register, which prints `undef` on the host and garbage on
    * a device (a read before the definition on some path is not caught:
    * that needs the flow, and lowering's flow typing rules it out) */
-  bool *defined = wyil_alloc(sizeof(bool) * (size_t)(fn->nregs + 1));
+  bool *defined = calloc((size_t)fn->nregs + 1, sizeof(bool));
+  if (!defined) internal_error("out of memory");
   for (int r = 0; r < fn->nparams && r < fn->nregs; r++) defined[r] = true;
   for (int i = 0; i < fn->ncode; i++) {
     int d = wyil_def_reg(fn->code[i]);
@@ -63,6 +67,7 @@ verify_func(Func *fn)
         internal_error("%s: insn %d (%s) reads %%%d, which nothing defines",
                        where(fn), i, wyil_op_name[in->op], in->args[k]);
   }
+  free(defined);
   Cfg *c = wyil_cfg(fn);
   for (int i = 0; i < fn->ncode; i++) {
     Insn *in = fn->code[i];
@@ -81,6 +86,7 @@ wyil_verify(Module *m)
   for (int i = 0; i < m->funcs.n; i++) {
     Func *fn = m->funcs.v[i];
     if (!fn->is_native) verify_func(fn);
+    wyil_cfg_release();
   }
 }
 

@@ -23,13 +23,23 @@
 #include <stdio.h>
 
 /* ---------------------------------------------------------------- */
-/* Memory: one arena per compilation, freed in one call (util.c)      */
+/* Memory: arenas (util.c).  The compilation arena holds what lives for
+ * the whole run, freed in one call; an arena of a phase is made current
+ * while the phase allocates and reset when its data are dead.          */
 
-void *wyil_alloc(size_t n);          /* zeroed; never NULL (dies) */
+void *wyil_alloc(size_t n);          /* zeroed; never NULL (dies); from
+                                        the current arena */
 char *wyil_strdup(const char *s);
 char *wyil_strndup(const char *s, size_t n);
 char *wyil_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void wyil_free_all(void);            /* release everything allocated */
+typedef struct WyArena WyArena;
+WyArena *wyil_arena_new(void);       /* empty; not current */
+/* Make a (NULL: the compilation arena) the one wyil_alloc serves; the
+ * one it was, NULL for the compilation arena. */
+WyArena *wyil_arena_use(WyArena *a);
+void wyil_arena_reset(WyArena *a);   /* release its memory, keep it */
+void wyil_arena_free(WyArena *a);    /* release it (NULL: nothing) */
 
 /* Growable array of pointers. */
 typedef struct PtrVec {
@@ -234,30 +244,32 @@ typedef struct SwitchCase {
   int label;     /* target */
 } SwitchCase;
 
+/* (Fields ordered by size: no padding inside; a module holds millions.) */
 typedef struct Insn {
   Op op;
-  Type *type;        /* the type operated on (see ops.def) */
-  Type *type2;       /* CONVERT: target type; IFIS: tested type */
   int dst;           /* destination register, -1 if none */
   int nargs;         /* number of register operands */
-  int *args;         /* operand registers */
   Cmp cmp;           /* IF, ASSERT */
   int label;         /* IF, IFIS, GOTO, LABEL, TRY: label number;
                         SWITCH: default label */
+  int nsteps;        /* UPDATE: path length; the first nsteps of args
+                        holding an index are consumed in order by the
+                        UPD_INDEX steps, the last arg is the value */
+  int ncases;        /* SWITCH */
+  int chain_exit;    /* LOOP, FORALL chained: the label its jumps leave
+                        it to, or -1 */
+  Type *type;        /* the type operated on (see ops.def) */
+  Type *type2;       /* CONVERT: target type; IFIS: tested type */
+  int *args;         /* operand registers */
   Const *cst;        /* CONST */
   const char *name;  /* FIELDLOAD: field; ASSERT/FAIL: message */
   long imm;          /* TUPLELOAD: index */
   Func *callee;      /* INVOKE, LAMBDA (bound args first) */
-  int nsteps;        /* UPDATE: path length; the first nsteps of args
-                        holding an index are consumed in order by the
-                        UPD_INDEX steps, the last arg is the value */
-  UpdStep *steps;
-  int ncases;        /* SWITCH */
-  SwitchCase *cases;
+  UpdStep *steps;    /* UPDATE */
+  SwitchCase *cases; /* SWITCH */
   SrcPos pos;        /* source position (for errors and --explain) */
   bool chained;      /* LOOP, FORALL: its offloads do not wait for their
                         error flags (filter/chain.c) */
-  int chain_exit;    /* ... and the label its jumps leave it to, or -1 */
   bool ascends;      /* FORALL over a range of unknown direction: its
                         kernel's dependence test took it as ascending
                         (filter/depend.c), so a descending run is not
@@ -588,6 +600,10 @@ typedef struct Live {
 
 Cfg *wyil_cfg(Func *fn);
 void wyil_cfg_drop(Func *fn);
+/* Free every function's tables (Cfg, Live, made in an arena of their
+ * own) and clear each fn->cfg: between functions, by a driver that holds
+ * none of them (cfg.c's head comment). */
+void wyil_cfg_release(void);
 /* The register insn `in` writes (UPDATE: its root, which it also
  * reads), or -1. */
 int wyil_def_reg(Insn *in);
