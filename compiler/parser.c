@@ -83,11 +83,7 @@ parse_keep_fmt(const char *fmt, ...)
   WyArena *was = wyil_arena_use(NULL);
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  char *p = wyil_alloc((size_t)n + 1);
-  va_start(ap, fmt);
-  vsnprintf(p, (size_t)n + 1, fmt, ap);
+  char *p = wyil_vfmt(fmt, ap);
   va_end(ap);
   wyil_arena_use(was);
   return p;

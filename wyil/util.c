@@ -176,15 +176,23 @@ wyil_strdup(const char *s)
 }
 
 char *
+wyil_vfmt(const char *fmt, va_list ap)
+{
+  va_list again;
+  va_copy(again, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  char *p = wyil_alloc((size_t)n + 1);
+  vsnprintf(p, (size_t)n + 1, fmt, again);
+  va_end(again);
+  return p;
+}
+
+char *
 wyil_fmt(const char *fmt, ...)
 {
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  char *p = wyil_alloc((size_t)n + 1);
-  va_start(ap, fmt);
-  vsnprintf(p, (size_t)n + 1, fmt, ap);
+  char *p = wyil_vfmt(fmt, ap);
   va_end(ap);
   return p;
 }

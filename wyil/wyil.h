@@ -17,6 +17,7 @@
 #ifndef WYIL_H
 #define WYIL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -32,6 +33,8 @@ void *wyil_alloc(size_t n);          /* zeroed; never NULL (dies); from
 char *wyil_strdup(const char *s);
 char *wyil_strndup(const char *s, size_t n);
 char *wyil_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *wyil_vfmt(const char *fmt, va_list ap)   /* wyil_fmt's body */
+  __attribute__((format(printf, 1, 0)));
 void wyil_free_all(void);            /* release everything allocated */
 typedef struct WyArena WyArena;
 WyArena *wyil_arena_new(void);       /* empty; not current */
