@@ -411,10 +411,8 @@ distribute_loop(Func *fn, int h, FilterOptions *opt)
   /* a parallel loop is cut only where its writes end and its one inner
    * nest begins (flattened, the nest's kernel gains dimensions) */
   int from = h + 1, to = e - 1;
-  if (!flt_parallel(fn, h, lv, opt, probe)
-      && !nest_after_writes(fn, c, h, e, &from, &to))
-    return false;
-  bool par = from > h + 1;
+  bool par = !flt_parallel(fn, h, lv, opt, probe);
+  if (par && !nest_after_writes(fn, c, h, e, &from, &to)) return false;
   int trials = 0, points = 0;
   for (int p = to; p > from && trials < TRIALS_MAX
                    && points < POINTS_MAX; p--) {

@@ -304,12 +304,7 @@ try_opened(Split *s, int k, FilterOptions *opt, int *trials)
     if (flt_written(fn, s->h, s->e, rg->args[0])
         || flt_written(fn, s->h, s->e, rg->args[1]))
       return false;
-    for (int i = k + 1; i < s->ke; i++) {
-      Insn *in = fn->code[i];
-      if (!(wyil_op_flags[in->op] & F_BRANCH) || in->label < 0) continue;
-      int t = c->label_at[in->label];
-      if (t <= k || t >= s->ke) return false;
-    }
+    if (!flt_inner_closed(fn, c, k, s->ke)) return false;
   }
   if (!find_units(s, c) || group_units(s) < 2) return false;
   for (int a = 0; a < s->n && *trials < TRIALS_MAX; a++) {

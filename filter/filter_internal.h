@@ -236,6 +236,8 @@ bool flt_distribute_groups(Func *fn, int h, FilterOptions *opt);
 
 /* Interchange fn's nests (see the file); how many were swapped. */
 int flt_interchange(Func *fn, FilterOptions *opt);
+/* No branch of the body of the loop at k (END ke) lands outside it. */
+bool flt_inner_closed(Func *fn, const Cfg *c, int k, int ke);
 
 /* ---- hoist.c ---------------------------------------------------- */
 

@@ -126,9 +126,8 @@ inner_loop(Func *fn, const Cfg *c, int h, int e, bool *pre)
   return k;
 }
 
-/* No branch of the inner body (k, ke) lands outside it. */
-static bool
-inner_closed(Func *fn, const Cfg *c, int k, int ke)
+bool
+flt_inner_closed(Func *fn, const Cfg *c, int k, int ke)
 {
   for (int i = k + 1; i < ke; i++) {
     Insn *in = fn->code[i];
@@ -257,7 +256,7 @@ interchange_nest(Func *fn, int h, FilterOptions *opt)
   if (!flt_versionable(fn, c, h, opt)) return false;
   bool *pre = wyil_alloc(sizeof(bool) * (size_t)(fn->ncode + 1));
   int k = inner_loop(fn, c, h, e, pre);
-  if (k < 0 || !inner_closed(fn, c, k, c->match[k])) return false;
+  if (k < 0 || !flt_inner_closed(fn, c, k, c->match[k])) return false;
   Insn *rg1 = fn->code[h - 1], *rg2 = fn->code[k - 1];
   if (flt_written(fn, h, e, rg1->args[0]) || flt_written(fn, h, e, rg1->args[1])
       || written_but_ends(fn, h, e, rg2->args[0], pre)
