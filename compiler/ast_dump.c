@@ -208,6 +208,80 @@ print_literal(StrBuf *sb, Node *node)
   }
 }
 
+/* Chains: `a + b + c` (a left spine) and `p && q && r` (a right one)
+ * are printed in loops, not by recursing along them (ast_walk.c). */
+
+static bool
+is_logic(Node *node)
+{
+  return node->kind == ND_BINARY && (node->op == BOP_AND
+                                     || node->op == BOP_OR);
+}
+
+static bool
+is_link(Node *node)
+{
+  NodeKind k = node->kind;
+  return (k == ND_BINARY && !is_logic(node)) || k == ND_INDEX
+         || k == ND_SUBLIST || k == ND_FIELD || k == ND_ARROW;
+}
+
+/* A link before its left operand: "(+ ", "(index " ... */
+static void
+print_head(StrBuf *sb, Node *node)
+{
+  switch (node->kind) {
+  case ND_BINARY: sb_printf(sb, "(%s ", binop_text[node->op]); return;
+  case ND_INDEX: sb_puts(sb, "(index "); return;
+  case ND_SUBLIST: sb_puts(sb, "(sublist "); return;
+  default: sb_puts(sb, node->kind == ND_FIELD ? "(. " : "(-> "); return;
+  }
+}
+
+/* ... and after it */
+static void
+print_tail(StrBuf *sb, Node *node)
+{
+  switch (node->kind) {
+  case ND_BINARY: case ND_INDEX:
+    sb_putc(sb, ' ');
+    print_expr(sb, node->rhs);
+    sb_putc(sb, ')');
+    return;
+  case ND_SUBLIST:
+    print_args(sb, &node->args);
+    sb_putc(sb, ')');
+    return;
+  default:
+    sb_printf(sb, " %s)", node->name);
+    return;
+  }
+}
+
+static void
+print_chain(StrBuf *sb, Node *node)
+{
+  AstSpine s = {0};
+  ast_spine(&s, node, false, is_link);
+  for (int i = 0; i < s.n; i++) print_head(sb, s.v[i]);
+  print_expr(sb, s.v[s.n - 1]->lhs);
+  for (int i = s.n - 1; i >= 0; i--) print_tail(sb, s.v[i]);
+  ast_spine_free(&s);
+}
+
+static void
+print_logic(StrBuf *sb, Node *node)
+{
+  int open = 0;
+  for (; is_logic(node); node = node->rhs, open++) {
+    sb_printf(sb, "(%s ", binop_text[node->op]);
+    print_expr(sb, node->lhs);
+    sb_putc(sb, ' ');
+  }
+  print_expr(sb, node);
+  while (open--) sb_putc(sb, ')');
+}
+
 static void
 print_expr(StrBuf *sb, Node *node)
 {
@@ -224,11 +298,11 @@ print_expr(StrBuf *sb, Node *node)
     sb_puts(sb, node->name);
     return;
   case ND_BINARY:
-    sb_printf(sb, "(%s ", binop_text[node->op]);
-    print_expr(sb, node->lhs);
-    sb_putc(sb, ' ');
-    print_expr(sb, node->rhs);
-    sb_putc(sb, ')');
+    if (is_logic(node)) print_logic(sb, node);
+    else print_chain(sb, node);
+    return;
+  case ND_INDEX: case ND_SUBLIST: case ND_FIELD: case ND_ARROW:
+    print_chain(sb, node);
     return;
   case ND_UNARY:
     sb_puts(sb, node->op == UOP_NEG ? "(neg " : node->op == UOP_NOT
@@ -243,25 +317,6 @@ print_expr(StrBuf *sb, Node *node)
                                                   ? "(* " : "(new ");
     print_expr(sb, node->lhs);
     sb_putc(sb, ')');
-    return;
-  case ND_INDEX:
-    sb_puts(sb, "(index ");
-    print_expr(sb, node->lhs);
-    sb_putc(sb, ' ');
-    print_expr(sb, node->rhs);
-    sb_putc(sb, ')');
-    return;
-  case ND_SUBLIST:
-    sb_puts(sb, "(sublist ");
-    print_expr(sb, node->lhs);
-    print_args(sb, &node->args);
-    sb_putc(sb, ')');
-    return;
-  case ND_FIELD:
-  case ND_ARROW:
-    sb_puts(sb, node->kind == ND_FIELD ? "(. " : "(-> ");
-    print_expr(sb, node->lhs);
-    sb_printf(sb, " %s)", node->name);
     return;
   case ND_CALL:
     sb_puts(sb, node->send ? "(send " : "(call ");

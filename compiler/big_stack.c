@@ -5,21 +5,19 @@
  * stack of BIG_STACK bytes.
  *
  * The passes after the parser recurse over the syntax tree (resolution,
- * flow typing, lowering: a few C frames per level), and a long chain
- * such as `x + x + ... + x` is a left spine as deep as it is long.  On a
- * thread of BIG_STACK, parse_depth.c allows chains of PARSE_MAX_CHAIN
- * terms.  Its pages are touched only as deep as the input goes.  Where
- * such a thread cannot be had (ulimit -v), fn runs on the calling thread
- * and chains are limited like nesting (PARSE_MAX_DEPTH), which the
- * ordinary 8 MiB stack holds.
+ * flow typing, lowering: a few C frames per level of nesting; a chain
+ * such as `x + x + ... + x` is one level, ast_walk.c), and the back
+ * ends over nested types.  Nesting to PARSE_MAX_DEPTH fits the ordinary
+ * 8 MiB stack; BIG_STACK is the margin for what nests without the
+ * parser's count (types built up by the flow typing).  Its pages are
+ * touched only as deep as the input goes.  Where such a thread cannot
+ * be had (ulimit -v), fn runs on the calling thread.
  */
 #include <pthread.h>
 
 #include "compiler.h"
 
 enum { BIG_STACK = 512 << 20 };
-
-int parse_max_chain = PARSE_MAX_DEPTH;
 
 typedef struct Job {
   int (*fn)(void *);
@@ -43,12 +41,10 @@ drv_on_big_stack(int (*fn)(void *), void *arg)
   pthread_t tid;
   bool started = pthread_attr_init(&attr) == 0 &&
                  pthread_attr_setstacksize(&attr, BIG_STACK) == 0;
-  parse_max_chain = PARSE_MAX_CHAIN;
   if (started && pthread_create(&tid, &attr, run_job, &job) == 0) {
     pthread_attr_destroy(&attr);
     pthread_join(tid, NULL);
     return job.rc;
   }
-  parse_max_chain = PARSE_MAX_DEPTH;
   return fn(arg);
 }

@@ -316,6 +316,23 @@ void parse_body(Decl *d, WyArena *a);
 /* printf into the compilation arena: a string a body's tree gives WYIL */
 char *parse_keep_fmt(const char *fmt, ...)
   __attribute__((format(printf, 1, 2)));
+/* ast_walk.c: a chain's spine as an array, and a visit of every node,
+ * for the passes that must not recurse along a chain (its length has no
+ * limit below the memory). */
+typedef struct AstSpine {
+  Node **v;              /* v[0] the node given, v[i + 1] v[i]'s next */
+  int n, cap;            /* (heap: ast_spine_free) */
+} AstSpine;
+/* e, then its left operand (right: its right operand), and so on while
+ * in(operand) holds. */
+void ast_spine(AstSpine *s, Node *e, bool right, bool (*in)(Node *));
+void ast_spine_free(AstSpine *s);
+/* visit(n, arg) for every node of the tree at root, parent before child
+ * and children in the order lhs, rhs, cond, args, body, else_body,
+ * cases, until a visit returns true (then true). */
+bool ast_walk(Node *root, bool (*visit)(Node *n, void *arg), void *arg);
+/* realloc, or the end of the run with wyc's "out of memory" */
+void *ast_realloc(void *p, size_t n);
 /* Debug dump of an AST (wyc --dump-ast). */
 void ast_dump(FILE *out, Ast *ast);
 
@@ -335,10 +352,6 @@ void parse_enter(Token *tok, const char *what);
  * every recursive pass (the parser's productions, and the passes over
  * the tree: parse_depth.c checks the trees the parser's loops build). */
 #define PARSE_MAX_DEPTH 1000
-/* The terms of one chain (a + b + ..., a[0][0]..., a.x.x...) on the big
- * stack (big_stack.c); parse_max_chain is the limit in force. */
-#define PARSE_MAX_CHAIN 20000
-extern int parse_max_chain;
 /* parse_depth.c: a user error for a tree nested deeper than that. */
 void parse_check_depth(Ast *ast);
 /* The same of one declaration, its failure kept for parse_check_report
@@ -661,8 +674,8 @@ int cc_spawn(char **argv, const char *output);
 /* ================================================================ */
 /* big_stack.c                                                       */
 
-/* fn(arg) on a thread with a stack for the longest chains (and
- * parse_max_chain set to match); on this thread if none can be had. */
+/* fn(arg) on a thread with a big stack (for deep input); on this
+ * thread if none can be had. */
 int drv_on_big_stack(int (*fn)(void *), void *arg);
 
 #endif

@@ -272,6 +272,95 @@ const_name(Scope *sc, Node *e, ModInfo *mod, const char *name)
   return cs->value;
 }
 
+/* a OP b, e's operator (NULL: not a constant operation) */
+static Const *
+fold(Node *e, Const *a, Const *b)
+{
+  switch (e->op) {
+  case BOP_ADD:
+    if (a->kind == C_LIST && b->kind == C_LIST) {
+      Const *c = new_const(C_LIST);
+      c->n = a->n + b->n;
+      c->elems = wyil_alloc(sizeof(Const *) * (size_t)(c->n + 1));
+      for (int i = 0; i < a->n; i++) c->elems[i] = a->elems[i];
+      for (int i = 0; i < b->n; i++) c->elems[a->n + i] = b->elems[i];
+      return c;
+    }
+    /* fall through */
+  case BOP_SUB:
+    if (a->kind == C_SET && b->kind == C_SET) return set_op(e->op, a, b);
+    /* fall through */
+  case BOP_MUL: case BOP_DIV: case BOP_REM:
+    return arith(e, e->op, a, b);
+  case BOP_UNION: case BOP_INTERSECT:
+    if (a->kind == C_SET && b->kind == C_SET) return set_op(e->op, a, b);
+    break;
+  case BOP_AND: case BOP_OR:
+    if (a->kind == C_BOOL && b->kind == C_BOOL)
+      return const_bool(e->op == BOP_AND ? a->u && b->u : a->u || b->u);
+    break;
+  case BOP_BITXOR:
+    if (a->kind == C_BOOL && b->kind == C_BOOL)
+      return const_bool(a->u ^ b->u);
+    /* fall through */
+  case BOP_BITAND: case BOP_BITOR:
+    if (a->kind == C_BYTE && b->kind == C_BYTE)
+      return const_byte(e->op == BOP_BITAND ? a->u & b->u
+                        : e->op == BOP_BITOR ? a->u | b->u : a->u ^ b->u);
+    break;
+  default: break;
+  }
+  return NULL;
+}
+
+static Const *
+fold_or_fail(Node *e, Const *a, Const *b)
+{
+  Const *c = fold(e, a, b);
+  if (!c) error_at(e->pos, "not a constant expression");
+  return c;
+}
+
+static bool
+is_logic(Node *e)
+{
+  return e->kind == ND_BINARY && (e->op == BOP_AND || e->op == BOP_OR);
+}
+
+static bool
+is_operator(Node *e)
+{
+  return e->kind == ND_BINARY && !is_logic(e);
+}
+
+/* A binary operator.  A chain of them (`1 + 2 + ...`, a left spine;
+ * `p && q && ...`, a right one) is folded in a loop, the operands in the
+ * order a recursion would evaluate them (ast_walk.c). */
+static Const *
+binary(Scope *sc, Node *e)
+{
+  AstSpine s = {0};
+  Const *c;
+  if (is_logic(e) && is_logic(e->rhs)) {
+    ast_spine(&s, e, true, is_logic);
+    Const **lhs = ast_realloc(NULL, sizeof(Const *) * (size_t)s.n);
+    for (int i = 0; i < s.n; i++) lhs[i] = const_eval(sc, s.v[i]->lhs);
+    c = const_eval(sc, s.v[s.n - 1]->rhs);
+    for (int i = s.n - 1; i >= 0; i--) c = fold_or_fail(s.v[i], lhs[i], c);
+    free(lhs);
+  } else if (is_operator(e) && is_operator(e->lhs)) {
+    ast_spine(&s, e, false, is_operator);
+    c = const_eval(sc, s.v[s.n - 1]);
+    for (int i = s.n - 2; i >= 0; i--)
+      c = fold_or_fail(s.v[i], c, const_eval(sc, s.v[i]->rhs));
+  } else {
+    Const *a = const_eval(sc, e->lhs);
+    return fold_or_fail(e, a, const_eval(sc, e->rhs));
+  }
+  ast_spine_free(&s);
+  return c;
+}
+
 Const *
 const_eval(Scope *sc, Node *e)
 {
@@ -299,44 +388,7 @@ const_eval(Scope *sc, Node *e)
       return const_byte(~a->u & 255);
     break;
   }
-  case ND_BINARY: {
-    Const *a = const_eval(sc, e->lhs), *b = const_eval(sc, e->rhs);
-    switch (e->op) {
-    case BOP_ADD:
-      if (a->kind == C_LIST && b->kind == C_LIST) {
-        Const *c = new_const(C_LIST);
-        c->n = a->n + b->n;
-        c->elems = wyil_alloc(sizeof(Const *) * (size_t)(c->n + 1));
-        for (int i = 0; i < a->n; i++) c->elems[i] = a->elems[i];
-        for (int i = 0; i < b->n; i++) c->elems[a->n + i] = b->elems[i];
-        return c;
-      }
-      /* fall through */
-    case BOP_SUB:
-      if (a->kind == C_SET && b->kind == C_SET) return set_op(e->op, a, b);
-      /* fall through */
-    case BOP_MUL: case BOP_DIV: case BOP_REM:
-      return arith(e, e->op, a, b);
-    case BOP_UNION: case BOP_INTERSECT:
-      if (a->kind == C_SET && b->kind == C_SET) return set_op(e->op, a, b);
-      break;
-    case BOP_AND: case BOP_OR:
-      if (a->kind == C_BOOL && b->kind == C_BOOL)
-        return const_bool(e->op == BOP_AND ? a->u && b->u : a->u || b->u);
-      break;
-    case BOP_BITXOR:
-      if (a->kind == C_BOOL && b->kind == C_BOOL)
-        return const_bool(a->u ^ b->u);
-      /* fall through */
-    case BOP_BITAND: case BOP_BITOR:
-      if (a->kind == C_BYTE && b->kind == C_BYTE)
-        return const_byte(e->op == BOP_BITAND ? a->u & b->u
-                          : e->op == BOP_BITOR ? a->u | b->u : a->u ^ b->u);
-      break;
-    default: break;
-    }
-    break;
-  }
+  case ND_BINARY: return binary(sc, e);
   case ND_FUNCREF: return funcref(sc, e);
   case ND_LIST: return elements(sc, e, C_LIST);
   case ND_TUPLE: return elements(sc, e, C_TUPLE);

@@ -992,17 +992,17 @@ lower_block(Lower *L, NodeList *body)
  * value is called indirectly, and a constant is evaluated when first
  * used, possibly after fs was lowered, so this looks at the source. */
 static bool
+names_fn(Node *e, void *name)
+{
+  if (e->kind != ND_FUNCREF) return false;
+  const char *dot = strrchr(e->name, '.');
+  return !strcmp(dot ? dot + 1 : e->name, name);
+}
+
+static bool
 names_in(Node *e, const char *name)
 {
-  if (!e) return false;
-  if (e->kind == ND_FUNCREF) {
-    const char *dot = strrchr(e->name, '.');
-    if (!strcmp(dot ? dot + 1 : e->name, name)) return true;
-  }
-  if (names_in(e->lhs, name) || names_in(e->rhs, name)) return true;
-  for (int i = 0; i < e->args.n; i++)
-    if (names_in(e->args.v[i], name)) return true;
-  return false;
+  return ast_walk(e, names_fn, (void *)name);
 }
 
 /* A function checks its own `requires` in its body only where a call

@@ -3,6 +3,7 @@
  * becomes ifis.  Narrowing (§4.5 rules 6, 7): an `is` test or a null
  * comparison on a local variable gives it a narrower type where the
  * condition is true and where it is false. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "compiler.h"
@@ -351,31 +352,59 @@ cond_is(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
   L->env = sense ? *fenv : *tenv;
 }
 
+static bool
+is_logic(Node *e)
+{
+  return e->kind == ND_BINARY && (e->op == BOP_AND || e->op == BOP_OR);
+}
+
+/* One link of a chain p && q || ...: what its left operand left for the
+ * join once its right one is lowered. */
+typedef struct LogicLink {
+  int skip;             /* the label after its right operand, or -1 */
+  Env *t1, *f1;         /* where its left operand is true / false */
+} LogicLink;
+
+/* e is p && q or p || q, and q may be one too (the chain is a right
+ * spine, parse_cond): each link's left operand in a loop down the
+ * chain, the last right operand, then each link's join back up, as a
+ * recursion on q would do them but in a loop (ast_walk.c).
+ *   p && q, jumping when false (|| when true): both jump to label;
+ *   p && q, jumping when true (|| when false): p false skips q. */
 static void
 cond_logic(Lower *L, Node *e, bool sense, int label, Env **tenv, Env **fenv)
 {
-  Env *t1, *f1, *t2, *f2;
-  bool is_and = e->op == BOP_AND;
-  if (is_and != sense) {
-    /* && jumping on false, || jumping on true: both sides jump */
-    lower_cond(L, e->lhs, sense, label, &t1, &f1);
-    L->env = is_and ? t1 : f1;
-    lower_cond(L, e->rhs, sense, label, &t2, &f2);
-  } else {
-    int skip = lower_new_label(L);
-    lower_cond(L, e->lhs, !sense, skip, &t1, &f1);
-    L->env = is_and ? t1 : f1;
-    lower_cond(L, e->rhs, sense, label, &t2, &f2);
-    lower_label(L, skip, e->pos);
+  AstSpine s = {0};
+  ast_spine(&s, e, true, is_logic);
+  LogicLink *links = ast_realloc(NULL, sizeof(LogicLink) * (size_t)s.n);
+  Env *t2 = NULL, *f2 = NULL;
+  int n = 0;
+  while (n < s.n) {
+    Node *x = s.v[n];
+    LogicLink *k = &links[n++];
+    bool is_and = x->op == BOP_AND;
+    k->skip = is_and != sense ? -1 : lower_new_label(L);
+    lower_cond(L, x->lhs, k->skip < 0 ? sense : !sense,
+               k->skip < 0 ? label : k->skip, &k->t1, &k->f1);
+    L->env = is_and ? k->t1 : k->f1;
+    if (!L->env) break;   /* the right operand is unreachable */
   }
-  if (is_and) {
-    *tenv = t2;
-    *fenv = env_join(f1, f2);
-  } else {
-    *tenv = env_join(t1, t2);
-    *fenv = f2;
+  if (L->env) lower_cond(L, s.v[s.n - 1]->rhs, sense, label, &t2, &f2);
+  while (n-- > 0) {
+    Node *x = s.v[n];
+    LogicLink *k = &links[n];
+    if (k->skip >= 0) lower_label(L, k->skip, x->pos);
+    if (x->op == BOP_AND) {
+      f2 = env_join(k->f1, f2);
+    } else {
+      t2 = env_join(k->t1, t2);
+    }
+    L->env = sense ? f2 : t2;
   }
-  L->env = sense ? *fenv : *tenv;
+  *tenv = t2;
+  *fenv = f2;
+  free(links);
+  ast_spine_free(&s);
 }
 
 /* some/all/no { x in xs, ... | cond } as nested loops (§5.12):

@@ -274,18 +274,24 @@ is_set(Type *t)
   return ty_set_elem(t) != NULL;
 }
 
-static Val
-lower_binary(Lower *L, Node *e)
+/* Is e a condition, lowered as a branch (bool_value)? */
+static bool
+is_cond_op(Node *e)
 {
   switch (e->op) {
   case BOP_AND: case BOP_OR: case BOP_EQ: case BOP_NE: case BOP_LT:
   case BOP_LE: case BOP_GT: case BOP_GE: case BOP_IN: case BOP_SUBSET:
   case BOP_SUBSETEQ:
-    return bool_value(L, e);
+    return true;
   default:
-    break;
+    return false;
   }
-  Val a = lower_expr(L, e->lhs);
+}
+
+/* A value operator, its left operand's value a. */
+static Val
+binary_on(Lower *L, Node *e, Val a)
+{
   /* xs + [x]: append one element (in place when xs is the target) */
   if (e->op == BOP_ADD && ty_list_elem(a.type) && e->rhs->kind == ND_LIST
       && e->rhs->args.n == 1 && !is_string(a.type)) {
@@ -337,6 +343,13 @@ lower_binary(Lower *L, Node *e)
 }
 
 static Val
+lower_binary(Lower *L, Node *e)
+{
+  if (is_cond_op(e)) return bool_value(L, e);
+  return binary_on(L, e, lower_expr(L, e->lhs));
+}
+
+static Val
 lower_unary(Lower *L, Node *e)
 {
   if (e->op == UOP_NOT) return bool_value(L, e);
@@ -355,9 +368,8 @@ lower_unary(Lower *L, Node *e)
 }
 
 static Val
-lower_index(Lower *L, Node *e)
+index_on(Lower *L, Node *e, Val c)
 {
-  Val c = lower_expr(L, e->lhs);
   Type *t = ty_expand(c.type);
   if (t->kind == TY_MAP) {
     Val k = lower_coerce(L, lower_expr(L, e->rhs), t->elems[0], e->rhs->pos);
@@ -379,9 +391,8 @@ lower_index(Lower *L, Node *e)
 }
 
 static Val
-lower_sublist(Lower *L, Node *e)
+sublist_on(Lower *L, Node *e, Val c)
 {
-  Val c = lower_expr(L, e->lhs);
   bool str = is_string(c.type);
   if (!str && !ty_list_elem(c.type))
     error_at(e->pos, "cannot take a sublist of %s", ty_str(c.type));
@@ -510,22 +521,6 @@ lower_name(Lower *L, Node *e)
 }
 
 static Val
-lower_field(Lower *L, Node *e)
-{
-  if (e->lhs->kind == ND_NAME && !env_get(L->env, e->lhs->name)) {
-    /* Module.CONSTANT */
-    ModInfo *mod = lookup_module(&L->sc, e->lhs->name, e->name);
-    if (mod) return lower_const(L, const_eval(&L->sc, e), e->pos);
-  }
-  Val r = lower_expr(L, e->lhs);
-  Type *ft = ty_field_type(r.type, e->name);
-  if (!ft) error_at(e->pos, "no field '%s' in %s", e->name, ty_str(r.type));
-  Val v = emit1(L, OP_FIELDLOAD, r.type, ft, r, e->pos);
-  if (!L->dry && L->env) L->fn->code[L->fn->ncode - 1]->name = e->name;
-  return v;
-}
-
-static Val
 deref(Lower *L, Val r, SrcPos pos)
 {
   Type *t = ty_expand(r.type);
@@ -534,6 +529,29 @@ deref(Lower *L, Val r, SrcPos pos)
   if (!L->fn->is_method)
     error_at(pos, "dereference not permitted in function");
   return emit1(L, OP_DEREF, r.type, t->elems[0], r, pos);
+}
+
+/* lhs.name or lhs->name, lhs's value r (a reference for ->). */
+static Val
+field_on(Lower *L, Node *e, Val r)
+{
+  if (e->kind == ND_ARROW) r = deref(L, r, e->pos);
+  Type *ft = ty_field_type(r.type, e->name);
+  if (!ft) error_at(e->pos, "no field '%s' in %s", e->name, ty_str(r.type));
+  Val v = emit1(L, OP_FIELDLOAD, r.type, ft, r, e->pos);
+  if (!L->dry && L->env) L->fn->code[L->fn->ncode - 1]->name = e->name;
+  return v;
+}
+
+static Val
+lower_field(Lower *L, Node *e)
+{
+  if (e->lhs->kind == ND_NAME && !env_get(L->env, e->lhs->name)) {
+    /* Module.CONSTANT */
+    ModInfo *mod = lookup_module(&L->sc, e->lhs->name, e->name);
+    if (mod) return lower_const(L, const_eval(&L->sc, e), e->pos);
+  }
+  return field_on(L, e, lower_expr(L, e->lhs));
 }
 
 int
@@ -591,23 +609,23 @@ lower_comprehension(Lower *L, Node *e)
 }
 
 /* Names used in a lambda body (an over-approximation of its free
- * variables: names that are also variables in scope get captured). */
+ * variables: names that are also variables in scope get captured), in
+ * the order first met. */
+static bool
+collect_name(Node *n, void *arg)
+{
+  PtrVec *out = arg;
+  if (n->kind != ND_NAME) return false;
+  for (int i = 0; i < out->n; i++)
+    if (!strcmp(out->v[i], n->name)) return false;
+  vec_push(out, (void *)n->name);
+  return false;
+}
+
 static void
 collect_names(Node *n, PtrVec *out)
 {
-  if (!n) return;
-  if (n->kind == ND_NAME) {
-    for (int i = 0; i < out->n; i++)
-      if (!strcmp(out->v[i], n->name)) return;
-    vec_push(out, (void *)n->name);
-    return;
-  }
-  collect_names(n->lhs, out);
-  collect_names(n->rhs, out);
-  collect_names(n->cond, out);
-  NodeList *lists[] = {&n->args, &n->body, &n->else_body, &n->cases};
-  for (int k = 0; k < 4; k++)
-    for (int i = 0; i < lists[k]->n; i++) collect_names(lists[k]->v[i], out);
+  ast_walk(n, collect_name, out);
 }
 
 static int lambda_count;
@@ -767,9 +785,48 @@ lower_funcref(Lower *L, Node *e)
   return (Val){r, fn->type};
 }
 
+/* ---- chains -------------------------------------------------------- */
+
+/* Is e a step of a chain of values: an operator that computes a value
+ * (not a condition), an index, a sublist, a field access? */
+static bool
+is_step(Node *e)
+{
+  switch (e->kind) {
+  case ND_BINARY: return !is_cond_op(e);
+  case ND_INDEX: case ND_SUBLIST: case ND_FIELD: case ND_ARROW: return true;
+  default: return false;
+  }
+}
+
+/* e, whose left operand is a step too (`a + b + c`, `a[i].x[j]`): the
+ * chain in a loop, innermost step first, each on the value of the one
+ * before; the loop, not the C stack, goes along the chain (ast_walk.c).
+ * The innermost step is lowered as any expression: its left operand is
+ * not a step (a name, `Math.PI`, a call...). */
+static Val
+lower_chain(Lower *L, Node *e)
+{
+  AstSpine s = {0};
+  ast_spine(&s, e, false, is_step);
+  Val v = lower_expr(L, s.v[s.n - 1]);
+  for (int i = s.n - 2; i >= 0; i--) {
+    Node *step = s.v[i];
+    switch (step->kind) {
+    case ND_BINARY: v = binary_on(L, step, v); break;
+    case ND_INDEX: v = index_on(L, step, v); break;
+    case ND_SUBLIST: v = sublist_on(L, step, v); break;
+    default: v = field_on(L, step, v); break;
+    }
+  }
+  ast_spine_free(&s);
+  return v;
+}
+
 Val
 lower_expr(Lower *L, Node *e)
 {
+  if (is_step(e) && is_step(e->lhs)) return lower_chain(L, e);
   switch (e->kind) {
   case ND_NULL: return lower_const(L, const_null(), e->pos);
   case ND_BOOL: return lower_const(L, const_bool(e->ival != 0), e->pos);
@@ -782,17 +839,10 @@ lower_expr(Lower *L, Node *e)
   case ND_BINARY: return lower_binary(L, e);
   case ND_UNARY: return lower_unary(L, e);
   case ND_LENGTH: return lower_length(L, e);
-  case ND_INDEX: return lower_index(L, e);
-  case ND_SUBLIST: return lower_sublist(L, e);
+  case ND_INDEX: return index_on(L, e, lower_expr(L, e->lhs));
+  case ND_SUBLIST: return sublist_on(L, e, lower_expr(L, e->lhs));
   case ND_FIELD: return lower_field(L, e);
-  case ND_ARROW: {
-    Val r = deref(L, lower_expr(L, e->lhs), e->pos);
-    Type *ft = ty_field_type(r.type, e->name);
-    if (!ft) error_at(e->pos, "no field '%s' in %s", e->name, ty_str(r.type));
-    Val v = emit1(L, OP_FIELDLOAD, r.type, ft, r, e->pos);
-    if (!L->dry && L->env) L->fn->code[L->fn->ncode - 1]->name = e->name;
-    return v;
-  }
+  case ND_ARROW: return field_on(L, e, lower_expr(L, e->lhs));
   case ND_DEREF: return deref(L, lower_expr(L, e->lhs), e->pos);
   case ND_CALL: {
     Val v = lower_call(L, e, true);

@@ -1,17 +1,16 @@
-/* parse_depth.c -- the nesting and chain limits of parsed trees.
+/* parse_depth.c -- the nesting limit of parsed trees.
  *
  * The parser guards its own recursion (parse_enter), but some deep trees
- * come out of its loops: a 60,000-term `a + b + ...` is a left spine of
- * 60,000 nodes, `a[0][0]...` and `a.x.x...` likewise, and an `if/else if`
- * chain nests one `if` in the `else` of the one before.  The passes after
- * the parser (resolution, constant evaluation, flow typing, lowering)
- * recurse over the tree, so such input could run the C stack out.  This
- * walk, right after parsing, reports as a user error a tree nested
- * deeper than PARSE_MAX_DEPTH, counting what the user nested (a
- * bracket, an operand, a statement) and not the links of a chain, or a
- * path with more than parse_max_chain chain links (big_stack.c: 20,000
- * on the compiler's big stack, PARSE_MAX_DEPTH less its nesting where
- * there is none).  Its own recursion stops at those limits.
+ * come out of its loops: an `if/else if` chain nests one `if` in the
+ * `else` of the one before.  The passes after the parser (resolution,
+ * constant evaluation, flow typing, lowering) recurse over the tree, so
+ * such input could run the C stack out.  This walk, right after
+ * parsing, reports as a user error a tree nested deeper than
+ * PARSE_MAX_DEPTH, counting what the user nested (a bracket, an
+ * operand, a statement).  A chain the parser built in a loop (`a + b +
+ * ...`, `a[0][0]...`, `a.x.x...`, `p && q && ...`) is not nesting: its
+ * links are one level, of any number, and every pass loops along them
+ * (ast_walk.c), this walk too.
  *
  * A file parsed a declaration at a time (parse_file_lazy) is checked a
  * declaration at a time, its body while it is held: the first failure is
@@ -30,21 +29,28 @@ typedef struct Stmt {
 
 static void walk(Node *n, int depth, Stmt st);
 
-static int links;   /* chain links on the path being walked */
-
-/* Is n a link of a chain built in a loop by the parser: an operator,
- * an index or a field access whose left operand is one too? */
+/* A node of a right chain: && or || (parse_cond). */
 static bool
-is_chain_kind(NodeKind k)
+is_logic(Node *n)
 {
-  return k == ND_BINARY || k == ND_INDEX || k == ND_FIELD ||
-         k == ND_ARROW || k == ND_SUBLIST;
+  return n->kind == ND_BINARY && (n->op == BOP_AND || n->op == BOP_OR);
 }
 
+/* Is n a node of a left chain built in a loop by the parser: an
+ * operator but && and ||, an index or a field access? */
+static bool
+is_chain_kind(Node *n)
+{
+  NodeKind k = n->kind;
+  return (k == ND_BINARY && !is_logic(n)) || k == ND_INDEX ||
+         k == ND_FIELD || k == ND_ARROW || k == ND_SUBLIST;
+}
+
+/* ... a link of one: such a node whose left operand is one too */
 static bool
 is_link(Node *n)
 {
-  return n->lhs && is_chain_kind(n->kind) && is_chain_kind(n->lhs->kind);
+  return n->lhs && is_chain_kind(n) && is_chain_kind(n->lhs);
 }
 
 /* While a declaration is checked for later: where its walk stops, and
@@ -90,31 +96,10 @@ walk_list(NodeList *l, int depth, Stmt st)
   for (int i = 0; i < l->n; i++) walk(l->v[i], depth, st);
 }
 
+/* The operands of n but its left one, one level deeper. */
 static void
-walk(Node *n, int depth, Stmt st)
+walk_rest(Node *n, int d, Stmt st)
 {
-  if (!n) return;
-  if (n->kind >= ND_ASSIGN) st = (Stmt){n, depth};
-  if (depth > PARSE_MAX_DEPTH) {
-    /* deep statements (an `else if` chain is one) are named as such,
-     * though the limit trips in one of their small expressions */
-    if (st.node && depth - st.depth < 16)
-      too_deep(st.node->pos, "statement");
-    too_deep(n->pos, "expression");
-  }
-  int d = depth + 1;
-  if (is_link(n)) {
-    /* the chain's next term: as long as it is, no deeper */
-    int most = parse_max_chain == PARSE_MAX_DEPTH
-               ? PARSE_MAX_DEPTH - depth : parse_max_chain;
-    if (++links > most)
-      fail(n->pos, "expression too long (more than %d operators or "
-           "accesses in a chain)", most);
-    walk(n->lhs, depth, st);
-    links--;
-  } else {
-    walk(n->lhs, d, st);
-  }
   walk(n->rhs, d, st);
   walk(n->cond, d, st);
   walk(n->invariant, d, st);
@@ -125,6 +110,47 @@ walk(Node *n, int depth, Stmt st)
   walk_list(&n->else_body, d, st);
   walk_list(&n->cases, d, st);
   walk_type(n->type, d);
+}
+
+/* The links of the left chain at n, at its depth: the innermost first,
+ * then each link's other operands, as a recursive walk goes.  Its spine
+ * is in the current arena, not on the heap: a failure longjmps out of
+ * the walk (parse_check_decl_later, whose caller resets that arena). */
+static void
+walk_chain(Node *n, int depth, Stmt st)
+{
+  int len = 0;
+  for (Node *p = n; p && is_chain_kind(p); p = p->lhs) len++;
+  Node **spine = wyil_alloc(sizeof(Node *) * (size_t)len);
+  len = 0;
+  for (Node *p = n; p && is_chain_kind(p); p = p->lhs) spine[len++] = p;
+  walk(spine[len - 1], depth, st);
+  for (int i = len - 2; i >= 0; i--) walk_rest(spine[i], depth + 1, st);
+}
+
+static void
+walk(Node *n, int depth, Stmt st)
+{
+  for (; n; n = n->rhs) {
+    if (n->kind >= ND_ASSIGN) st = (Stmt){n, depth};
+    if (depth > PARSE_MAX_DEPTH) {
+      /* deep statements (an `else if` chain is one) are named as such,
+       * though the limit trips in one of their small expressions */
+      if (st.node && depth - st.depth < 16)
+        too_deep(st.node->pos, "statement");
+      too_deep(n->pos, "expression");
+    }
+    if (is_link(n)) {
+      walk_chain(n, depth, st);
+      return;
+    }
+    walk(n->lhs, depth + 1, st);
+    /* p && q && ...: the next link at this depth, in this loop */
+    if (!is_logic(n) || !n->rhs || !is_logic(n->rhs)) {
+      walk_rest(n, depth + 1, st);
+      return;
+    }
+  }
 }
 
 static void
@@ -157,7 +183,6 @@ parse_check_decl_later(Decl *d)
   deferred = &env;
   if (!setjmp(env)) check_decl(d);
   deferred = NULL;
-  links = 0;
 }
 
 void

@@ -76,29 +76,27 @@ parse_tuple_expr(Token **rest, Token *tok)
   return tuple;
 }
 
-/* The right operand of && or ||, one level deeper. */
-static Node *
-cond_rhs(Token **rest, Token *tok, bool start_set)
-{
-  parse_enter(tok, "expression");
-  Node *node = parse_cond(rest, tok, start_set);
-  parse_leave();
-  return node;
-}
-
 /* cond = cond_expr [("&&" | "||") cond]
- * Unguarded itself: a bracket that holds a cond is one level, counted
- * in term (once per level the user nests, not twice). */
+ * Right-associative (p && q || r is p && (q || r)), read in a loop: a
+ * chain of any length is one level, not nesting (ast_walk.c), and its
+ * links are joined as they come, each new one the right operand of the
+ * one before.  Unguarded itself: a bracket that holds a cond is one
+ * level, counted in term (once per level the user nests, not twice). */
 Node *
 parse_cond(Token **rest, Token *tok, bool start_set)
 {
   Node *node = cond_expr(&tok, tok, start_set);
-  if (tok_is(tok, "&&"))
-    node = new_binary(BOP_AND, node, cond_rhs(&tok, tok->next, start_set));
-  else if (tok_is(tok, "||"))
-    node = new_binary(BOP_OR, node, cond_rhs(&tok, tok->next, start_set));
+  Node *top = NULL, *link = NULL;
+  while (tok_is(tok, "&&") || tok_is(tok, "||")) {
+    Node *b = new_binary(tok_is(tok, "&&") ? BOP_AND : BOP_OR, node, NULL);
+    if (link) link->rhs = b;
+    else top = b;
+    link = b;
+    node = cond_expr(&tok, tok->next, start_set);
+  }
+  if (link) link->rhs = node;
   *rest = tok;
-  return node;
+  return top ? top : node;
 }
 
 /* quantifier = ("no" | "some" | "all") "{" [source ("," source)*] "|"

@@ -1024,7 +1024,11 @@ window_step(Step step, Token *tok, Ast *ast, Decl **d)
       }
       if (!past_window(rest)) {
         window_retry = NULL;
-        if (*d) parse_check_decl_later(*d);
+        if (*d) {   /* (its walk's arrays in the arena reset below) */
+          WyArena *was = wyil_arena_use(body_arena);
+          parse_check_decl_later(*d);
+          wyil_arena_use(was);
+        }
         if (*d && (*d)->lazy) (*d)->body = (NodeList){0};
         wyil_arena_reset(body_arena);
         return rest;
