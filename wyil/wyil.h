@@ -594,7 +594,12 @@ typedef void WyilUses(void *ctx, int i, uint64_t *set);
 
 typedef struct Live {
   int ninsn;          /* instructions */
+  int nbits;          /* registers in the sets */
   int words;          /* 64-bit words per register set */
+  int *idx;           /* register -> its bit, -1 for a local one (live
+                         from after def[r] to last[r] exactly: cfg.c's
+                         find_locals); NULL: each register its own */
+  int *def, *last;
   uint64_t *in;       /* live on entry to insn i: in[i * words ...] */
   uint64_t *out;      /* live on exit */
   WyilUses *extra;    /* the user's reads, or NULL */
