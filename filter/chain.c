@@ -30,6 +30,8 @@
  * records. Invalidates nothing.
  */
 
+#include <stdlib.h>
+
 #include "filter_internal.h"
 
 /* Operands of a comparison the host makes without reading a list. */
@@ -47,39 +49,103 @@ number_type(Type *t)
 }
 
 /* Which functions of m may run an offload when called (directly, or
- * through the functions they call; an indirect call may reach any):
- * marks[i] for m->funcs.v[i]. */
-static bool *
-may_offload(Module *m)
+ * through the functions they call; an indirect call may reach any).
+ * The functions are sorted by address, so that a callee is found in
+ * log time (a program of a million functions has two million calls). */
+typedef struct Offloaders {
+  Func **by_addr;       /* m's functions, sorted by address */
+  bool *mark;           /* mark[k]: by_addr[k] may run an offload */
+  int n;
+} Offloaders;
+
+static int
+cmp_addr(const void *a, const void *b)
 {
-  int n = m->funcs.n;
-  bool *mark = wyil_alloc(sizeof(bool) * (size_t)(n + 1));
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (int i = 0; i < n; i++) {
-      Func *fn = m->funcs.v[i];
-      if (mark[i] || fn->is_native || fn->kernel) continue;
-      for (int j = 0; j < fn->ncode && !mark[i]; j++) {
-        Insn *in = fn->code[j];
-        if (in->op == OP_OFFLOAD || in->op == OP_INDIRECT) mark[i] = true;
-        if (in->op != OP_INVOKE || !in->callee) continue;
-        for (int c = 0; c < n; c++)
-          if (m->funcs.v[c] == in->callee && mark[c]) mark[i] = true;
-      }
-      changed = changed || mark[i];
-    }
+  uintptr_t x = (uintptr_t)*(Func *const *)a, y = (uintptr_t)*(Func *const *)b;
+  return (x > y) - (x < y);
+}
+
+/* The index of fn in o->by_addr, or -1. */
+static int
+find(const Offloaders *o, const Func *fn)
+{
+  int lo = 0, hi = o->n - 1;
+  while (lo <= hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (o->by_addr[mid] == fn) return mid;
+    if ((uintptr_t)o->by_addr[mid] < (uintptr_t)fn) lo = mid + 1;
+    else hi = mid - 1;
   }
-  return mark;
+  return -1;
 }
 
 static bool
-calls_offloader(Module *m, const bool *mark, Insn *in)
+may_run(const Func *fn)
+{
+  return !fn->is_native && !fn->kernel;
+}
+
+/* The index of the function instruction `in` invokes, or -1. */
+static int
+callee_of(const Offloaders *o, const Insn *in)
+{
+  return in->op == OP_INVOKE && in->callee ? find(o, in->callee) : -1;
+}
+
+/* The marks: the functions that offload or call indirectly, then their
+ * callers, and theirs, by the callers' lists (each call once). */
+static Offloaders
+may_offload(Module *m)
+{
+  Offloaders o = {NULL, NULL, m->funcs.n};
+  int n = o.n;
+  o.by_addr = wyil_alloc(sizeof(Func *) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) o.by_addr[i] = m->funcs.v[i];
+  qsort(o.by_addr, (size_t)n, sizeof(Func *), cmp_addr);
+  o.mark = wyil_alloc(sizeof(bool) * (size_t)(n + 1));
+  /* the callers of k: callers[first[k] .. first[k + 1]) */
+  int *first = wyil_alloc(sizeof(int) * (size_t)(n + 2));
+  int *todo = wyil_alloc(sizeof(int) * (size_t)(n + 1)), ntodo = 0;
+  for (int i = 0; i < n; i++) {
+    Func *fn = o.by_addr[i];
+    for (int j = 0; may_run(fn) && j < fn->ncode; j++) {
+      Insn *in = fn->code[j];
+      if ((in->op == OP_OFFLOAD || in->op == OP_INDIRECT) && !o.mark[i]) {
+        o.mark[i] = true;
+        todo[ntodo++] = i;
+      }
+      int c = callee_of(&o, in);
+      if (c >= 0) first[c + 2]++;
+    }
+  }
+  for (int k = 2; k <= n + 1; k++) first[k] += first[k - 1];
+  int *callers = wyil_alloc(sizeof(int) * (size_t)(first[n + 1] + 1));
+  for (int i = 0; i < n; i++) {
+    Func *fn = o.by_addr[i];
+    for (int j = 0; may_run(fn) && j < fn->ncode; j++) {
+      int c = callee_of(&o, fn->code[j]);
+      if (c >= 0) callers[first[c + 1]++] = i;
+    }
+  }
+  while (ntodo > 0) {
+    int k = todo[--ntodo];
+    for (int e = first[k]; e < first[k + 1]; e++) {
+      int i = callers[e];
+      if (o.mark[i] || !may_run(o.by_addr[i])) continue;
+      o.mark[i] = true;
+      todo[ntodo++] = i;
+    }
+  }
+  return o;
+}
+
+static bool
+calls_offloader(const Offloaders *o, Insn *in)
 {
   if (in->op == OP_INDIRECT) return true;
   if (in->op != OP_INVOKE) return false;
-  for (int c = 0; c < m->funcs.n; c++)
-    if (m->funcs.v[c] == in->callee) return mark[c];
-  return false;
+  int c = find(o, in->callee);
+  return c >= 0 && o->mark[c];
 }
 
 /* Is code[i] inside a try region of fn (between a TRY and its handler's
@@ -133,7 +199,7 @@ host_use(Func *fn, int i)
 /* Why the loop at code[h] cannot be chained, or NULL (then *exit is
  * the label its branches leave it to, or -1).  *ncalls: its offloads. */
 static const char *
-why_not(Module *m, const bool *mark, Func *fn, const Cfg *cfg, int h,
+why_not(const Offloaders *o, Func *fn, const Cfg *cfg, int h,
         int *exit, int *ncalls, int *line)
 {
   int e = cfg->match[h];
@@ -151,7 +217,7 @@ why_not(Module *m, const bool *mark, Func *fn, const Cfg *cfg, int h,
       from = i + 1;
       for (int j = from; j < to && !why; j++) {
         Insn *c = fn->code[j];
-        if (c->op == OP_OFFLOAD || calls_offloader(m, mark, c)) {
+        if (c->op == OP_OFFLOAD || calls_offloader(o, c)) {
           *line = c->pos.line;
           why = "the CPU path of an offloaded loop in it may offload "
                 "another loop";
@@ -199,7 +265,7 @@ why_not(Module *m, const bool *mark, Func *fn, const Cfg *cfg, int h,
 void
 flt_chain(Module *m, FilterResult *r)
 {
-  bool *mark = may_offload(m);
+  Offloaders o = may_offload(m);
   for (int f = 0; f < m->funcs.n; f++) {
     Func *fn = m->funcs.v[f];
     if (fn->is_native || fn->kernel) continue;
@@ -209,7 +275,7 @@ flt_chain(Module *m, FilterResult *r)
       int exit, ncalls, line;
       if (in->op != OP_LOOP && in->op != OP_FORALL) continue;
       if (!cfg) cfg = wyil_cfg(fn);
-      const char *why = why_not(m, mark, fn, cfg, h, &exit, &ncalls, &line);
+      const char *why = why_not(&o, fn, cfg, h, &exit, &ncalls, &line);
       if (!ncalls) continue;
       FltChain *c = wyil_alloc(sizeof(FltChain));
       c->fn = fn;

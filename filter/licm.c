@@ -237,7 +237,10 @@ move_out(Func *fn, const int *owner, const bool *guarded, int n)
 int
 flt_licm(Func *fn)
 {
-  if (fn->ncode == 0) return 0;
+  bool loop = false;   /* (nothing to allocate for a function without) */
+  for (int i = 0; i < fn->ncode && !loop; i++)
+    loop = fn->code[i]->op == OP_FORALL;
+  if (!loop) return 0;
   int moved = 0;
   /* rounds: in each, every loop's moves are chosen against the same code
    * and made together (a loop's moves and an inner loop's are distinct
