@@ -1,15 +1,20 @@
-/* cgen.c -- the C back end's driver: WYIL Module in, one C file out.
+/* cgen.c -- the C back end's driver: WYIL Module in, one C file out
+ * (or, for a large program, several translation units: cgen_units.c).
  *
  * cgen_module emits the Funcs main reaches (callees, function values,
  * `where` constraints; without a main every Func of the module) as
  * static C functions, then main().  A module with a function of more
- * than CGEN_HUGE_FUNC instructions asks gcc for no points-to analysis
- * and no inlining (their cost grows faster than the function).  Bodies
- * are generated into a buffer first, so that the static data they need
- * (cgen_types.c, cgen_const.c) can be written above them.  This file
- * also holds the function frame: register declarations, parameter
- * ownership, the shared epilogue, and calls (direct, native,
- * trampolines).
+ * than CGEN_HUGE_FUNC instructions left in it (its straight code is cut
+ * in parts where it can be, cgen_outline.c) asks gcc for no points-to
+ * analysis and no inlining (their cost grows faster than the function).
+ * Bodies are generated into a buffer first, so that the static data
+ * they need (cgen_types.c, cgen_const.c) can be written above them;
+ * cgen_module_units writes each body to its unit as it is made instead,
+ * with external linkage (g->link).  What printing one function makes
+ * lives in the function's arena (cgen_func_arena), the tables that
+ * outlive it in the compilation arena.  This file also holds the
+ * function frame: register declarations, parameter ownership, the
+ * shared epilogue, and calls (direct, native, trampolines).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -58,6 +63,8 @@ intern_insert(Intern *t, const char *key, int val)
   t->n++;
 }
 
+/* The slots are on the heap, freed as the table grows (cgen_intern_free
+ * at the end); the keys in the compilation arena. */
 void
 cgen_intern_put(Intern *t, const char *key, int val)
 {
@@ -65,12 +72,24 @@ cgen_intern_put(Intern *t, const char *key, int val)
     Intern old = *t;
     t->cap = t->cap ? t->cap * 2 : 64;
     t->n = 0;
-    t->keys = wyil_alloc(sizeof(char *) * (size_t)t->cap);
-    t->vals = wyil_alloc(sizeof(int) * (size_t)t->cap);
+    t->keys = calloc((size_t)t->cap, sizeof(char *));
+    t->vals = calloc((size_t)t->cap, sizeof(int));
+    if (!t->keys || !t->vals) internal_error("cgen: out of memory");
     for (int i = 0; i < old.cap; i++)
       if (old.keys[i]) intern_insert(t, old.keys[i], old.vals[i]);
+    cgen_intern_free(&old);
   }
+  WyArena *was = wyil_arena_use(NULL);   /* the keys outlive a function */
   intern_insert(t, wyil_strdup(key), val);
+  wyil_arena_use(was);
+}
+
+void
+cgen_intern_free(Intern *t)
+{
+  free(t->keys);
+  free(t->vals);
+  *t = (Intern){0};
 }
 
 /* ---------------------------------------------------------------- */
@@ -182,7 +201,10 @@ cgen_need_func(Gen *g, Func *fn)
   if (cgen_intern_get(&g->func_tab, key) >= 0) return;
   cgen_intern_put(&g->func_tab, key, 1);
   if (is_special_native(fn)) return;
+  WyArena *was = wyil_arena_use(NULL);   /* (cgen_func_cname's too) */
   const char *name = cgen_func_cname(fn);
+  if (!fn->is_native) vec_push(&g->todo, fn);
+  wyil_arena_use(was);
   if (fn->is_native) {
     if (cgen_intern_get(&g->native_tab, name) >= 0) return;
     cgen_intern_put(&g->native_tab, name, 1);
@@ -191,10 +213,10 @@ cgen_need_func(Gen *g, Func *fn)
     sb_puts(&g->protos, ");\n");
     return;
   }
+  if (g->units) return;   /* declared where called (cgen_units.c) */
   sb_printf(&g->protos, "static wyv %s(", name);
   emit_params(&g->protos, fn->nparams, false);
   sb_puts(&g->protos, ") __attribute__((unused));\n");
-  vec_push(&g->todo, fn);
 }
 
 /* The type of the last parameter of fn: print(any) or print(string). */
@@ -221,6 +243,7 @@ cgen_call_expr(Gen *g, Func *callee, const char **args, int nargs)
                     str ? "wy_print_str" : "wy_print_any", x,
                     nl ? "wy_print_newline(), " : "");
   }
+  if (g->units && !callee->is_native) cgen_units_declare(&g->decls, callee);
   StrBuf sb = {0};
   sb_printf(&sb, "%s(", cgen_func_cname(callee));
   for (int i = 0; i < nargs; i++)
@@ -258,8 +281,12 @@ cgen_tramp_name(Gen *g, Func *fn)
   int n = fn->nparams;
   const char **args = wyil_alloc(sizeof(char *) * (size_t)(n + 1));
   for (int i = 0; i < n; i++) args[i] = wyil_fmt("a[%d]", i);
-  sb_printf(&g->tramps, "/* %s:%s */\nstatic wyv\n%s(const wyv *a)\n{\n",
-            fn->module, fn->name, name);
+  sb_printf(&g->tramps, "/* %s:%s */\n%swyv\n%s(const wyv *a)\n{\n",
+            fn->module, fn->name, g->link, name);
+  if (g->units) {
+    sb_printf(&g->externs, "wyv %s(const wyv *a);\n", name);
+    if (!fn->is_native) cgen_units_declare(&g->data_decls, fn);
+  }
   if (n == 0) sb_puts(&g->tramps, "  (void)a;\n");
   sb_printf(&g->tramps, "  return %s;\n}\n\n", cgen_call_expr(g, fn, args, n));
   return name;
@@ -376,22 +403,29 @@ emit_epilogue(Gen *g)
   emit_release_frame(g);
   /* wy_throw borrows: the frame's reference parks in wyc_thrown (until
    * the next throw or the exit) instead of leaking */
-  if (!g->thrown_global)
-    sb_puts(&g->consts, "/* the last value thrown out of a function */\n"
-            "static wyv wyc_thrown;\n\n");
+  if (!g->thrown_global) {
+    sb_printf(&g->consts, "/* the last value thrown out of a function */\n"
+              "%swyv wyc_thrown;\n\n", g->link);
+    if (g->units) sb_puts(&g->externs, "extern wyv wyc_thrown;\n");
+  }
   g->thrown_global = true;
   cgen_emit(g, "wy_set(&wyc_thrown, wyc_tv);");
   cgen_emit(g, "wy_throw(wyc_thrown);");
 }
 
-static void
+/* Returns the most instructions in one C function it wrote. */
+static int
 emit_func(Gen *g, Func *orig)
 {
+  /* what is made to print it lives while it is printed: the tables that
+   * outlive it (cgen_intern_put, g->todo) are in the compilation arena */
+  WyArena *was = wyil_arena_use(cgen_func_arena());
   /* a copy where temporaries share registers (the comments show the
    * instructions as the module has them) */
-  Func *fn = cgen_share_slots(orig);
+  Func *shown;
+  Func *fn = cgen_share_slots(orig, &shown);
   g->fn = fn;
-  g->shown = orig;
+  g->shown = shown;
   g->fl = cgen_flow_new(fn);
   cgen_chain_scan(g);
   cgen_unbox_scan(g);
@@ -403,8 +437,8 @@ emit_func(Gen *g, Func *orig)
   g->used_ret = false;
   g->used_throw = false;
   const char *vol = g->fl->has_try ? "volatile " : "";
-  sb_printf(g->out, "/* %s:%s */\nstatic wyv\n%s(", fn->module, fn->name,
-            cgen_func_cname(fn));
+  sb_printf(g->out, "/* %s:%s */\n%swyv\n%s(", fn->module, fn->name,
+            g->link, cgen_func_cname(fn));
   emit_params(g->out, fn->nparams, true);
   sb_puts(g->out, ")\n{\n");
   g->indent = 1;
@@ -413,12 +447,21 @@ emit_func(Gen *g, Func *orig)
   cgen_bounds_decls(g);
   /* the stack-depth guard (wyrt.h): wy_leave on the way out */
   cgen_emit(g, "wy_enter(%s);", cgen_pos_ref(g, fn->pos));
-  cgen_emit_code(g, 0, fn->ncode);
+  int longest = cgen_outline_code(g);
   g->indent = 1;
   emit_epilogue(g);
   sb_puts(g->out, "}\n\n");
+  if (g->units) {
+    cgen_units_put(g, &g->body, &g->decls, longest);
+  } else if (g->outlined.len) {
+    sb_puts(g->out, g->outlined.s);
+    g->outlined.len = 0;
+    g->outlined.s[0] = 0;
+  }
+  wyil_arena_use(was);
   cgen_flow_free(g->fl);
   g->fl = NULL;
+  return longest;
 }
 
 /* ---------------------------------------------------------------- */
@@ -531,8 +574,8 @@ static const char prelude[] =
   "  }\n"
   "}\n\n";
 
-static void
-put_section(FILE *out, const char *title, StrBuf *sb)
+void
+cgen_put_section(FILE *out, const char *title, StrBuf *sb)
 {
   if (!sb->len) return;
   fprintf(out, "/* ---- %s ---- */\n\n%s", title, sb->s);
@@ -540,8 +583,8 @@ put_section(FILE *out, const char *title, StrBuf *sb)
     fputc('\n', out);
 }
 
-static void
-write_main(Gen *g, FILE *out)
+void
+cgen_write_main(Gen *g, FILE *out)
 {
   fputs("static void wyc_consts_free(void) __attribute__((unused));\n\n"
         "static void\nwyc_consts_free(void)\n{\n", out);
@@ -576,55 +619,107 @@ free_gen(Gen *g)
 {
   StrBuf *bufs[] = {&g->protos, &g->tyfwd, &g->types, &g->shapes, &g->poss,
                     &g->tramps, &g->consts, &g->wheres, &g->kernels,
-                    &g->body, &g->kern_refs};
+                    &g->body, &g->outlined, &g->kern_refs, &g->externs,
+                    &g->decls, &g->data_decls, &g->pos_files};
   for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) sb_free(bufs[i]);
+  Intern *tabs[] = {&g->types_tab, &g->shapes_tab, &g->pos_tab, &g->const_tab,
+                    &g->tramp_tab, &g->native_tab, &g->func_tab, &g->file_tab};
+  for (size_t i = 0; i < sizeof tabs / sizeof tabs[0]; i++)
+    cgen_intern_free(tabs[i]);
 }
 
-void
-cgen_module(FILE *out, Module *m, const CgenOffload *off)
+/* The functions of m that the program needs, into g's buffers (one C
+ * file's, or each to its unit); returns the most instructions in one
+ * C function. */
+static int
+emit_module(Gen *g, Module *m, const CgenOffload *off)
 {
-  Gen g = {.m = m};
   for (int i = 0; off && i < m->funcs.n; i++)
-    if (((Func *)m->funcs.v[i])->kernel) g.off = off;
+    if (((Func *)m->funcs.v[i])->kernel) g->off = off;
   /* a program: what main reaches (each emitted function queues what it
    * calls, its function values, the constraints of its types); the C
    * compiler would drop the other static functions, after parsing them
    * (about 9 KB of its memory each at -O2: a million unused ones did not
    * fit in 2 GB).  No main (a test of the back end): every function. */
-  if (m->main) cgen_need_func(&g, m->main);
+  if (m->main) cgen_need_func(g, m->main);
   for (int i = 0; !m->main && i < m->funcs.n; i++) {
     Func *fn = m->funcs.v[i];
-    if (!fn->is_native && !fn->kernel) cgen_need_func(&g, fn);
+    if (!fn->is_native && !fn->kernel) cgen_need_func(g, fn);
   }
   int longest = 0;
-  for (int i = 0; i < g.todo.n; i++) {
-    Func *fn = g.todo.v[i];
-    if (fn->ncode > longest) longest = fn->ncode;
-    emit_func(&g, fn);
+  for (int i = 0; i < g->todo.n; i++) {
+    int n = emit_func(g, g->todo.v[i]);
+    if (n > longest) longest = n;
   }
-  fprintf(out, "/* Generated by wyc from %s (module %s).  Do not edit. */\n",
-          m->file ? m->file : "?", m->name ? m->name : "?");
+  return longest;
+}
+
+/* What opens the C file (or the units' header): pragmas, includes, the
+ * helpers (arena). */
+static const char *
+head_text(Gen *g, int longest)
+{
+  StrBuf sb = {0};
+  sb_printf(&sb, "/* Generated by wyc from %s (module %s).  Do not edit. */\n",
+            g->m->file ? g->m->file : "?", g->m->name ? g->m->name : "?");
   /* gcc's points-to analysis and its inlining of the runtime's helpers
    * grow faster than the function: a sum of 19,000 terms took 240 s at
    * -O2, 14 s without them (the whole file: per function, as an
-   * attribute, they still took 65 s) */
+   * attribute, they still took 65 s); a function that long is cut in
+   * parts where it can be (cgen_outline.c) */
   if (longest > CGEN_HUGE_FUNC)
-    fputs("#if defined(__GNUC__) && !defined(__clang__)\n"
-          "#pragma GCC optimize (\"no-tree-pta\", \"no-inline\")\n"
-          "#endif\n", out);
-  fputs("#include \"wyrt.h\"\n", out);
-  fputs(g.off ? "#include \"ocl.h\"\n\n" : "\n", out);
-  fputs(prelude, out);
-  put_section(out, "functions", &g.protos);
-  put_section(out, "types", &g.tyfwd);
-  put_section(out, "type descriptors", &g.types);
-  put_section(out, "record shapes", &g.shapes);
-  put_section(out, "source positions", &g.poss);
-  put_section(out, "function values", &g.tramps);
-  put_section(out, "constants", &g.consts);
-  put_section(out, "type constraints", &g.wheres);
-  put_section(out, "OpenCL kernels", &g.kernels);
-  put_section(out, "code", &g.body);
-  write_main(&g, out);
+    sb_puts(&sb, "#if defined(__GNUC__) && !defined(__clang__)\n"
+            "#pragma GCC optimize (\"no-tree-pta\", \"no-inline\")\n"
+            "#endif\n");
+  sb_puts(&sb, "#include \"wyrt.h\"\n");
+  sb_puts(&sb, g->off ? "#include \"ocl.h\"\n\n" : "\n");
+  /* the parts of a function cut (cgen_outline.c): called once each,
+   * not inlined back; straight code, compiled at -O1 (in 1,000 parts of
+   * 200 instructions a sum of 200,000 terms took gcc xxx s at -O2) */
+  if (g->any_part)
+    sb_puts(&sb, "#if defined(__GNUC__) && !defined(__clang__)\n"
+            "#define WYC_PART __attribute__((noinline, optimize(\"O1\")))\n"
+            "#else\n"
+            "#define WYC_PART __attribute__((noinline))\n"
+            "#endif\n\n");
+  sb_puts(&sb, prelude);
+  const char *s = wyil_strdup(sb.s);
+  sb_free(&sb);
+  return s;
+}
+
+void
+cgen_module(FILE *out, Module *m, const CgenOffload *off)
+{
+  Gen g = {.m = m, .link = "static ", .fwd = "static "};
+  int longest = emit_module(&g, m, off);
+  fputs(head_text(&g, longest), out);
+  cgen_put_section(out, "functions", &g.protos);
+  cgen_put_section(out, "types", &g.tyfwd);
+  cgen_put_section(out, "type descriptors", &g.types);
+  cgen_put_section(out, "record shapes", &g.shapes);
+  cgen_put_section(out, "source positions", &g.poss);
+  cgen_put_section(out, "function values", &g.tramps);
+  cgen_put_section(out, "constants", &g.consts);
+  cgen_put_section(out, "type constraints", &g.wheres);
+  cgen_put_section(out, "OpenCL kernels", &g.kernels);
+  cgen_put_section(out, "code", &g.body);
+  cgen_write_main(&g, out);
+  free_gen(&g);
+}
+
+bool
+cgen_module_is_large(Module *m)
+{
+  return cgen_units_wanted(m);
+}
+
+void
+cgen_module_units(CgenOut *o, Module *m, const CgenOffload *off)
+{
+  Gen g = {.m = m, .link = "", .fwd = "extern "};
+  cgen_units_begin(&g, o);
+  int longest = emit_module(&g, m, off);
+  cgen_units_finish(&g, head_text(&g, longest));
   free_gen(&g);
 }

@@ -31,4 +31,21 @@ typedef struct CgenOffload {
  * Kernel functions are not translated (opencl_backend/ does). */
 void cgen_module(FILE *out, Module *m, const CgenOffload *off);
 
+/* A large program goes to several translation units instead, so that
+ * the C compiler's time and memory stay linear in it: each compiled
+ * alone costs it what its functions do, and gcc's cost over one file
+ * grows faster than the file (c_backend/cgen_units.c). */
+typedef struct CgenOut {
+  const char *stem;      /* the files are STEM.h (the header every unit
+                            includes), STEM.c (the data and main) and
+                            STEM-1.c, STEM-2.c, ... (the functions) */
+  FILE *(*open)(const char *path);              /* the driver's: they */
+  void (*close)(FILE *f, const char *path);     /* end the run on error */
+  PtrVec files;          /* const char *: every file written, the header
+                            first, then STEM.c, then the others */
+} CgenOut;
+/* Does m go to several units (cgen_module_units), not one file? */
+bool cgen_module_is_large(Module *m);
+void cgen_module_units(CgenOut *o, Module *m, const CgenOffload *off);
+
 #endif

@@ -276,10 +276,11 @@ cgen_const_expr(Gen *g, Const *c)
       sb_putc(sb, bad ? '.' : ch);
     }
     sb_puts(sb, text.len > 60 ? "... */\n" : " */\n");
-    sb_printf(sb, "static wyv wyc_k%d;\n\nstatic wyv\nwyc_k%d_ref(void)\n{\n"
+    sb_printf(sb, "static wyv wyc_k%d;\n\n%swyv\nwyc_k%d_ref(void)\n{\n"
               "  if (!wyc_k%d) {\n    wyv nv;\n%s    wyc_k%d = nv;\n  }\n"
               "  return wyc_k%d;\n}\n\n",
-              id, id, id, build.s, id, id);
+              id, g->link, id, id, build.s, id, id);
+    if (g->units) sb_printf(&g->externs, "wyv wyc_k%d_ref(void);\n", id);
     sb_free(&build);
     sb_free(&text);
   }
@@ -294,19 +295,45 @@ cgen_emit_consts_free(Gen *g, StrBuf *sb)
     sb_printf(sb, "  wy_decref(wyc_k%d);\n  wyc_k%d = WY_UNDEF;\n", i, i);
 }
 
+/* The number of a position's file (file_tab): positions are keyed by
+ * it, not by the file's name (a million of them name one file). */
+static int
+file_id(Gen *g, const char *file)
+{
+  int f = cgen_intern_get(&g->file_tab, file);
+  if (f >= 0) return f;
+  f = g->file_tab.n;
+  cgen_intern_put(&g->file_tab, file, f);
+  if (g->units) {   /* a string of its own (pos_entry) */
+    sb_printf(&g->pos_files, "static const char wyc_file%d[] = ", f);
+    cgen_emit_cstr(&g->pos_files, file, strlen(file));
+    sb_puts(&g->pos_files, ";\n");
+  }
+  return f;
+}
+
 const char *
 cgen_pos_ref(Gen *g, SrcPos pos)
 {
   if (pos.line <= 0) return "NULL";
   const char *file = pos.file ? pos.file : g->m->file ? g->m->file : "";
-  const char *key = wyil_fmt("%d:%d:%s", pos.line, pos.col, file);
+  int f = file_id(g, file);
+  const char *key = wyil_fmt("%d:%d:%d", pos.line, pos.col, f);
   int id = cgen_intern_get(&g->pos_tab, key);
   if (id < 0) {
     id = g->npos++;
     cgen_intern_put(&g->pos_tab, key, id);
-    sb_printf(&g->poss, "static const WyPos wyc_pos%d = {", id);
-    cgen_emit_cstr(&g->poss, file, strlen(file));
-    sb_printf(&g->poss, ", %d, %d};\n", pos.line, pos.col);
+    /* several units: the positions are one array, wyc_pos, and the
+     * names of their files strings of their own (a program of a million
+     * functions has a million positions, and one file) */
+    if (g->units) {
+      sb_printf(&g->poss, "  {wyc_file%d, %d, %d},\n", f, pos.line,
+                pos.col);
+    } else {
+      sb_printf(&g->poss, "static const WyPos wyc_pos%d = {", id);
+      cgen_emit_cstr(&g->poss, file, strlen(file));
+      sb_printf(&g->poss, ", %d, %d};\n", pos.line, pos.col);
+    }
   }
-  return wyil_fmt("&wyc_pos%d", id);
+  return wyil_fmt(g->units ? "&wyc_pos[%d]" : "&wyc_pos%d", id);
 }

@@ -29,7 +29,7 @@
 /* cgen.c                                                            */
 
 /* A string-keyed table of ints (open addressing; keys are copied into
- * the arena). */
+ * the compilation arena, the slots are on the heap). */
 typedef struct Intern {
   const char **keys;  /* NULL = empty slot */
   int *vals;
@@ -37,6 +37,7 @@ typedef struct Intern {
 } Intern;
 int cgen_intern_get(Intern *t, const char *key);   /* -1 when absent */
 void cgen_intern_put(Intern *t, const char *key, int val);
+void cgen_intern_free(Intern *t);
 
 typedef struct Flow Flow;
 
@@ -53,7 +54,24 @@ typedef struct Gen {
   StrBuf consts;     /* constant caches and their builders */
   StrBuf wheres;     /* `where` wrappers */
   StrBuf kernels;    /* OpenCL program text and kernel descriptors */
-  StrBuf body;       /* function bodies */
+  StrBuf body;       /* function bodies (units: the function being
+                        printed) */
+  StrBuf outlined;   /* the current function's outlined parts
+                        (cgen_outline.c), appended to body after it */
+  /* several translation units (cgen_units.c); all false/empty in one */
+  bool units;        /* the program goes to several units */
+  const char *link;  /* "static " in one unit, "" in several: the
+                        linkage of what every unit may name */
+  const char *fwd;   /* "static " or "extern ": its forward declarations */
+  StrBuf externs;    /* declarations of the shared data, for the header */
+  StrBuf decls;      /* declarations the text being printed needs (the
+                        functions it calls, its parts) */
+  StrBuf data_decls; /* ... those the data unit needs (the functions of
+                        trampolines, `where` wrappers and main) */
+  struct Units *u;   /* the units written so far */
+  StrBuf pos_files;  /* the positions' file names (wyc_fileN) */
+  Intern file_tab;   /* file name -> N */
+  bool any_part;     /* some function has parts (cgen_outline.c) */
   Intern types_tab, shapes_tab, pos_tab, const_tab, tramp_tab, native_tab,
     func_tab;
   int ntypes, nshapes, npos, nconsts;
@@ -110,6 +128,28 @@ const char *cgen_call_expr(Gen *g, Func *callee, const char **args, int nargs);
 const char *cgen_call_stmt(Gen *g, Func *callee, const char **args, int nargs);
 /* The name of the trampoline of fn, emitted on first use. */
 const char *cgen_tramp_name(Gen *g, Func *fn);
+/* sb under a comment naming the section (nothing when sb is empty). */
+void cgen_put_section(FILE *out, const char *title, StrBuf *sb);
+/* wyc_consts_free and main(). */
+void cgen_write_main(Gen *g, FILE *out);
+
+/* ================================================================ */
+/* cgen_units.c: a large program as several translation units        */
+
+/* Is the module large enough for several units? */
+bool cgen_units_wanted(Module *m);
+/* Start writing units for o (g->units and the rest set). */
+void cgen_units_begin(Gen *g, CgenOut *o);
+/* Text (a function or a part) of n instructions and the declarations it
+ * needs, to the unit being filled (a new one when that one is full);
+ * both buffers are emptied. */
+void cgen_units_put(Gen *g, StrBuf *text, StrBuf *decls, int n);
+/* The header, the data unit (everything but the functions, and main)
+ * and the end of the last unit; head: the text that opens the header
+ * (cgen.c's prelude and pragmas). */
+void cgen_units_finish(Gen *g, const char *head);
+/* The declaration of a function's C prototype, for g->decls. */
+void cgen_units_declare(StrBuf *sb, Func *fn);
 
 /* ================================================================ */
 /* cgen_flow.c: per-function analyses                                */
@@ -148,8 +188,13 @@ WyArena *cgen_func_arena(void);
 /* cgen_slots.c: temporaries that share a C local                    */
 
 /* fn, or a copy in which temporaries whose lives do not overlap share a
- * register (in cgen_func_arena). */
-Func *cgen_share_slots(Func *fn);
+ * register (in cgen_func_arena); *shown: fn, or a copy of fn in the
+ * order of the copy's instructions (what its comments show). */
+#define CGEN_SINK_FUNC 5000
+Func *cgen_share_slots(Func *fn, Func **shown);
+/* Does code continue straight from before insn `in` to after it (no
+ * label, branch, loop, try, offload, and it falls through)? */
+bool cgen_is_straight(const Insn *in);
 /* Is register r live after insn i?  (true when moves are off) */
 bool cgen_flow_live_after(Flow *fl, int i, int r);
 
@@ -220,6 +265,8 @@ void cgen_unbox_decls(Gen *g, const char *vol);
 bool cgen_unbox_insn(Gen *g, int i);
 void cgen_unbox_before(Gen *g, int i);
 void cgen_unbox_after(Gen *g, int i);
+/* The C type of the double registers: "double", or "float". */
+const char *cgen_unbox_ctype(Gen *g);
 /* A C double expression for the real (or int) in register r. */
 const char *cgen_unbox_opnd(Gen *g, int r);
 
@@ -266,6 +313,16 @@ const char *cgen_bounds_elem(Gen *g, int i, bool unboxed);
 void cgen_emit_code(Gen *g, int from, int to);
 /* "L<n>", or the name of label n in the copy being emitted. */
 const char *cgen_label(Gen *g, int label);
+
+/* ================================================================ */
+/* cgen_outline.c: straight code of a huge function in functions     */
+
+/* The whole code of the function: cgen_emit_code, or, in a function of
+ * more than CGEN_OUTLINE_FUNC instructions, its long straight runs
+ * outside loops in functions of their own (into g->outlined, each of
+ * at most a few hundred).  Returns the instructions it left in the
+ * function itself. */
+int cgen_outline_code(Gen *g);
 
 /* ================================================================ */
 /* cgen_types.c                                                      */

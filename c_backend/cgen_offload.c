@@ -159,8 +159,9 @@ put_descriptor(Gen *g, Kernel *k, const int *host, SrcPos pos)
   /* the runtime picks the real type for the device (runtime/ocl.h,
    * WyOclReal); the narrow variant first, which the kernel names */
   for (int v = k->narrow_name ? 1 : 0; v >= 0; v--) {
-    sb_printf(sb, "static const WyOclKernel wyc_kern%d%s = {\n"
-              "  wyc_cl_source, NULL, %s, %d, %s, %s, %d, ", k->id,
+    sb_printf(sb, "%sconst WyOclKernel wyc_kern%d%s = {\n"
+              "  wyc_cl_source, NULL, %s, %d, %s, %s, %d, ",
+              v ? "static " : g->link, k->id,
               v ? "_n" : "", cgen_cstr_lit(v ? k->narrow_name : k->name),
               k->ndims, real_name(g, g->off->real),
               g->off->int64_only ? "true" : "false", k->nargs);
@@ -173,6 +174,8 @@ put_descriptor(Gen *g, Kernel *k, const int *host, SrcPos pos)
     sb_printf(sb, "{%d, %d, %d}, %s};\n\n", jam_of(k, 0), jam_of(k, 1),
               jam_of(k, 2), cgen_pos_ref(g, pos));
   }
+  if (g->units)
+    sb_printf(&g->externs, "extern const WyOclKernel wyc_kern%d;\n", k->id);
   sb_printf(&g->kern_refs, "&wyc_kern%d, ", k->id);
   g->nkern_refs++;
 }

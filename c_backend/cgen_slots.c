@@ -22,6 +22,14 @@
  * Functions with a try, an offload or a chained loop are left as they
  * are (their registers are named elsewhere: handlers, kernels' plans).
  *
+ * In a function of more than CGEN_SINK_FUNC instructions, a temporary
+ * constant is also moved to just before its read: the filter puts every
+ * scalar constant at the function's start (filter.c's hoist_consts, for
+ * the loops' bounds), and in a sum of 10,000 terms the 10,000 constants
+ * were 10,000 temporaries alive at once, 10,000 C locals (gcc took 50 s
+ * over them; shared, 4 s).  (Smaller functions are printed as they were:
+ * a few constants at the start cost nothing.)
+ *
  * Requires: a verified function (registers in range).  Provides: the
  * copy, in the arena of the function being printed (cgen_func_arena).
  */
@@ -31,9 +39,11 @@
 #include "cgen_internal.h"
 
 /* Instructions whose C code reads its operands and writes a new value:
- * the writers and readers of temporaries. */
+ * the writers and readers of temporaries.  In a long function (long:
+ * more than CGEN_SINK_FUNC instructions) the appends too, so that a
+ * chain `s + "a" + "b" + ...` shares its locals as a sum does. */
 static bool
-is_value_op(Op op)
+is_value_op(Op op, bool long_fn)
 {
   switch (op) {
   case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_REM:
@@ -41,14 +51,16 @@ is_value_op(Op op)
   case OP_SHL: case OP_SHR: case OP_INVERT: case OP_CONST:
   case OP_INDEXOF: case OP_FIELDLOAD: case OP_LENGTHOF:
     return true;
+  case OP_SAPPEND: case OP_SAPPENDL: case OP_SAPPENDR: case OP_APPEND:
+  case OP_APPENDL:
+    return long_fn;
   default:
     return false;
   }
 }
 
-/* Does code continue straight from before insn `in` to after it? */
-static bool
-is_straight(const Insn *in)
+bool
+cgen_is_straight(const Insn *in)
 {
   if (wyil_op_flags[in->op] & (F_BRANCH | F_END)) return false;
   switch (in->op) {
@@ -72,9 +84,10 @@ may_share(const Func *fn)
   return true;
 }
 
-/* The copy of fn with register r renamed to map[r]. */
+/* The copy of fn with register r renamed to map[r], its instructions in
+ * the order order[] (NULL: as they are). */
 static Func *
-renumbered(const Func *fn, const int *map, int nregs)
+renumbered(const Func *fn, const int *map, int nregs, const int *order)
 {
   Func *c = wyil_alloc(sizeof(Func));
   *c = *fn;
@@ -86,7 +99,7 @@ renumbered(const Func *fn, const int *map, int nregs)
   c->code = wyil_alloc(sizeof(Insn *) * (size_t)(fn->ncode + 1));
   c->capcode = fn->ncode;
   for (int i = 0; i < fn->ncode; i++) {
-    const Insn *in = fn->code[i];
+    const Insn *in = fn->code[order ? order[i] : i];
     Insn *k = wyil_alloc(sizeof(Insn));
     *k = *in;
     if (in->dst >= 0) k->dst = map[in->dst];
@@ -99,9 +112,46 @@ renumbered(const Func *fn, const int *map, int nregs)
   return c;
 }
 
-Func *
-cgen_share_slots(Func *fn)
+/* The order of the instructions: each temporary constant of a long
+ * function moved to just before its read (NULL: none moved). */
+static int *
+sunk_order(const Func *fn, const bool *temp, const int *use_at)
 {
+  if (fn->ncode <= CGEN_SINK_FUNC) return NULL;
+  int n = fn->ncode, k = 0;
+  /* the constants moved before insn u: last[u], then before[last[u]]...
+   * (latest first) */
+  int *last = wyil_alloc(sizeof(int) * (size_t)(n + 1));
+  int *before = wyil_alloc(sizeof(int) * (size_t)(n + 1));
+  bool *moves = wyil_alloc(sizeof(bool) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) last[i] = -1;
+  bool any = false;
+  for (int i = 0; i < n; i++) {
+    const Insn *in = fn->code[i];
+    if (in->op != OP_CONST || !temp[in->dst] || use_at[in->dst] <= i + 1)
+      continue;
+    moves[i] = any = true;
+    before[i] = last[use_at[in->dst]];
+    last[use_at[in->dst]] = i;
+  }
+  if (!any) return NULL;
+  int *order = wyil_alloc(sizeof(int) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) {
+    if (moves[i]) continue;
+    int m = 0;   /* the ones before i, in their order */
+    for (int c = last[i]; c >= 0; c = before[c]) m++;
+    for (int c = last[i], j = m - 1; c >= 0; c = before[c], j--)
+      order[k + j] = c;
+    k += m;
+    order[k++] = i;
+  }
+  return order;
+}
+
+Func *
+cgen_share_slots(Func *fn, Func **shown)
+{
+  *shown = fn;
   if (!may_share(fn) || fn->nregs < 4) return fn;
   WyArena *was = wyil_arena_use(cgen_func_arena());
   int n = fn->ncode, nr = fn->nregs;
@@ -115,7 +165,7 @@ cgen_share_slots(Func *fn)
     Insn *in = fn->code[i];
     if (in->op == OP_LABEL) runs++;   /* a label starts a run */
     run[i] = runs;
-    if (!is_straight(in)) runs++;     /* the rest follow another one */
+    if (!cgen_is_straight(in)) runs++;     /* the rest follow another one */
     int d = wyil_def_reg(in);
     if (d >= 0) {
       ndefs[d]++;
@@ -134,17 +184,20 @@ cgen_share_slots(Func *fn)
     if (ndefs[r] != 1 || nuses[r] != 1) continue;
     if (fn->regnames && fn->regnames[r]) continue;
     int d = def_at[r], u = use_at[r];
-    if (d >= u || run[d] != run[u] || !is_value_op(fn->code[d]->op)
-        || !is_value_op(fn->code[u]->op))
+    bool long_fn = n > CGEN_SINK_FUNC;
+    if (d >= u || run[d] != run[u] || !is_value_op(fn->code[d]->op, long_fn)
+        || !is_value_op(fn->code[u]->op, long_fn))
       continue;
     temp[r] = true;
     ntemps++;
   }
   /* shared registers by the intervals, in order */
+  int *order = sunk_order(fn, temp, use_at);
   int *slot = wyil_alloc(sizeof(int) * (size_t)(nr + 1));
   int *free_slots = wyil_alloc(sizeof(int) * (size_t)(ntemps + 1));
   int nfree = 0, nslots = 0;
-  for (int i = 0; i < n; i++) {
+  for (int j = 0; j < n; j++) {
+    int i = order ? order[j] : j;
     Insn *in = fn->code[i];
     int d = wyil_def_reg(in);
     if (d >= 0 && temp[d]) slot[d] = nfree ? free_slots[--nfree] : nslots++;
@@ -153,14 +206,22 @@ cgen_share_slots(Func *fn)
         free_slots[nfree++] = slot[in->args[a]];
   }
   Func *out = fn;
-  if (nslots < ntemps) {   /* something shared: renumber */
+  if (order) {   /* what the comments show, in the same order */
+    Func *s = wyil_alloc(sizeof(Func));
+    *s = *fn;
+    s->cfg = NULL;
+    s->code = wyil_alloc(sizeof(Insn *) * (size_t)(n + 1));
+    for (int j = 0; j < n; j++) s->code[j] = fn->code[order[j]];
+    *shown = s;
+  }
+  if (nslots < ntemps || order) {   /* something shared: renumber */
     int *map = wyil_alloc(sizeof(int) * (size_t)(nr + 1));
     int next = 0;
     for (int r = 0; r < nr; r++)
       if (!temp[r]) map[r] = next++;
     for (int r = 0; r < nr; r++)
       if (temp[r]) map[r] = next + slot[r];
-    out = renumbered(fn, map, next + nslots);
+    out = renumbered(fn, map, next + nslots, order);
   }
   wyil_arena_use(was);
   return out;

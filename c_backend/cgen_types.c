@@ -123,14 +123,16 @@ where_wrapper(Gen *g, int id, Func *where)
 {
   const char *name = wyil_fmt("wyc_where%d", id);
   const char *arg = "v";
-  sb_printf(&g->tyfwd, "static bool %s(wyv v);\n", name);
+  sb_printf(&g->tyfwd, "%sbool %s(wyv v);\n", g->fwd, name);
+  if (g->units && !where->is_native)
+    cgen_units_declare(&g->data_decls, where);
   sb_printf(&g->wheres,
-            "static bool\n%s(wyv v)\n{\n"
+            "%sbool\n%s(wyv v)\n{\n"
             "  wyv r = %s;\n"
             "  bool ok = wy_truth(r);\n"
             "  wy_decref(r);\n"
             "  return ok;\n}\n\n",
-            name, cgen_call_expr(g, where, &arg, 1));
+            g->link, name, cgen_call_expr(g, where, &arg, 1));
   return name;
 }
 
@@ -182,7 +184,7 @@ emit_type(Gen *g, int id, Type *t)
   const char *where = NULL;
   if (t->kind == TY_NOMINAL && t->def->where)
     where = where_wrapper(g, id, t->def->where);
-  sb_printf(sb, "static const WyType wyc_ty%d = {.kind = %s, .n = %d", id,
+  sb_printf(sb, "%sconst WyType wyc_ty%d = {.kind = %s, .n = %d", g->link, id,
             wy_kind_name(t->kind), t->kind == TY_NOMINAL ? 1 : n);
   if (n > 0) sb_printf(sb, ", .elems = wyc_ty%d_e", id);
   if (t->kind == TY_RECORD && t->n > 0)
@@ -206,7 +208,7 @@ cgen_type_ref(Gen *g, Type *t)
   if (id < 0) {
     id = g->ntypes++;
     cgen_intern_put(&g->types_tab, key.s, id);
-    sb_printf(&g->tyfwd, "static const WyType wyc_ty%d;\n", id);
+    sb_printf(&g->tyfwd, "%sconst WyType wyc_ty%d;\n", g->fwd, id);
     emit_type(g, id, t);
   }
   sb_free(&key);
@@ -231,11 +233,13 @@ cgen_shape_ref(Gen *g, int n, const char *const *names)
         cgen_emit_cstr(sb, names[i], strlen(names[i]));
       }
       sb_puts(sb, "};\n");
-      sb_printf(sb, "static const WyShape wyc_sh%d = {%d, wyc_sh%d_f};\n", id,
-                n, id);
+      sb_printf(sb, "%sconst WyShape wyc_sh%d = {%d, wyc_sh%d_f};\n",
+                g->link, id, n, id);
     } else {
-      sb_printf(sb, "static const WyShape wyc_sh%d = {0, NULL};\n", id);
+      sb_printf(sb, "%sconst WyShape wyc_sh%d = {0, NULL};\n", g->link, id);
     }
+    if (g->units)
+      sb_printf(&g->externs, "extern const WyShape wyc_sh%d;\n", id);
   }
   sb_free(&key);
   return wyil_fmt("&wyc_sh%d", id);

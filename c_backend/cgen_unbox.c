@@ -54,8 +54,8 @@ param_type(Func *fn, int k)
 /* The C type of the double registers: in FLOAT mode a float, whose
  * + - * / are float's own, the double result rounded once (docs/
  * reals.md); "f": the float versions of the checks. */
-static const char *
-ctype(Gen *g)
+const char *
+cgen_unbox_ctype(Gen *g)
 {
   return g->m->real_mode == WYIL_REAL_FLOAT ? "float" : "double";
 }
@@ -133,7 +133,7 @@ cgen_unbox_decls(Gen *g, const char *vol)
   if (!g->dbl) return;
   for (int r = 0; r < fn->nregs; r++) {
     if (g->dbl[r]) {
-      if (!line.len) sb_printf(&line, "%s%s ", vol, ctype(g));
+      if (!line.len) sb_printf(&line, "%s%s ", vol, cgen_unbox_ctype(g));
       else sb_puts(&line, ", ");
       sb_printf(&line, "d%d = 0.0", r);
     }
@@ -221,7 +221,7 @@ emit_arith(Gen *g, Insn *in)
   if (o == 3) {
     cgen_emit(g, "{");
     g->indent++;
-    cgen_emit(g, "%s wyc_y = %s;", ctype(g), y);
+    cgen_emit(g, "%s wyc_y = %s;", cgen_unbox_ctype(g), y);
     cgen_emit(g, "if (__builtin_expect(wyc_y == 0.0, 0)) wy_f_div_zero(%s);",
               p);
     y = "wyc_y";

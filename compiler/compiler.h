@@ -670,6 +670,9 @@ const char *words_split(PtrVec *out, const char *s);
 /* Run the C compiler argv (argv[0] found on PATH) that writes the
  * executable output; 0, or 1 after saying why it failed. */
 int cc_spawn(char **argv, const char *output);
+/* The same for each of the n argument vectors argvs (the compilation of
+ * one unit each), at most `parallel` at once; 0 when all succeeded. */
+int cc_spawn_all(char ***argvs, int n, int parallel, const char *output);
 
 /* ================================================================ */
 /* big_stack.c                                                       */

@@ -2,7 +2,9 @@
  * and runtime relative to the wyc binary (build tree or installed
  * layout), the front end (parse, resolve, lower, verify), the pass
  * table's run (pipeline.c), and the targets: print WYIL, or write C
- * and build a native executable with the system C compiler. */
+ * and build a native executable with the system C compiler (a large
+ * program's C in several units, each compiled alone, then linked:
+ * build_units). */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -431,30 +433,45 @@ print_command(FILE *out, char **argv)
   fputc('\n', out);
 }
 
-/* Run the C compiler on cfile (cc_spawn.c: an argument vector, never a
- * shell, so that no file name is ever interpreted). */
-static int
-run_cc(const Options *o, const Layout *lay, const char *cfile)
+/* The C compiler and its flags, as every run of it has them. */
+static PtrVec
+cc_words(const Layout *lay)
 {
-  bool ocl = o->target == TARGET_OPENCL;
   PtrVec argv = {0};
   push_env_words(&argv, "CC");
   if (argv.n == 0) vec_push(&argv, "cc");
   push_words(&argv, "-std=c11 -O2 -w");
   push_env_words(&argv, "WYC_CFLAGS");
   vec_push(&argv, wyil_fmt("-I%s", lay->include));
+  return argv;
+}
+
+/* The libraries after the inputs of the link. */
+static void
+push_libs(PtrVec *argv, const Options *o, const Layout *lay)
+{
+  bool ocl = o->target == TARGET_OPENCL;
+  if (ocl) vec_push(argv, (void *)lay->ocl_lib);
+  vec_push(argv, (void *)lay->lib);
+  if (ocl) vec_push(argv, "-lOpenCL");
+  /* the binary cache's MAC (runtime/ocl_cachedir.c): libsodium linked
+   * statically, so the program runs where it is not installed */
+  if (ocl) push_words(argv, "-Wl,-Bstatic -lsodium -Wl,-Bdynamic");
+  if (ocl) vec_push(argv, "-pthread");   /* ocl_start.c */
+  push_words(argv, "-lmpfr -lgmp -lm");
+  vec_push(argv, NULL);
+}
+
+/* Run the C compiler on cfile (cc_spawn.c: an argument vector, never a
+ * shell, so that no file name is ever interpreted). */
+static int
+run_cc(const Options *o, const Layout *lay, const char *cfile)
+{
+  PtrVec argv = cc_words(lay);
   vec_push(&argv, "-o");
   vec_push(&argv, file_arg(o->output));
   vec_push(&argv, file_arg(cfile));
-  if (ocl) vec_push(&argv, (void *)lay->ocl_lib);
-  vec_push(&argv, (void *)lay->lib);
-  if (ocl) vec_push(&argv, "-lOpenCL");
-  /* the binary cache's MAC (runtime/ocl_cachedir.c): libsodium linked
-   * statically, so the program runs where it is not installed */
-  if (ocl) push_words(&argv, "-Wl,-Bstatic -lsodium -Wl,-Bdynamic");
-  if (ocl) vec_push(&argv, "-pthread");   /* ocl_start.c */
-  push_words(&argv, "-lmpfr -lgmp -lm");
-  vec_push(&argv, NULL);
+  push_libs(&argv, o, lay);
   char **args = (char **)argv.v;
   if (o->verbose) print_command(stderr, args);
   return cc_spawn(args, o->output);
@@ -563,6 +580,52 @@ build_c(const Options *o, const Layout *lay, Module *m, const CgenOffload *off)
   return rc;
 }
 
+/* The units of a large program (c_backend/cgen_units.c): each
+ * compiled to an object by its own run of cc, CC_PARALLEL at once, then
+ * linked.  Each run costs cc a unit's memory (the units are cut by
+ * size), so that a few at once stay a few units' worth; more would
+ * only compete for the cores.  The objects, and the units without
+ * --keep-c (with it: OUTPUT.h, OUTPUT.c, OUTPUT-1.c, ...), are in a
+ * directory of their own, removed after. */
+enum { CC_PARALLEL = 2 };
+
+static int
+build_units(const Options *o, const Layout *lay, Module *m,
+            const CgenOffload *off)
+{
+  char *dir = wyil_strdup("/tmp/wyc-XXXXXX");
+  if (!mkdtemp(dir)) die("cannot create a temporary directory in %s", "/tmp");
+  check_output(o->output);
+  CgenOut co = {o->keep_c ? o->output : wyil_fmt("%s/prog", dir),
+                open_output, close_output, {0}};
+  cgen_module_units(&co, m, off);
+  int n = co.files.n - 1;   /* the .c files, after the header */
+  char ***jobs = wyil_alloc(sizeof(char **) * (size_t)n);
+  PtrVec link = cc_words(lay);
+  vec_push(&link, "-o");
+  vec_push(&link, file_arg(o->output));
+  for (int i = 0; i < n; i++) {
+    PtrVec argv = cc_words(lay);
+    const char *obj = wyil_fmt("%s/u%d.o", dir, i);
+    vec_push(&argv, "-c");
+    vec_push(&argv, file_arg(co.files.v[i + 1]));
+    vec_push(&argv, "-o");
+    vec_push(&argv, (void *)obj);
+    vec_push(&argv, NULL);
+    jobs[i] = (char **)argv.v;
+    vec_push(&link, (void *)obj);
+    if (o->verbose) print_command(stderr, jobs[i]);
+  }
+  push_libs(&link, o, lay);
+  if (o->verbose) print_command(stderr, (char **)link.v);
+  int rc = cc_spawn_all(jobs, n, CC_PARALLEL, o->output);
+  if (!rc) rc = cc_spawn((char **)link.v, o->output);
+  for (int i = 0; i < n; i++) unlink(wyil_fmt("%s/u%d.o", dir, i));
+  for (int i = 0; !o->keep_c && i < co.files.n; i++) unlink(co.files.v[i]);
+  rmdir(dir);
+  return rc;
+}
+
 /* At exit: output that could not be written (a full disk, a closed
  * pipe) is an error, not a silent success. */
 static void
@@ -651,7 +714,9 @@ compile(int argc, char **argv)
                "sys)'");
     }
     CgenOffload off = {cl_source, oo.real, oo.int64_only};
-    rc = build_c(&o, &lay, prog->m, o.target == TARGET_OPENCL ? &off : NULL);
+    const CgenOffload *use = o.target == TARGET_OPENCL ? &off : NULL;
+    rc = cgen_module_is_large(prog->m) ? build_units(&o, &lay, prog->m, use)
+                                       : build_c(&o, &lay, prog->m, use);
   }
   free(cl_source);
   wyil_free_all();
