@@ -412,7 +412,7 @@ cgen_emit_insn(Gen *g, int i)
     set(g, d, wyil_fmt("wy_record_get(r%d, %s)", a, cgen_cstr_lit(in->name)));
     break;
   case OP_TUPLELOAD:
-    set(g, d, wyil_fmt("wy_tuple_get(r%d, %ld)", a, in->imm));
+    set(g, d, wyil_fmt("wy_tuple_get(r%d, %d)", a, in->imm));
     break;
   case OP_DEREF: set(g, d, wyil_fmt("wy_ref_get(r%d)", a)); break;
   case OP_NEWOBJECT: set(g, d, wyil_fmt("wy_ref_new(r%d)", a)); break;

@@ -602,6 +602,9 @@ bool flow_loop_skip(Lower *L, Node *s);
 void flow_loop_done(Lower *L, Node *s);
 
 /* lower.c */
+/* n bytes (zeroed) that live while the function is lowered: what
+ * lowering needs for a moment, not what WYIL keeps. */
+void *lower_scratch_alloc(size_t n);
 /* A value of type t may be thrown at pos (a throw, or a call of a
  * function declared `throws t`): the enclosing catches or the
  * function's own `throws` must take it. */

@@ -24,8 +24,8 @@
 static WyArena *scratch;
 
 /* n bytes that live while the function is lowered. */
-static void *
-scratch_alloc(size_t n)
+void *
+lower_scratch_alloc(size_t n)
 {
   WyArena *was = scratch ? wyil_arena_use(scratch) : NULL;
   void *p = wyil_alloc(n);
@@ -36,7 +36,7 @@ scratch_alloc(size_t n)
 Env *
 env_new(void)
 {
-  return scratch_alloc(sizeof(Env));
+  return lower_scratch_alloc(sizeof(Env));
 }
 
 Env *
@@ -46,8 +46,8 @@ env_copy(Env *e)
   Env *c = env_new();
   if (!e->n) return c;
   c->n = c->cap = e->n;
-  c->names = scratch_alloc(sizeof(char *) * (size_t)e->n);
-  c->types = scratch_alloc(sizeof(Type *) * (size_t)e->n);
+  c->names = lower_scratch_alloc(sizeof(char *) * (size_t)e->n);
+  c->types = lower_scratch_alloc(sizeof(Type *) * (size_t)e->n);
   memcpy(c->names, e->names, sizeof(char *) * (size_t)e->n);
   memcpy(c->types, e->types, sizeof(Type *) * (size_t)e->n);
   return c;
@@ -84,8 +84,8 @@ env_set(Env *e, const char *name, Type *t)
     }
   if (e->n == e->cap) {
     int cap = e->cap ? e->cap * 2 : 8;
-    const char **names = scratch_alloc(sizeof(char *) * (size_t)cap);
-    Type **types = scratch_alloc(sizeof(Type *) * (size_t)cap);
+    const char **names = lower_scratch_alloc(sizeof(char *) * (size_t)cap);
+    Type **types = lower_scratch_alloc(sizeof(Type *) * (size_t)cap);
     if (e->n) {
       memcpy(names, e->names, sizeof(char *) * (size_t)e->n);
       memcpy(types, e->types, sizeof(Type *) * (size_t)e->n);
@@ -176,7 +176,7 @@ lower_bind(Lower *L, const char *name, int reg)
 {
   if (L->nvars == L->capvars) {
     int cap = L->capvars ? L->capvars * 2 : 16;
-    VarReg *v = scratch_alloc(sizeof(VarReg) * (size_t)cap);
+    VarReg *v = lower_scratch_alloc(sizeof(VarReg) * (size_t)cap);
     if (L->nvars) memcpy(v, L->vars, sizeof(VarReg) * (size_t)L->nvars);
     L->vars = v;
     L->capvars = cap;

@@ -235,7 +235,7 @@ lower_call(Lower *L, Node *e, bool want_value)
   }
   int first = recv.reg >= 0 ? 1 : 0;
   int n = e->args.n + first;
-  Val *args = wyil_alloc(sizeof(Val) * (size_t)(n + 1));
+  Val *args = lower_scratch_alloc(sizeof(Val) * (size_t)(n + 1));
   if (first) args[0] = recv;
   lower_args_into(L, e, args, first);
   FuncSym *fs = choose(L, &cands, args, n, e, name);
@@ -249,7 +249,7 @@ lower_call(Lower *L, Node *e, bool want_value)
     Scope fsc = {L->prog, fs->mod, fs->decl};
     lower_may_throw(L, resolve_type(&fsc, fs->decl->throws), e->pos);
   }
-  int *regs = wyil_alloc(sizeof(int) * (size_t)(n + 1));
+  int *regs = lower_scratch_alloc(sizeof(int) * (size_t)(n + 1));
   for (int i = 0; i < n; i++) {
     SrcPos p = i < first ? c->pos : ((Node *)e->args.v[i - first])->pos;
     regs[i] = lower_coerce(L, args[i], fn->type->elems[i], p).reg;

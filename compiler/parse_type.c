@@ -29,6 +29,19 @@ new_type(TypeExprKind kind, Token *tok)
   return ty;
 }
 
+/* A primitive type followed by a name (`int x`, `int f(...)`, a record
+ * field `int x`) is a whole type, of which no message names the place
+ * (the parameter's, the field's or the declaration's is named): one node
+ * of its kind for all of them, not one each (a million functions
+ * int(int) have two million).  Never changed once parsed. */
+static TypeExpr *
+shared_prim(TypeExprKind kind)
+{
+  static TypeExpr shared[TE_NOMINAL + 1];
+  shared[kind].kind = kind;
+  return &shared[kind];
+}
+
 static void
 set_elems(TypeExpr *ty, PtrVec *v)
 {
@@ -191,6 +204,7 @@ base_type(Token **rest, Token *tok)
   for (size_t i = 0; i < sizeof prim / sizeof *prim; i++) {
     if (tok_is(tok, prim[i].word)) {
       *rest = tok->next;
+      if (tok->next->kind == TK_IDENT) return shared_prim(prim[i].kind);
       return new_type(prim[i].kind, tok);
     }
   }

@@ -509,6 +509,30 @@ c_ident(char *s)
   return s;
 }
 
+/* The type of a function: one Type for the signatures met most (a
+ * million functions int(int) have one), by a small table of the last
+ * signature at each hash; Types are never changed once made.  Emptied
+ * for each program (resolve_program: the last one's are freed). */
+enum { SIG_SLOTS = 256 };
+static Type *sig_made[SIG_SLOTS];
+
+static Type *
+signature(bool method, Type *ret, Type *receiver, int n, Type **params)
+{
+  uintptr_t h = (uintptr_t)ret * 31 + (uintptr_t)receiver + (uintptr_t)n
+                + method;
+  for (int i = 0; i < n; i++) h = h * 31 + (uintptr_t)params[i];
+  Type **slot = &sig_made[(h >> 4) % SIG_SLOTS];
+  Type *t = *slot;
+  bool same = t && t->kind == (method ? TY_METHOD : TY_FUNC) && t->ret == ret
+              && t->n == n && t->receiver == receiver;
+  for (int i = 0; same && i < n; i++) same = t->elems[i] == params[i];
+  if (same) return t;
+  *slot = method ? ty_method(ret, receiver, n, params)
+                 : ty_func(ret, n, params);
+  return *slot;
+}
+
 Func *
 func_of(Program *prog, FuncSym *fs)
 {
@@ -524,9 +548,8 @@ func_of(Program *prog, FuncSym *fs)
   for (int i = 0; i < d->nparams; i++)
     params[first + i] = resolve_type(&sc, d->params[i].type);
   Type *ret = resolve_type(&sc, d->ret);
-  Type *t = d->is_method
-            ? ty_method(ret, first ? params[0] : NULL, n, params)
-            : ty_func(ret, n, params);
+  Type *t = signature(d->is_method, ret, first ? params[0] : NULL, n,
+                      params);
   Func *fn = wyil_new_func(NULL, fs->mod->name, d->name, t, d->pos);
   fn->is_native = d->is_native;
   fn->is_public = d->is_public;
@@ -554,6 +577,7 @@ resolve_program(const char *path, const char *stdlib_dir)
 {
   Program *prog = wyil_alloc(sizeof(Program));
   prog->stdlib = stdlib_dir;
+  memset(sig_made, 0, sizeof sig_made);
   Ast *ast = parse_file_lazy(path);
   const char *stem = path_stem(path);
   prog->m = wyil_new_module(stem, path);

@@ -85,7 +85,7 @@ print_insn(StrBuf *sb, Func *fn, int idx)
     sb_printf(sb, "fieldload %%%d = %%%d %s", in->dst, in->args[0], in->name);
     break;
   case OP_TUPLELOAD:
-    sb_printf(sb, "tupleload %%%d = %%%d %ld", in->dst, in->args[0], in->imm);
+    sb_printf(sb, "tupleload %%%d = %%%d %d", in->dst, in->args[0], in->imm);
     break;
   case OP_NEWLIST: case OP_NEWSET: case OP_NEWMAP: case OP_NEWTUPLE:
   case OP_NEWRECORD:

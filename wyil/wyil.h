@@ -247,12 +247,20 @@ typedef struct SwitchCase {
   int label;     /* target */
 } SwitchCase;
 
-/* (Fields ordered by size: no padding inside; a module holds millions.) */
+/* (Fields ordered by size: no padding inside; a module holds millions:
+ * the opcode, comparison and flags share one word, 112 bytes in all.) */
 typedef struct Insn {
-  Op op;
+  Op op : 16;
+  Cmp cmp : 8;       /* IF, ASSERT */
+  bool chained : 1;  /* LOOP, FORALL: its offloads do not wait for their
+                        error flags (filter/chain.c) */
+  bool ascends : 1;  /* FORALL over a range of unknown direction: its
+                        kernel's dependence test took it as ascending
+                        (filter/depend.c), so a descending run is not
+                        offloaded (its kernel fails OCL_FLAG_DESCENDING,
+                        or the host keeps the loop) */
   int dst;           /* destination register, -1 if none */
   int nargs;         /* number of register operands */
-  Cmp cmp;           /* IF, ASSERT */
   int label;         /* IF, IFIS, GOTO, LABEL, TRY: label number;
                         SWITCH: default label */
   int nsteps;        /* UPDATE: path length; the first nsteps of args
@@ -261,23 +269,16 @@ typedef struct Insn {
   int ncases;        /* SWITCH */
   int chain_exit;    /* LOOP, FORALL chained: the label its jumps leave
                         it to, or -1 */
+  int imm;           /* TUPLELOAD: index */
   Type *type;        /* the type operated on (see ops.def) */
   Type *type2;       /* CONVERT: target type; IFIS: tested type */
   int *args;         /* operand registers */
   Const *cst;        /* CONST */
   const char *name;  /* FIELDLOAD: field; ASSERT/FAIL: message */
-  long imm;          /* TUPLELOAD: index */
   Func *callee;      /* INVOKE, LAMBDA (bound args first) */
   UpdStep *steps;    /* UPDATE */
   SwitchCase *cases; /* SWITCH */
   SrcPos pos;        /* source position (for errors and --explain) */
-  bool chained;      /* LOOP, FORALL: its offloads do not wait for their
-                        error flags (filter/chain.c) */
-  bool ascends;      /* FORALL over a range of unknown direction: its
-                        kernel's dependence test took it as ascending
-                        (filter/depend.c), so a descending run is not
-                        offloaded (its kernel fails OCL_FLAG_DESCENDING,
-                        or the host keeps the loop) */
 } Insn;
 
 /* ---------------------------------------------------------------- */
