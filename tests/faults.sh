@@ -1437,6 +1437,79 @@ fault_linear_scale() {
     "$d/c40000.whiley" 40000 "$d/base.whiley"
 }
 
+FAULT_TESTS+=" reach_scale"
+
+# reach_program N FILE [TERMS]: N functions, a binary tree all reachable
+# from main (f_i calls f_2i+1 and f_2i+2), each node adding 1 + 2 + ...
+# + TERMS (0: none) to its children's values and each leaf returning
+# x + 1; main prints f0(0), which is written to FILE.want.
+reach_program() {
+  awk -v n=$1 -v terms=${3:-0} -v want="$2.want" 'BEGIN {
+    print "import * from whiley.lang.*\n"
+    for (i = n - 1; i >= 0; i--) {
+      a = 2 * i + 1; b = a + 1; extra = ""
+      for (k = 1; k <= terms; k++) extra = extra " + " k
+      if (a >= n) { v[i] = 1; body = "x + 1" }
+      else if (b >= n) { v[i] = v[a] + terms * (terms + 1) / 2
+                         body = "f" a "(x)" extra }
+      else { v[i] = v[a] + v[b] + terms * (terms + 1) / 2
+             body = "f" a "(x) + f" b "(x)" extra }
+      text[i] = "int f" i "(int x):\n\treturn " body "\n"
+    }
+    for (i = 0; i < n; i++) print text[i]
+    print "void ::main(System.Console sys):"
+    print "\tsys.out.println(f0(|sys.args|))"
+    print v[0] > want }' > "$2"
+}
+
+# All functions reachable (issue 42, item 2): the C back end emits what
+# main reaches, so here it emits every function.  --target=wyil of
+# 20,000 and 40,000 of them grows linearly, with the ceiling of
+# fault_linear_scale (1,789 bytes a function: 2 GiB for 1.2 million; a
+# search of the callee of every call among all functions made the time
+# grow with the square), and so does wyc writing their C (CC=true: no C
+# compiler runs, the units are kept): the C of a large program goes to
+# several units as it is made, never all in memory.  Then a program of
+# 1,000 functions (500 of 44 instructions), past the size that is one
+# unit, is built and run: the units call each other's functions.
+fault_reach_scale() {
+  local d=$1 st
+  reach_program 20000 "$d/r20000.whiley"
+  reach_program 40000 "$d/r40000.whiley"
+  printf '%s\n' 'import * from whiley.lang.*' '' \
+    'void ::main(System.Console sys):' '	sys.out.println(1)' > "$d/base.whiley"
+  grows_linearly "all-reachable functions" "$d/r20000.whiley" 20000 \
+    "$d/r40000.whiley" 40000 "$d/base.whiley" 1789 || return 1
+  grep -q "^int f39999(int)" "$d/r40000.whiley.out" || {
+    echo "    40,000 functions: f39999 missing from the WYIL"; return 1; }
+  if ! sanitized; then
+    st=$(CC=true cost_of "$d/r40000.whiley" --target=c --keep-c \
+         -o "$d/r40000") || return 1
+    set -- $st
+    if [ "$1" -ne 0 ]; then
+      echo "    C of 40,000 reachable functions: exit status $1"; return 1
+    fi
+    if [ $(($3 * 1024 / 40000)) -gt 1789 ]; then
+      echo "    C of 40,000 reachable functions: $(($3 * 1024 / 40000))" \
+        "bytes of memory per function (at most 1789)"; return 1
+    fi
+    ls "$d"/r40000-*.c > /dev/null 2>&1 && [ -f "$d/r40000.h" ] || {
+      echo "    C of 40,000 reachable functions: no units kept"; return 1; }
+    rm -f "$d"/r40000*.c "$d/r40000.h"
+  fi
+  reach_program 1000 "$d/units.whiley" 20
+  "$WYC" --target=c --keep-c "$d/units.whiley" -o "$d/units" \
+    2> "$d/err" || {
+    echo "    1,000 functions: could not build"
+    head -3 "$d/err"; return 1; }
+  [ -f "$d/units-2.c" ] || {
+    echo "    1,000 functions: fewer than 2 units"
+    return 1; }
+  "$d/units" > "$d/out" < /dev/null && cmp -s "$d/out" "$d/units.whiley.want" ||
+    { echo "    units printed $(head -c 80 "$d/out"), not" \
+        "$(cat "$d/units.whiley.want")"; return 1; }
+}
+
 # ---- ranges a dependence test took as ascending (issue 39) ------------
 FAULT_TESTS+=" ascend_assumed"
 
