@@ -1489,3 +1489,59 @@ fault_float_only_sums() {
     echo "    --gpu-real=double, fp64=0: no note of the missing double"
     head -3 "$1/err"; return 1; }
 }
+
+# ---- real lists kept on the device across time steps (issue 40) ------
+FAULT_TESTS+=" real_steps_resident"
+
+# In --real=double a time loop over a 2-D heat equation ([[real]], `b =
+# a` copied on the device each step) and a 1-D relaxation ([real], `out
+# = a`) move each list up at most once and down at most once, whatever
+# the number of steps: the lists are built on the device and stay there
+# between the steps; the host's reads at the end fetch them.  The
+# expected values are Python's floats over the same operations in the
+# same order (a CPU device fuses no products).
+fault_real_steps_resident() {
+  cat > "$1/steps.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+void ::main(System.Console sys):
+	n = 40
+	a = []
+	for i in 0..n:
+		row = []
+		for j in 0..n:
+			row = row + [((real)((i * 7 + j * 3) % 11)) / 10.0]
+		a = a + [row]
+	for t in 0..30:
+		b = a
+		for i in 1..(n - 1):
+			for j in 1..(n - 1):
+				b[i][j] = a[i][j] + 0.1 * (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1] - 4.0 * a[i][j])
+		a = b
+	sys.out.println(a[20][19])
+	sys.out.println(a[1][38])
+	v = []
+	for i in 0..1000:
+		v = v + [((real)(i % 13)) * 0.25]
+	for t in 0..30:
+		out = v
+		for i in 1..999:
+			out[i] = (v[i - 1] + v[i] + v[i + 1]) / 3.0
+		v = out
+	sys.out.println(v[500])
+	sys.out.println(v[1])
+EOF2
+  printf '%s\n' 0.5007998333005071 0.433488758432331 1.5 \
+    0.23825696113715197 > "$1/want"
+  "$WYC" --real=double "$1/steps.whiley" -o "$1/steps" 2> "$1/build.err" || {
+    echo "    could not build steps.whiley"; head -3 "$1/build.err"; return 1; }
+  run_like "$1" "$1/steps" "$1/want" "--real=double" \
+    XDG_CACHE_HOME="$1/cache" WYC_PROFILE=1 || return 1
+  local lists up down
+  lists=$(grep '^# lists:' "$1/err")
+  up=$(echo "$lists" | sed -n 's/^# lists: \([0-9]*\) upload.*/\1/p')
+  down=$(echo "$lists" | sed -n 's/.*bytes, \([0-9]*\) download.*/\1/p')
+  if [ -z "$up" ] || [ -z "$down" ] || [ "$up" -gt 2 ] || [ "$down" -gt 2 ]; then
+    echo "    lists moved each step: $lists"; return 1
+  fi
+}
