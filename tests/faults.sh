@@ -30,7 +30,8 @@ FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
   cache_foreign_dir cache_key cache_substitute memory_limit many_functions
   resident_eviction chunked_transfers deep_programs file_roundtrip one_build
   overflow_retry clone_rows small_calls early_calls gpu_shaped_copies
-  profiled_region config_values help_options pass_table recur_cpu_path"
+  profiled_region config_values help_options pass_table recur_cpu_path
+  region_many_calls"
 
 # The fallback notes these tests look for come from calls that reach the
 # device layer: no cost rule keeps a call on the CPU (runtime/ocl_cost.c;
@@ -926,6 +927,43 @@ EOF2
   [ "$timed" = 3 ] || {
     echo "    $timed of the region's 3 calls have a kernel time:"
     grep '^call,' "$1/err" | head -4; return 1; }
+}
+
+# printOutGPUBenchmarkResults formats its rows into memory and writes
+# them in blocks of 1 MiB (runtime/ocl_bench.c): a region of 15,000
+# calls (about 1.3 MB of CSV) prints every call once, numbered 1 to
+# 15,000 in order, then the average over all of them and the region.
+fault_region_many_calls() {
+  cat > "$1/many.whiley" <<'EOF2'
+import * from whiley.lang.*
+import * from whiley.gpgpu.*
+
+void ::main(System.Console sys):
+	xs = 0..16
+	beginGPUBenchmarking()
+	k = 0
+	while k < 15000:
+		for i in 0..|xs|:
+			xs[i] = xs[i] + 1
+		k = k + 1
+	endGPUBenchmarking()
+	sys.out.println(xs[15])
+	printOutGPUBenchmarkResults()
+EOF2
+  "$WYC" "$1/many.whiley" -o "$1/many" 2> "$1/build.err" || {
+    echo "    could not build many.whiley"; head -3 "$1/build.err"; return 1; }
+  env -u WYC_PROFILE XDG_CACHE_HOME=$1/cache WYC_OFFLOAD=mandatory \
+    "$1/many" > "$1/out" 2> "$1/err" < /dev/null || {
+    echo "    exit status $?"; head -3 "$1/err"; return 1; }
+  same_out "$1" 15015 || return 1
+  awk -F, 'NR == 1 { if ($1 != "kind") bad = "no header first" }
+           $1 == "call" { if ($4 != ++n) bad = "call " n " numbered " $4 }
+           $1 == "average" { avg = $4 }
+           { last = $1 }
+           END { if (!bad && n != 15000) bad = n " call rows"
+                 if (!bad && avg != 15000) bad = "average over " avg
+                 if (!bad && last != "region") bad = "last row " last
+                 if (bad) { print "    " bad; exit 1 } }' "$1/err"
 }
 
 # Run-time variables (runtime/config.c): a bad value, an unknown WYC_DEV
