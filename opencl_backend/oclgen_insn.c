@@ -480,14 +480,21 @@ emit_dim_forall(OclGen *g, int i, Insn *in, int d)
   if (g->range_at[r] < 0 || g->range_at[r] > i) return;
   if (g->k->tri[d]) {
     /* a row of a triangle over the rectangle launched (filter.c
-     * row_start): it ascends, lies inside, and the items before its
-     * start do nothing */
+     * row_start, row_end): it ascends, lies inside, and the items before
+     * its start (from its end on) do nothing */
     ocl_line(g, "if (r%d_lo > r%d_hi) %s", r, r,
              ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
-    ocl_line(g, "if (r%d_lo < lo%d || (long)r%d_hi != (long)lo%d + n%d)",
-             r, d, r, d, d);
-    ocl_line(g, "  %s", ocl_fail_stmt(g, OCL_FLAG_SHAPE));
-    ocl_line(g, "if (%s < r%d_lo) %s", v, r, g->leave);
+    if (g->k->tri[d] == KERNEL_ROW_START) {
+      ocl_line(g, "if (r%d_lo < lo%d || (long)r%d_hi != (long)lo%d + n%d)",
+               r, d, r, d, d);
+      ocl_line(g, "  %s", ocl_fail_stmt(g, OCL_FLAG_SHAPE));
+      ocl_line(g, "if (%s < r%d_lo) %s", v, r, g->leave);
+    } else {
+      ocl_line(g, "if (r%d_lo != lo%d || (long)r%d_hi > (long)lo%d + n%d)",
+               r, d, r, d, d);
+      ocl_line(g, "  %s", ocl_fail_stmt(g, OCL_FLAG_SHAPE));
+      ocl_line(g, "if (%s >= r%d_hi) %s", v, r, g->leave);
+    }
     return;
   }
   ocl_line(g, "if (r%d_lo <= r%d_hi", r, r);

@@ -87,6 +87,9 @@ typedef enum TypeKind {
 typedef struct Type Type;
 typedef struct TypeDef TypeDef;
 typedef struct Func Func;
+/* Kernel.tri: how a dimension's rows follow an outer dimension. */
+enum { KERNEL_RECT = 0, KERNEL_ROW_START = 1, KERNEL_ROW_END = 2 };
+
 typedef struct Kernel Kernel;
 /* The most iterations of a dimension one work item runs (Kernel.jam). */
 #define WYIL_JAM_MAX 8
@@ -429,10 +432,14 @@ struct Kernel {
    * innermost. */
   int loopvar[3];
   int lo[3], hi[3];
-  bool tri[3];         /* the loop's range starts at an outer dimension's
-                          variable (plus an invariant): lo is that
-                          dimension's lo, and a work item before its
-                          row's start does nothing (filter.c row_start) */
+  uint8_t tri[3];      /* a triangle's rows (filter.c, row_start and
+                          row_end), KERNEL_ROW_START: the loop's range
+                          starts at an outer dimension's variable (plus
+                          an invariant), lo is that dimension's lo, and
+                          a work item before its row's start does
+                          nothing; KERNEL_ROW_END: it ends at that
+                          variable, hi is that dimension's hi, and an
+                          item at or past its row's end does nothing */
   Insn *loops[3];      /* the FORALL of each dimension */
   int nest[3];         /* the dimension of each loop of the nest,
                           outermost first */
