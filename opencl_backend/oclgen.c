@@ -146,28 +146,6 @@ ocl_dim_index(const Kernel *k, int d)
   return wyil_fmt("lo%d + gid%d", d, d);
 }
 
-bool
-ocl_jam_copy(const Kernel *k, const Insn *in, int *dim, int *copy)
-{
-  for (int d = 0; k && d < k->ndims; d++)
-    for (int c = 1; c < k->jam[d] && c < WYIL_JAM_MAX; c++)
-      if (k->jam_copy[d][c] == in) {
-        *dim = d;
-        *copy = c;
-        return true;
-      }
-  return false;
-}
-
-int
-ocl_jam_var_dim(const Kernel *k, int r)
-{
-  for (int d = 0; k && r >= 0 && d < k->ndims; d++)
-    for (int c = 1; c < k->jam[d] && c < WYIL_JAM_MAX; c++)
-      if (k->jam_copy[d][c] && k->jam_copy[d][c]->dst == r) return d;
-  return -1;
-}
-
 void
 ocl_emit_store(OclGen *g, const char *lhs, const char *val, Tag elem)
 {

@@ -44,7 +44,7 @@ range_loop_of(OclGen *g, int p)
     }
     if (in->op != OP_LOOP && in->op != OP_FORALL) continue;
     if (g->match[q] < p) continue;
-    if (in->op != OP_FORALL || ocl_dim_of(g, in) >= 0) return -1;
+    if (in->op != OP_FORALL || wyil_kernel_dim(g->k, in) >= 0) return -1;
     int r = in->args[0];
     return g->range_at[r] >= g->from && g->range_at[r] < q ? q : -1;
   }
@@ -387,7 +387,7 @@ ocl_upward_target(OclGen *g, int h)
 {
   Insn *in = g->fn->code[h];
   const char *lo, *hi;
-  if (in->op != OP_FORALL || ocl_dim_of(g, in) >= 0
+  if (in->op != OP_FORALL || wyil_kernel_dim(g->k, in) >= 0
       || g->range_at[in->args[0]] < 0 || ocl_direction(g, h) != 0)
     return -1;
   int H = range_loop_of(g, h);
@@ -584,7 +584,7 @@ wide_guard(OclGen *g, int h)
   for (int q = g->from; q < h; q++) {
     Insn *o = g->fn->code[q];
     if ((o->op == OP_LOOP || o->op == OP_FORALL) && g->match[q] > h
-        && ocl_dim_of(g, o) < 0)
+        && wyil_kernel_dim(g->k, o) < 0)
       return "#if defined(WYC_GPU) && !defined(WYC_INT64)";
   }
   return "#ifndef WYC_INT64";

@@ -452,15 +452,6 @@ emit_assign(OclGen *g, Insn *in, Type *from, Type *to)
 /* ---------------------------------------------------------------- */
 /* Loops                                                              */
 
-int
-ocl_dim_of(OclGen *g, Insn *in)
-{
-  int d, c;
-  for (d = 0; g->k && d < g->k->ndims; d++)
-    if (g->k->loops[d] == in) return d;
-  return ocl_jam_copy(g->k, in, &d, &c) ? d : -1;
-}
-
 /* An inner dimension of the NDRange: the work item's index; when the
  * loop's own range is computed here, it must be the one the host
  * launched (else the CPU runs the loop). */
@@ -469,7 +460,7 @@ emit_dim_forall(OclGen *g, int i, Insn *in, int d)
 {
   int r = in->args[0], dd, c;
   const char *v = ocl_var(g, in->dst, TAG_INT);
-  if (ocl_jam_copy(g->k, in, &dd, &c)) {
+  if (wyil_jam_copy(g->k, in, &dd, &c)) {
     /* the item's c-th iteration of the dimension (filter/jam.c), the
      * last one's past the range's end */
     ocl_line(g, "%s = lo%d + (wy_int)min((long)gid%d * %d + %d, "
@@ -501,7 +492,7 @@ emit_dim_forall(OclGen *g, int i, Insn *in, int d)
 static void
 emit_forall(OclGen *g, int i, Insn *in)
 {
-  int r = in->args[0], d = ocl_dim_of(g, in);
+  int r = in->args[0], d = wyil_kernel_dim(g->k, in);
   if (d >= 0) {
     emit_dim_forall(g, i, in, d);
     return;
@@ -574,7 +565,7 @@ emit_end(OclGen *g, int i)
 {
   int h = g->match[i];
   if (h < 0) internal_error("oclgen: END without loop in %s", g->fn->name);
-  if (ocl_dim_of(g, g->fn->code[h]) >= 0) return;
+  if (wyil_kernel_dim(g->k, g->fn->code[h]) >= 0) return;
   if (ocl_tile_seq(g, g->fn->code[h])) {
     ocl_tile_loop_end(g, h);
     return;

@@ -286,13 +286,6 @@ void ocl_emit_store(OclGen *g, const char *lhs, const char *val, Tag elem);
  * it runs several: filter/jam.c), an expression of lo<d> and gid<d>. */
 const char *ocl_dim_index(const Kernel *k, int d);
 
-/* Register blocking's copies (filter/jam.c made them, Kernel.jam_copy):
- * is `in` the FORALL of the copy-th (>= 1) iteration of dimension *dim
- * of kernel k (NULL: none)? */
-bool ocl_jam_copy(const Kernel *k, const Insn *in, int *dim, int *copy);
-/* The dimension of which register r holds a copy's index, or -1. */
-int ocl_jam_var_dim(const Kernel *k, int r);
-
 /* ================================================================ */
 /* oclgen_tile.c: the code of the tiles in local memory of a
  * register-blocked kernel's jammed loop (filter/tile.c planned them:
@@ -360,8 +353,6 @@ void ocl_emit_body(OclGen *g);
 /* Instruction i where it is (nothing when the plan moved it before its
  * loop, g->move_to). */
 void ocl_emit_insn(OclGen *g, int i);
-/* The NDRange dimension whose FORALL in is, -1 for an ordinary loop. */
-int ocl_dim_of(OclGen *g, Insn *in);
 /* Instruction p, which the body skips (g->move_to), here. */
 void ocl_emit_moved(OclGen *g, int p);
 /* A CONST instruction (also those the filter moved into a kernel). */

@@ -249,7 +249,7 @@ trip_bound(OclGen *g, int h, int w, int depth, Big *t)
 {
   Insn *in = g->fn->code[h];
   if (in->op != OP_FORALL || in->nargs < 1) return false;
-  if (ocl_dim_of(g, in) >= 0) {   /* an NDRange dimension: one item's */
+  if (wyil_kernel_dim(g->k, in) >= 0) {   /* an NDRange dimension: one item's */
     *t = 1;
     return true;
   }

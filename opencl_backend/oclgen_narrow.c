@@ -142,7 +142,7 @@ index_dim(OclGen *g, Kernel *k, int r)
     if ((k->over_list && k->loops[d] == k->loop) || v < 0) continue;
     if (v == r || ocl_iv_same_value(g, v, r)) return d;
   }
-  return ocl_jam_var_dim(k, r);   /* a copy's index: the same range */
+  return wyil_jam_var_dim(k, r);   /* a copy's index: the same range */
 }
 
 /* The list argument and level whose length the View text len names. */

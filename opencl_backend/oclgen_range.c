@@ -300,11 +300,11 @@ ocl_proved_weight(OclGen *g)
     int d, c;
     switch (in->op) {
     case OP_FORALL: case OP_LOOP:   /* a copy's index is no loop */
-      depth += !ocl_jam_copy(g->k, in, &d, &c);
+      depth += !wyil_jam_copy(g->k, in, &d, &c);
       break;
     case OP_END:
       if (g->match[p] < 0
-          || !ocl_jam_copy(g->k, g->fn->code[g->match[p]], &d, &c))
+          || !wyil_jam_copy(g->k, g->fn->code[g->match[p]], &d, &c))
         depth -= depth > 0;
       break;
     case OP_ASSERT: sum += g->chk[p] == CHK_PROVED ? w : 0; break;

@@ -367,6 +367,16 @@ wyil_own_index(const KernelArg *ka)
   return ka->kind == KA_LIST_INOUT && ka->win[0] >= 0;
 }
 
+/* A kernel's shape (kernel.c).  Register blocking's copies (filter/
+ * jam.c made them, Kernel.jam_copy): is `in` the FORALL of the copy-th
+ * (>= 1) iteration of dimension *dim of kernel k (NULL: none)? */
+bool wyil_jam_copy(const Kernel *k, const Insn *in, int *dim, int *copy);
+/* The dimension of which register r holds a copy's index, or -1. */
+int wyil_jam_var_dim(const Kernel *k, int r);
+/* The NDRange dimension whose FORALL (or a copy's) `in` is, -1 for an
+ * ordinary loop or no kernel (k NULL). */
+int wyil_kernel_dim(const Kernel *k, const Insn *in);
+
 /* The operator of a KA_REDUCE argument.  ORDER KRedOp: flt_red_name. */
 typedef enum KRedOp {
   KR_NONE, KR_ADD, KR_MUL, KR_AND, KR_OR, KR_MIN, KR_MAX
@@ -539,9 +549,9 @@ Insn *wyil_emit(Func *fn, Op op, Type *type, int dst, int nargs,
                 const int *args, SrcPos pos);
 
 /* Index of instruction `in` in fn->code (an internal error if absent). */
-int wyil_insn_index(Func *fn, Insn *in);
+int wyil_insn_index(const Func *fn, const Insn *in);
 /* Index of the END matching the LOOP/FORALL at code[i]. */
-int wyil_loop_end(Func *fn, int i);
+int wyil_loop_end(const Func *fn, int i);
 /* The static type of the value `in` writes into in->dst (for INDEXOF
  * the element's, for LENGTHOF int), or NULL where it is not known. */
 Type *wyil_def_type(Insn *in);
@@ -601,7 +611,8 @@ typedef struct Live {
   void *ctx;
 } Live;
 
-Cfg *wyil_cfg(Func *fn);
+/* (A const Func's tables are a cache on it, not a change of it.) */
+Cfg *wyil_cfg(const Func *fn);
 void wyil_cfg_drop(Func *fn);
 /* Free every function's tables (Cfg, Live, made in an arena of their
  * own) and clear each fn->cfg: between functions, by a driver that holds
@@ -609,10 +620,10 @@ void wyil_cfg_drop(Func *fn);
 void wyil_cfg_release(void);
 /* The register insn `in` writes (UPDATE: its root, which it also
  * reads), or -1. */
-int wyil_def_reg(Insn *in);
+int wyil_def_reg(const Insn *in);
 /* The one instruction of fn defining register r, or NULL (none, or
  * several). */
-Insn *wyil_only_def(Func *fn, int r);
+Insn *wyil_only_def(const Func *fn, int r);
 /* Liveness over c's flow, with the user's extra reads (or NULL). */
 Live *wyil_live(Cfg *c, WyilUses *extra, void *ctx);
 /* The plain liveness of fn, made once (kept with its Cfg). */

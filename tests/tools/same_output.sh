@@ -5,15 +5,15 @@
 #   tests/tools/same_output.sh REF_WYC NEW_WYC [FILE.whiley ...]
 #
 # Per program and configuration (-O2 and -O1; the file's own `// flags:`
-# line at -O2; PolyBench's also with --real=float), both binaries
-# write the OpenCL C (--emit-cl), the host C (--keep-c, with CC=true:
-# nothing is compiled), --explain and --explain=checks, each with its
-# exit status and standard error; every pair must be byte-identical.
-# Without files: every program of tests/valid, tests/filter and
-# benchmarks (the programs and PolyBench).  Prints each difference and
-# a count; exits 1 when there is one.  The binaries' directories are
-# replaced by BIN in every output (the standard library's path).  JOBS (default 2) runs in
-# parallel, under nice.
+# line at -O2; PolyBench's also with --real=float), both binaries write
+# the OpenCL C (--emit-cl), the host C (--keep-c, with CC=true: nothing
+# is compiled; with -v's counts), --explain and --explain=checks, each
+# with its exit status and standard error; every pair must be
+# byte-identical.  Without files: every program of tests/valid,
+# tests/filter and benchmarks (the programs and PolyBench).  Prints each
+# difference and a count; exits 1 when there is one.  The binaries'
+# directories are replaced by BIN in every output (the standard
+# library's path).  JOBS (default 2) runs in parallel, under nice.
 set -u
 cd "$(dirname "$0")/../.."
 ref=$(realpath "$1") new=$(realpath "$2")
@@ -31,7 +31,7 @@ trap 'rm -rf "$tmp"' EXIT
 outputs() {
   local file=$1 flags=$2 dir=$3 wyc=$4
   mkdir -p "$dir"
-  (cd "$dir" && CC=true "$wyc" --target=opencl $flags --emit-cl out.cl \
+  (cd "$dir" && CC=true "$wyc" -v --target=opencl $flags --emit-cl out.cl \
      --keep-c -o out "$file" >build.out 2>&1; echo "rc $?" >>build.out
    "$wyc" --explain $flags "$file" >explain 2>&1; echo "rc $?" >>explain
    "$wyc" --explain=checks $flags "$file" >checks 2>&1
