@@ -333,10 +333,9 @@ typedef struct KernelArg {
                        the dimension whose loop variable is the only
                        index at which the kernel reads and writes it
                        (window.c, own_index) */
-  /* Decided by the passes narrow and store32 (opencl_backend/
-   * oclgen_plan.c) before either back end prints; the OpenCL printer
-   * and the C back end's descriptor (c_backend/cgen_offload.c) read
-   * them: */
+  /* Decided by the passes narrow and store32 (checks/plan.c) before
+   * either back end prints; the OpenCL printer and the C back end's
+   * descriptor (c_backend/cgen_offload.c) read them: */
   int narrow;       /* KA_LIST_IN of ints: the kernel's variant
                        (Kernel.narrow_name) may run when every element
                        lies in [-2^narrow, 2^narrow - 1]; a KA_SCALAR
@@ -493,10 +492,9 @@ struct Kernel {
   bool build_copies;   /* a 1-D build of rows, `rows = rows + [row]` with
                           row made before the loop: every row a copy of
                           build_append's args[1], a list argument */
-  /* pass narrow (opencl_backend/oclgen_plan.c): the OpenCL name of a
-   * variant of the kernel that assumes the values of its
-   * KernelArg.narrow lists are small (more checks proved,
-   * oclgen_narrow.c), or NULL */
+  /* pass narrow (checks/plan.c): the OpenCL name of a variant of the
+   * kernel that assumes the values of its KernelArg.narrow lists are
+   * small (more checks proved, checks/narrow.c), or NULL */
   const char *narrow_name;
   int narrow_dims;     /* ... and when every value of the NDRange's loop
                           variables lies in [-2^narrow_dims,
