@@ -256,7 +256,7 @@ typedef struct WyOclKernel {
                            where its program's real type is missing */
   /* The same loop compiled with more checks proved, on the assumption
    * that the lists of its params' `narrow` hold small ints
-   * (opencl_backend/oclgen_narrow.c): the same source and parameters,
+   * (checks/narrow.c): the same source and parameters,
    * run instead of this kernel when the runtime knows bounds of those
    * lists that keep it (the values it converted, or a kernel's
    * out_bound), or NULL. */

@@ -295,7 +295,7 @@ print_profile(void)
           g->res_part_fetches, g->res_gathers, g->res_evictions);
   fprintf(stderr, "# programs: %ld built from source, %ld loaded from the "
           "cache\n", g->counters.source_builds, g->counters.cache_loads);
-  /* opencl_backend/oclgen_narrow.c */
+  /* checks/narrow.c */
   fprintf(stderr, "# narrow variants: %ld of %ld run(s)\n",
           g->counters.narrow_runs, g->counters.runs);
   /* ocl_tune.c */
