@@ -38,13 +38,14 @@ FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
 # small_calls and early_calls turn the rules back on for themselves).
 export WYC_DEV=${WYC_DEV:+$WYC_DEV,}small_calls=device
 
-# mandatory_run DIR NAME: build DIR/NAME.whiley to DIR/NAME, run it with
-# WYC_PROFILE=1 and WYC_OFFLOAD=mandatory (stdout DIR/out, stderr
-# DIR/err); says what went wrong and fails when either step does.
+# mandatory_run DIR NAME [PROFILE]: build DIR/NAME.whiley to DIR/NAME,
+# run it with WYC_PROFILE=PROFILE (default 1) and WYC_OFFLOAD=mandatory
+# (stdout DIR/out, stderr DIR/err); says what went wrong and fails when
+# either step does.
 mandatory_run() {
   "$WYC" "$1/$2.whiley" -o "$1/$2" 2> "$1/build.err" || {
     echo "    could not build $2.whiley"; head -3 "$1/build.err"; return 1; }
-  XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 WYC_OFFLOAD=mandatory "$1/$2" \
+  XDG_CACHE_HOME=$1/cache WYC_PROFILE=${3-1} WYC_OFFLOAD=mandatory "$1/$2" \
     > "$1/out" 2> "$1/err" < /dev/null || {
     echo "    exit status $?"; head -3 "$1/err"; return 1; }
 }
@@ -914,11 +915,7 @@ void ::main(System.Console sys):
 	sys.out.println(xs[4095])
 	printOutGPUBenchmarkResults()
 EOF2
-  "$WYC" "$1/region.whiley" -o "$1/region" 2> "$1/build.err" || {
-    echo "    could not build region.whiley"; head -3 "$1/build.err"; return 1; }
-  env -u WYC_PROFILE XDG_CACHE_HOME=$1/cache WYC_OFFLOAD=mandatory \
-    "$1/region" > "$1/out" 2> "$1/err" < /dev/null || {
-    echo "    exit status $?"; head -3 "$1/err"; return 1; }
+  mandatory_run "$1" region 0 || return 1
   [ "$(head -2 "$1/out" | tr '\n' ' ')" = "3 12288 " ] || {
     echo "    wrong values:"; head -2 "$1/out"; return 1; }
   local timed
@@ -950,11 +947,7 @@ void ::main(System.Console sys):
 	sys.out.println(xs[15])
 	printOutGPUBenchmarkResults()
 EOF2
-  "$WYC" "$1/many.whiley" -o "$1/many" 2> "$1/build.err" || {
-    echo "    could not build many.whiley"; head -3 "$1/build.err"; return 1; }
-  env -u WYC_PROFILE XDG_CACHE_HOME=$1/cache WYC_OFFLOAD=mandatory \
-    "$1/many" > "$1/out" 2> "$1/err" < /dev/null || {
-    echo "    exit status $?"; head -3 "$1/err"; return 1; }
+  mandatory_run "$1" many 0 || return 1
   same_out "$1" 15015 || return 1
   awk -F, 'NR == 1 { if ($1 != "kind") bad = "no header first" }
            $1 == "call" { if ($4 != ++n) bad = "call " n " numbered " $4 }
