@@ -164,18 +164,12 @@ while IFS=$'\t' read -r -u 3 dev type desc; do
     wyc_run "$dev" 1 "$want_mi" "$bin/marshal_int" "$n"
     if [ -n "$line" ]; then
       set -- $line
-      im+=("$(awk -v ms="$5" -v b=$((n * 8)) 'BEGIN { if (ms > 0)
-        printf "%.3f", b / ms / 1e6 }')")
-      iu+=("$(awk -v ms="$6" -v b=$((n * 8)) 'BEGIN { if (ms > 0)
-        printf "%.3f", b / ms / 1e6 }')")
+      im+=("$(gb $((n * 8)) "$5")") iu+=("$(gb $((n * 8)) "$6")")
     fi
     wyc_run "$dev" 1 "$want_mr" "$bin/marshal_real" "$n"
     if [ -n "$line" ]; then
       set -- $line
-      rm+=("$(awk -v ms="$5" -v b=$((n * realb)) 'BEGIN { if (ms > 0)
-        printf "%.3f", b / ms / 1e6 }')")
-      ru+=("$(awk -v ms="$6" -v b=$((n * realb)) 'BEGIN { if (ms > 0)
-        printf "%.3f", b / ms / 1e6 }')")
+      rm+=("$(gb $((n * realb)) "$5")") ru+=("$(gb $((n * realb)) "$6")")
     fi
     for d in 2 3; do
       side=$side2; [ "$d" = 3 ] && side=$side3
