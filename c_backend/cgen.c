@@ -362,6 +362,7 @@ emit_release_frame(Gen *g)
   for (int i = 0; i < fn->ncode; i++)
     if (fn->code[i]->op == OP_FORALL) cgen_emit(g, "wy_decref(wyc_c%d);", i);
   cgen_chain_release(g);
+  cgen_rows_release(g);
 }
 
 static void
@@ -389,7 +390,7 @@ emit_func(Gen *g, Func *orig)
 {
   /* a copy where temporaries share registers (the comments show the
    * instructions as the module has them) */
-  Func *fn = cgen_share_slots(orig);
+  Func *fn = cgen_share_slots(orig, g->m->real_mode != WYIL_REAL_EXACT);
   g->fn = fn;
   g->shown = orig;
   g->fl = cgen_flow_new(fn);
@@ -397,8 +398,10 @@ emit_func(Gen *g, Func *orig)
   cgen_unbox_scan(g);
   cgen_borrow_scan(g);
   cgen_bounds_scan(g);
+  cgen_rows_scan(g);
   g->out = &g->body;
   g->fast = -1;
+  g->resume = -1;
   g->set = g->fl->has_try ? "wyc_vset" : "wy_set";
   g->used_ret = false;
   g->used_throw = false;
@@ -411,6 +414,7 @@ emit_func(Gen *g, Func *orig)
   emit_frame_decls(g, vol);
   cgen_unbox_decls(g, vol);
   cgen_bounds_decls(g);
+  cgen_rows_decls(g);
   /* the stack-depth guard (wyrt.h): wy_leave on the way out */
   cgen_emit(g, "wy_enter(%s);", cgen_pos_ref(g, fn->pos));
   cgen_emit_code(g, 0, fn->ncode);
