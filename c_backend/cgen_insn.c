@@ -237,7 +237,10 @@ emit_indexof(Gen *g, int i, Insn *in)
   const char *p = t && ty_is(t, TY_MAP) ? NULL : cgen_pos_ref(g, in->pos);
   const char *fast = cgen_rows_elem(g, i, false);
   if (!fast) fast = cgen_bounds_elem(g, i, false);
-  const char *row = cgen_bounds_row(g, i);
+  /* a row read from the storage array holds no reference: for a
+   * borrowed register only (a shared temporary is released) */
+  const char *row = g->borrow && g->borrow[in->dst] ? cgen_bounds_row(g, i)
+                                                    : NULL;
   if (row)
     set(g, in->dst, row);
   else if (g->borrow && g->borrow[in->dst])
