@@ -2,8 +2,8 @@
  * with loop versioning: a counted loop that has facts (cgen_bounds.c)
  * and no loop with facts inside it is emitted twice,
  *     <its facts, tested>
- *     if (<they hold, and the arrays of its [real] and [int] reads were
- *          found>) {
+ *     if (<the range ascends, they hold, and the arrays of its [real]
+ *          and [int] reads were found>) {
  *       the copy that assumes them: no check they imply, element reads
  *       straight from the arrays, the index counted as a C int64;
  *     } else {
@@ -116,6 +116,11 @@ version(Gen *g, int h)
                                  " && wy_small_val(r%d) < wy_small_val(r%d)",
                                  all, lo, hi, lo, hi));
   if ((rows = cgen_rows_all(g, h))) all = wyil_fmt("%s && %s", all, rows);
+  /* the fast copy counts upwards: a range that descends (which facts of
+   * checks alone do not exclude) runs as written */
+  all = wyil_fmt("wy_is_small(r%d) && wy_is_small(r%d)"
+                 " && wy_small_val(r%d) <= wy_small_val(r%d) && %s", lo, hi,
+                 lo, hi, all);
   cgen_emit_comment(g, h);
   cgen_emit(g, "if (%s) {", all);
   g->indent++;
