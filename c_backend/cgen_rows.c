@@ -378,9 +378,11 @@ cgen_rows_decls(Gen *g)
     cgen_emit(g, "%s%s *%swyc_a%d = NULL;", g->rows->hs[k].write ? ""
               : "const ", num_type(g), vol, k);
   for (int k = 0; k < g->rows->ng; k++) {
-    cgen_emit(g, "const %s *%swyc_g%d = NULL;", num_type(g), vol, k);
     cgen_emit(g, "__attribute__((unused)) %suint64_t wyc_j%d = 0;", vol, k);
-    if (g->rows->gs[k].grid < 0) continue;
+    if (g->rows->gs[k].grid < 0) {
+      cgen_emit(g, "const %s *%swyc_g%d = NULL;", num_type(g), vol, k);
+      continue;
+    }
     cgen_emit(g, "%suint64_t wyc_m%d = 0;", vol, k);
     cgen_emit(g, "%sint64_t wyc_lo%d = 0, wyc_hi%d = 0;", vol, k, k);
     cgen_emit(g, "const %s *const *%swyc_p%d = NULL;", num_type(g), vol, k);
