@@ -399,6 +399,7 @@ emit_func(Gen *g, Func *orig)
   cgen_borrow_scan(g);
   cgen_bounds_scan(g);
   cgen_rows_scan(g);
+  cgen_defer_scan(g);
   g->out = &g->body;
   g->fast = -1;
   g->resume = -1;
@@ -406,7 +407,11 @@ emit_func(Gen *g, Func *orig)
   g->used_ret = false;
   g->used_throw = false;
   const char *vol = g->fl->has_try ? "volatile " : "";
-  sb_printf(g->out, "/* %s:%s */\nstatic wyv\n%s(", fn->module, fn->name,
+  /* a function with a loop in two copies is not inlined: gcc inlines a
+   * static function called once into its caller (main, often large),
+   * whose register allocation then doubled the time of such a loop */
+  sb_printf(g->out, "/* %s:%s */\nstatic %swyv\n%s(", fn->module, fn->name,
+            cgen_any_versioned(g) ? "__attribute__((noinline)) " : "",
             cgen_func_cname(fn));
   emit_params(g->out, fn->nparams, true);
   sb_puts(g->out, ")\n{\n");
@@ -415,6 +420,7 @@ emit_func(Gen *g, Func *orig)
   cgen_unbox_decls(g, vol);
   cgen_bounds_decls(g);
   cgen_rows_decls(g);
+  cgen_defer_decls(g);
   /* the stack-depth guard (wyrt.h): wy_leave on the way out */
   cgen_emit(g, "wy_enter(%s);", cgen_pos_ref(g, fn->pos));
   cgen_emit_code(g, 0, fn->ncode);

@@ -410,6 +410,15 @@ cgen_bounds_row(Gen *g, int i)
 }
 
 bool
+cgen_bounds_plain(Gen *g, int i)
+{
+  struct Bounds *bd = g->bd;
+  int f = bd && g->fast >= 0 ? bd->elem[i] : -1;
+  return f >= 0 && bd->facts[f].loop == g->fast
+         && bd->facts[f].kind == FK_REAL;
+}
+
+bool
 cgen_bounds_rows(Gen *g, int i, int h)
 {
   struct Bounds *bd = g->bd;

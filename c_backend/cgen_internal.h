@@ -91,6 +91,8 @@ typedef struct Gen {
   struct Bounds *bd;   /* the function's loop facts, NULL: none */
   struct Rows *rows;   /* storage arrays hoisted out of loops
                           (cgen_rows.c), NULL: none */
+  struct Defer *defer; /* reductions whose fast copy tests overflow
+                          after it (cgen_defer.c), NULL: none */
   int fast;            /* the FORALL whose copy that assumes its facts is
                           being emitted (cgen_version.c), -1 */
   int resume;          /* the FORALL whose copy as written is being
@@ -269,6 +271,9 @@ const char *cgen_bounds_row(Gen *g, int i);
  * code[h]'s variable, whose fact (x current, LS_ANY, long enough) lets
  * the fast copy read x's storage array? */
 bool cgen_bounds_rows(Gen *g, int i, int h);
+/* In the fast copy: is the unboxed read INDEXOF code[i] a plain load
+ * from its loop's [real] array? */
+bool cgen_bounds_plain(Gen *g, int i);
 /* For the INDEXOF code[i] reading a list whose loop's facts hold: a C
  * expression of the element (a double when unboxed, else an owned wyv),
  * or NULL. */
@@ -303,12 +308,30 @@ void cgen_rows_iter(Gen *g, int h);
 bool cgen_rows_skip(Gen *g, int i);
 
 /* ================================================================ */
+/* cgen_defer.c: a reduction's overflow tests after its fast copy    */
+
+/* g->defer (after cgen_rows_scan), and the saved accumulators. */
+void cgen_defer_scan(Gen *g);
+void cgen_defer_decls(Gen *g);
+/* In the fast copy being emitted: are + - * left untested? */
+bool cgen_defer_unchecked(Gen *g);
+/* Before the fast copy's `for`: the accumulators saved.  After it, and
+ * before a guard's jump: their test, which on failure puts them back
+ * and runs the loop as written from its start (at wyc_redo<h>, which
+ * cgen_defer_label places first in that copy). */
+void cgen_defer_begin(Gen *g, int h);
+void cgen_defer_test(Gen *g, int h);
+void cgen_defer_label(Gen *g, int h);
+
+/* ================================================================ */
 /* cgen_version.c: the code of a function, loops with facts twice    */
 
 /* code[from..to), each instruction after its comment. */
 void cgen_emit_code(Gen *g, int from, int to);
-/* Is the FORALL code[h] emitted twice (it has facts, none inside)? */
+/* Is the FORALL code[h] emitted twice (it has facts, none inside)?
+ * Is any loop of the function? */
 bool cgen_versioned(Gen *g, int h);
+bool cgen_any_versioned(Gen *g);
 /* "L<n>", or the name of label n in the copy being emitted. */
 const char *cgen_label(Gen *g, int label);
 

@@ -449,6 +449,9 @@ cgen_rows_iter(Gen *g, int h)
   }
   if (!cond.len) return;
   cgen_emit(g, "if (__builtin_expect(%s, 0)) {", cond.s);
+  g->indent++;
+  cgen_defer_test(g, h);        /* an overflow so far: from the start */
+  g->indent--;
   cgen_emit(g, "  wyc_s%d = 1;", h);     /* the loop as written, from here */
   cgen_emit(g, "  goto wyc_back%d;", h);
   cgen_emit(g, "}");

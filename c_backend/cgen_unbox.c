@@ -232,7 +232,9 @@ emit_arith(Gen *g, Insn *in)
   }
   e = wyil_fmt(single ? "(float)(%s %s %s)" : "%s %s %s", x, sym[o], y);
   int i = wyil_insn_index(g->fn, in);
-  if (g->dbl[d] && deferred(g, i))
+  if (g->dbl[d] && cgen_defer_unchecked(g))   /* tested after the loop */
+    cgen_emit(g, "d%d = %s;", d, e);
+  else if (g->dbl[d] && deferred(g, i))
     cgen_emit(g, "d%d = %s;", d, e);
   else if (g->dbl[d] && i > 0 && deferred(g, i - 1))
     cgen_emit(g, "d%d = wy_f_fin2%s(%s, d%d, %s, %s);", d, fsuf(g), e,

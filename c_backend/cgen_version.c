@@ -98,6 +98,14 @@ cgen_versioned(Gen *g, int h)
          && !facts_inside(g, h, e);
 }
 
+bool
+cgen_any_versioned(Gen *g)
+{
+  for (int h = 0; g->bd && h < g->fn->ncode; h++)
+    if (cgen_versioned(g, h)) return true;
+  return false;
+}
+
 /* The FORALL code[h] in two versions; returns the index after its END,
  * or -1 when it is not versioned. */
 static int
@@ -128,16 +136,19 @@ version(Gen *g, int h)
   bool var = reads_var(g, h, e);
   if (var) cgen_emit(g, "%s(&r%d, WY_UNDEF);", g->set, v);
   cgen_emit(g, "wyc_n%d = wy_small_val(r%d);", h, hi);
+  cgen_defer_begin(g, h);
   cgen_emit(g, "for (wyc_i%d = wy_small_val(r%d); wyc_i%d != wyc_n%d;"
             " wyc_i%d++) {", h, lo, h, h, h);
   if (var) cgen_emit(g, "  r%d = wy_small(wyc_i%d);", v, h);
   g->indent++;
   cgen_rows_iter(g, h);
   for (int k = h + 1; k <= e; k++) emit_one(g, k);
-  g->fast = -1;
+  cgen_defer_test(g, h);
   g->indent--;
+  g->fast = -1;
   cgen_emit(g, "} else {");
   g->indent++;
+  cgen_defer_label(g, h);
   if (cgen_rows_guarded(g, h)) g->resume = h;
   cgen_emit_insn(g, h);
   g->resume = -1;
