@@ -688,7 +688,7 @@ wy_list_slot(wyv *l, wyv i, const WyPos *pos)
 /* Storage arrays for loops (c_backend/cgen_rows.c)                    */
 
 void *
-wy_list_mut(wyv *l, WyListStore store)
+wy_list_mut_slow(wyv *l, WyListStore store)
 {
   WyList *x;
   if (!wyrt_is_list(*l)) return NULL;
@@ -700,7 +700,7 @@ wy_list_mut(wyv *l, WyListStore store)
 }
 
 void *
-wy_list_row_mut(wyv *l, wyv i, WyListStore store)
+wy_list_row_mut_slow(wyv *l, wyv i, WyListStore store)
 {
   WyList *x;
   size_t k;
@@ -713,7 +713,7 @@ wy_list_row_mut(wyv *l, wyv i, WyListStore store)
 }
 
 const void *
-wy_list_row_flat(wyv x, wyv i, WyListStore store)
+wy_list_row_flat_slow(wyv x, wyv i, WyListStore store)
 {
   WyList *l;
   wyv r;

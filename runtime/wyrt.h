@@ -658,9 +658,41 @@ static inline void wy_list_put2_d(wyv *l, wyv i, wyv j, double d,
  * (value semantics: a write elsewhere copies first).  wy_list_row_flat:
  * for reads, the array of row i of x as wy_list_flat gives it, when x
  * is a list of lists (brought up to date) and i in bounds. */
-void *wy_list_mut(wyv *l, WyListStore store);
-void *wy_list_row_mut(wyv *l, wyv i, WyListStore store);
-const void *wy_list_row_flat(wyv x, wyv i, WyListStore store);
+void *wy_list_mut_slow(wyv *l, WyListStore store);
+void *wy_list_row_mut_slow(wyv *l, wyv i, WyListStore store);
+const void *wy_list_row_flat_slow(wyv x, wyv i, WyListStore store);
+/* (inline where the lists are unique or current already) */
+static inline bool wy_list_as(WyList *x, bool mine, WyListStore store)
+{
+  return (!mine || (x->h.rc == 1 && !x->res)) && !x->h.flags
+         && x->h.sub == store && x->len;
+}
+static inline void *wy_list_mut(wyv *l, WyListStore store)
+{
+  if (wy_is_obj(*l) && wy_obj(*l)->kind == WY_K_LIST
+      && wy_list_as(wy_list(*l), true, store))
+    return wy_list(*l)->data;
+  return wy_list_mut_slow(l, store);
+}
+static inline void *wy_list_row_mut(wyv *l, wyv i, WyListStore store)
+{
+  WyList *r = wy_is_obj(*l) && wy_obj(*l)->kind == WY_K_LIST
+              ? wy_list_row_here(l, i) : NULL;
+  if (r && wy_list_as(r, true, store)) return r->data;
+  return wy_list_row_mut_slow(l, i, store);
+}
+static inline const void *wy_list_row_flat(wyv x, wyv i, WyListStore store)
+{
+  if (wy_is_obj(x) && wy_obj(x)->kind == WY_K_LIST && !wy_list(x)->h.flags
+      && wy_list(x)->h.sub == WY_LS_ANY && wy_is_small(i)
+      && (uint64_t)wy_small_val(i) < wy_list(x)->len) {
+    wyv r = ((const wyv *)wy_list(x)->data)[wy_small_val(i)];
+    if (wy_is_obj(r) && wy_obj(r)->kind == WY_K_LIST
+        && wy_list_as(wy_list(r), false, store))
+      return wy_list(r)->data;
+  }
+  return wy_list_row_flat_slow(x, i, store);
+}
 /* In an iteration of such a loop, the array of row i of x (a current
  * LS_ANY list with i in bounds: the loop's fact) when that row is a
  * current list of storage `store` (kind, storage and flags: one word)
