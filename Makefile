@@ -26,7 +26,7 @@ BIN      = bin
 ROOT_REL = ..
 PREFIX  ?= /usr/local
 
-COMPILER_DIRS = compiler wyil filter c_backend opencl_backend
+COMPILER_DIRS = compiler wyil filter checks c_backend opencl_backend
 COMPILER_SRC  = $(foreach d,$(COMPILER_DIRS),$(wildcard $(d)/*.c))
 COMPILER_OBJ  = $(COMPILER_SRC:%.c=$(B)/%.o)
 # libwyrt: values, printing, errors, stdlib natives (every executable);

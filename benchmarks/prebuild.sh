@@ -25,9 +25,10 @@ while read -r kind name real _; do
   "$WYC" --target=c "benchmarks/programs/$name.whiley" -o "$out/$name-c"
 done < benchmarks/suite.txt
 bash benchmarks/reference/build.sh "$out/ref"
-for p in percall marshal_int marshal_real; do
+for p in percall marshal_int marshal_real marshal_nested; do
   flags=()
-  [ "$p" = marshal_real ] && flags=(--gpu-real=float)
+  [ "$p" = marshal_real ] || [ "$p" = marshal_nested ] \
+    && flags=(--gpu-real=float)
   "$WYC" "${opts[0]}" "${flags[@]+"${flags[@]}"}" --target=opencl \
     "benchmarks/micro/$p.whiley" -o "$out/micro/$p"
 done

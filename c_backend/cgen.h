@@ -14,7 +14,6 @@
 
 #include <stdio.h>
 
-#include "../filter/filter.h"
 #include "../wyil/wyil.h"
 
 /* Offloading: the module's kernel functions run through the runtime. */

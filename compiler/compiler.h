@@ -8,6 +8,7 @@
 #ifndef COMPILER_H
 #define COMPILER_H
 
+#include "../checks/checks.h"
 #include "../filter/filter.h"
 #include "../opencl_backend/oclgen.h"
 #include "../wyil/wyil.h"
@@ -386,10 +387,10 @@ typedef struct Pipeline {
   int rounds;              /* classify's runs */
   char *cl_source;         /* emit-opencl's program (malloc'd), or NULL */
   int range_runs;          /* the range analysis's runs in narrow, store32
-                              and emit-opencl */
+                              and checks */
   int range_narrow;        /* ... of them the narrow choice's hypotheses */
-  OclPlan *ocl_plan;       /* narrow's plan, which store32 and emit-opencl
-                              go on with, or NULL */
+  ChkPlan *chk_plan;       /* narrow's plan, which store32 and checks
+                              complete and emit-opencl prints, or NULL */
 } Pipeline;
 
 /* Run the passes in order (those of p->fopt.opt_level), up to

@@ -618,12 +618,12 @@ compile(int argc, char **argv)
     return 0;
   }
   if (o.explain) {
-    p.stop_after = "store32";
+    p.stop_after = "checks";
     pipeline_run(&p);
     explain_reals(&o);
     flt_explain(stdout, p.fr);
     flt_explain_chains(stdout, p.fr);
-    ocl_explain_checks(stdout, p.ocl_plan, o.explain_checks);
+    ocl_explain_checks(stdout, p.chk_plan, &p.oo, o.explain_checks);
     wyil_free_all();
     return 0;
   }

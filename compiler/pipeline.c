@@ -1,5 +1,6 @@
-/* pipeline.c -- the driver's pass table: the middle end and the back
- * ends' planning steps, in order, from lowered WYIL to the printers.
+/* pipeline.c -- the driver's pass table: the middle end (filter/) and
+ * the planning passes (checks/), in order, from lowered WYIL to the
+ * printers.
  *
  * Input: a lowered, verified module and the options of the command
  * line.  Output: the module with its kernel functions and `offload`
@@ -7,19 +8,22 @@
  * it (Pipeline.cl_source); the C back end prints the host functions
  * afterwards (main.c, build_c).
  *
- * The table is here, not in filter/, because it holds the OpenCL back
- * end's planning passes (narrow, store32: opencl_backend/oclgen_plan.c,
- * decided on the ints' device widths) and the one loop that asks a back
- * end: classify -> outline -> jam -> tile -> veto runs again, after
- * flt_veto, while the back end refuses a kernel (a loop inside a vetoed
- * one may be a kernel itself).  The back end judges the kernel functions
- * as planned, the very ones split adds to the module: the program it
- * judged is the one it prints.  The rewrites before classify run once.
- * Everything either back end reads is decided before emit-opencl; the
- * printers decide nothing the other reads.  WYC_VERIFY_PASSES=1 in wyc's
- * environment runs wyil/verify.c after every pass (tests/run.sh sets
- * it); the module is verified before narrow in every case, and nothing
- * after chain rewrites WYIL.
+ * The table is here, not in filter/, because it holds the planning
+ * passes of checks/ (narrow, store32, checks: decided on the ints'
+ * device widths, which the driver passes in, the OpenCL back end's
+ * ocl_target) and the one loop that asks a back end: classify ->
+ * outline -> jam -> tile -> veto runs again, after flt_veto, while the
+ * back end refuses a kernel (a loop inside a vetoed one may be a kernel
+ * itself).  The back end judges the kernel functions as planned, the
+ * very ones split adds to the module: the program it judged is the one
+ * it prints (veto runs the planning passes on each kernel function
+ * alone, chk_plan_trial, and hands the back end that plan).  The
+ * rewrites before classify run once.  Everything either back end reads
+ * is decided before emit-opencl; the printers decide nothing the other
+ * reads and change nothing.  WYC_VERIFY_PASSES=1 in wyc's environment
+ * runs wyil/verify.c after every pass (tests/run.sh sets it); the
+ * module is verified before narrow in every case, and nothing after
+ * chain rewrites WYIL.
  *
  * A pass is one line of `passes`: its name (`wyc --print-passes`,
  * `--dump-after=NAME`), the entry point (a function pass of filter.h,
@@ -40,6 +44,7 @@
 #include <string.h>
 
 #include "compiler.h"
+#include "../checks/checks.h"
 #include "../filter/filter.h"
 #include "../opencl_backend/oclgen.h"
 
@@ -63,11 +68,11 @@ static void step_recur_paths(Pipeline *p);
 static void step_chain(Pipeline *p);
 static void step_narrow(Pipeline *p);
 static void step_store32(Pipeline *p);
+static void step_checks(Pipeline *p);
 static void step_emit_ocl(Pipeline *p);
 
 /* ORDER of the pipeline.  A step with neither entry runs inside another
- * (classify, the function passes' last; checks, asked by narrow, store32
- * and emit-opencl; emit-c, the driver's build). */
+ * (classify, the function passes' last; emit-c, the driver's build). */
 static const Pass passes[] = {
   {"consts", flt_pass_consts, NULL, 1,
    "fold negated int literals; scalar constants to the function's entry",
@@ -133,18 +138,19 @@ static const Pass passes[] = {
    "split", "Insn.chained, FltChain records", "nothing"},
   {"narrow", NULL, step_narrow, 0,
    "narrow variants: kernels for ints that fit fewer bits",
-   "chain, a verified module", "the OpenCL plan; Kernel.narrow_name, "
+   "chain, a verified module", "the plan (ChkPlan); Kernel.narrow_name, "
    "narrow_dims, KernelArg.narrow/index_dim", "nothing (WYIL unchanged)"},
   {"store32", NULL, step_store32, 0,
    "bounds of stored values, 32-bit output buffers",
    "narrow", "KernelArg.out_bits/out_arg/store32",
    "nothing (WYIL unchanged)"},
-  {"checks", NULL, NULL, 0,
-   "range analysis: checks tested, hoisted or proved (asked by the above)",
-   "narrow", "the check plans, kept in the OpenCL plan", "nothing"},
+  {"checks", NULL, step_checks, 0,
+   "range analysis: each device function's checks tested, hoisted or proved",
+   "store32", "the check plans (ChkFunc) per function and variant",
+   "nothing (WYIL unchanged)"},
   {"emit-opencl", NULL, step_emit_ocl, 0,
    "the OpenCL back end prints the kernel functions as OpenCL C",
-   "store32", "Pipeline.cl_source", "nothing"},
+   "checks", "Pipeline.cl_source", "nothing"},
   {"emit-c", NULL, NULL, 0,
    "the C back end prints the host functions as C (the driver's build)",
    "emit-opencl", "the C file handed to cc", "nothing"},
@@ -226,7 +232,9 @@ step_veto(Pipeline *p)
   p->again = false;
   for (int i = 0; i < p->fr->kernels.n; i++) {
     Kernel *k = p->fr->kernels.v[i];
-    const char *why = ocl_check_kernel(p->m, p->kfns.v[i], &p->oo);
+    /* the planning passes on it alone, then the back end's trial */
+    ChkPlan *pl = chk_plan_trial(p->m, p->kfns.v[i], &ocl_target);
+    const char *why = ocl_check_kernel(pl, &p->oo);
     if (!why) continue;
     flt_veto(&p->fopt, k->loop, wyil_fmt("the OpenCL back end cannot "
                                          "compile it: %s", why));
@@ -253,21 +261,22 @@ step_chain(Pipeline *p)
   flt_chain(p->m, p->fr);
 }
 
-/* The range analysis's runs of the OpenCL back end's passes (-v). */
+/* The range analysis's runs in the planning passes (-v). */
 static void
 count_runs(Pipeline *p, void (*pass)(Pipeline *))
 {
-  int narrow0, narrow1, before = ocl_range_runs(&narrow0);
+  int narrow0, narrow1, before = chk_runs(&narrow0);
   pass(p);
-  p->range_runs += ocl_range_runs(&narrow1) - before;
+  p->range_runs += chk_runs(&narrow1) - before;
   p->range_narrow += narrow1 - narrow0;
 }
 
+/* The device is the OpenCL back end's: its ints' widths (ocl_target). */
 static void
 plan_narrow(Pipeline *p)
 {
-  p->ocl_plan = ocl_plan_new(p->m, &p->oo);
-  ocl_plan_narrow(p->ocl_plan);
+  p->chk_plan = chk_plan_new(p->m, &ocl_target);
+  chk_narrow(p->chk_plan);
 }
 
 static void
@@ -279,7 +288,7 @@ step_narrow(Pipeline *p)
 static void
 plan_store32(Pipeline *p)
 {
-  ocl_plan_store32(p->ocl_plan);
+  chk_store32(p->chk_plan);
 }
 
 static void
@@ -289,15 +298,21 @@ step_store32(Pipeline *p)
 }
 
 static void
-emit_ocl(Pipeline *p)
+plan_checks(Pipeline *p)
 {
-  p->cl_source = ocl_emit_planned(p->ocl_plan);
+  chk_checks(p->chk_plan);
+}
+
+static void
+step_checks(Pipeline *p)
+{
+  count_runs(p, plan_checks);
 }
 
 static void
 step_emit_ocl(Pipeline *p)
 {
-  count_runs(p, emit_ocl);
+  p->cl_source = ocl_emit_planned(p->chk_plan, &p->oo);
 }
 
 /* ---- running them ---------------------------------------------------- */

@@ -193,6 +193,23 @@ sole_inner_loop(Func *fn, int at, const char **why)
   return inner;
 }
 
+/* Can nothing but the inner loop at `inner` fail in the body of the
+ * loop at `outer` (a dimension of map kernel k)?  The precondition of a
+ * triangle's rows: an item outside its row must be free to do nothing. */
+static bool
+rows_may_skip(Func *fn, int outer, int inner, const Kernel *k)
+{
+  int oend = wyil_loop_end(fn, outer), iend = wyil_loop_end(fn, inner);
+  if (k->kind != KK_MAP || k->over_list || k->lo[0] < 0) return false;
+  for (int i = outer + 1; i < oend; i++) {
+    if (i == inner) i = iend;
+    else if ((wyil_op_flags[fn->code[i]->op] & F_FAIL)
+             || fn->code[i]->op == OP_INVOKE)
+      return false;
+  }
+  return true;
+}
+
 /* Does the inner loop at `inner` (in the loop at `outer`, a dimension
  * of map kernel k; the nest at `at`) start its rows where the outer
  * loop's variable v is, lo = v or lo = v + c (c not written in the
@@ -207,14 +224,7 @@ static bool
 row_start(Func *fn, int at, int outer, int inner, const Kernel *k, int lo)
 {
   int v = fn->code[outer]->dst, end = wyil_loop_end(fn, at);
-  int oend = wyil_loop_end(fn, outer), iend = wyil_loop_end(fn, inner);
-  if (k->kind != KK_MAP || k->over_list || k->lo[0] < 0) return false;
-  for (int i = outer + 1; i < oend; i++) {
-    if (i == inner) i = iend;
-    else if ((wyil_op_flags[fn->code[i]->op] & F_FAIL)
-             || fn->code[i]->op == OP_INVOKE)
-      return false;
-  }
+  if (!rows_may_skip(fn, outer, inner, k)) return false;
   if (lo == v) return true;
   Insn *d = NULL;
   for (int i = at; i < end; i++)
@@ -225,6 +235,20 @@ row_start(Func *fn, int at, int outer, int inner, const Kernel *k, int lo)
   if (!d || d->op != OP_ADD || !ty_is(d->type, TY_INT)) return false;
   int c = d->args[0] == v ? d->args[1] : d->args[1] == v ? d->args[0] : -1;
   return c >= 0 && c != v && !flt_written(fn, at, end, c);
+}
+
+/* Does the inner loop at `inner` end its rows where the outer loop's
+ * variable v is (hi = v), its start not written in the nest, the rest
+ * of the outer body unable to fail?  Then the nest flattens over the
+ * inner start .. the outer range's end (v < that end, so every row
+ * lies inside), each row's items at or past its end doing nothing: a
+ * lower triangle (for j in 0..i), the pairs j < i of a pairwise
+ * interaction, a strictly lower-triangular update.  The kernel checks
+ * per item that its row starts at the rectangle's start and ascends. */
+static bool
+row_end(Func *fn, int outer, int inner, const Kernel *k, int hi)
+{
+  return hi == fn->code[outer]->dst && rows_may_skip(fn, outer, inner, k);
 }
 
 /* -O2: add the nest's parallel inner loops to the kernel as further
@@ -257,10 +281,14 @@ flatten(Func *fn, int at, Kernel *k, Live *lv, const FilterOptions *opt)
       k->not_flat = "its inner loop is a reduction of its own";
       return;
     }
-    bool tri = false;
-    if (flt_written(fn, at, end, probe.hi[0])
-        || (flt_written(fn, at, end, probe.lo[0])
-            && !(tri = row_start(fn, at, outer, inner, k, probe.lo[0])))) {
+    uint8_t tri = KERNEL_RECT;
+    bool lo_in = flt_written(fn, at, end, probe.lo[0]);
+    bool hi_in = flt_written(fn, at, end, probe.hi[0]);
+    if (lo_in && !hi_in && row_start(fn, at, outer, inner, k, probe.lo[0]))
+      tri = KERNEL_ROW_START;
+    else if (hi_in && !lo_in && row_end(fn, outer, inner, k, probe.hi[0]))
+      tri = KERNEL_ROW_END;
+    else if (lo_in || hi_in) {
       k->not_flat = "its inner loop's bounds are computed inside the nest";
       return;
     }
@@ -274,9 +302,11 @@ flatten(Func *fn, int at, Kernel *k, Live *lv, const FilterOptions *opt)
     k->loopvar[0] = probe.loopvar[0];
     /* a row that starts at the outer variable (plus c) runs over the
      * outer loop's start .. its end, its items before the row's start
-     * skipping (opencl_backend/oclgen_insn.c) */
-    k->lo[0] = tri ? k->lo[1] : probe.lo[0];
-    k->hi[0] = probe.hi[0];
+     * skipping; one that ends at the outer variable over its start ..
+     * the outer loop's end, its items from the row's end on skipping
+     * (opencl_backend/oclgen_insn.c) */
+    k->lo[0] = tri == KERNEL_ROW_START ? k->lo[1] : probe.lo[0];
+    k->hi[0] = tri == KERNEL_ROW_END ? k->hi[1] : probe.hi[0];
     k->loops[0] = probe.loops[0];
     k->tri[0] = tri;
     k->ndims++;
@@ -332,7 +362,7 @@ choose_dim0(Func *fn, int at, Kernel *k, const Cfg *t)
   if (best == 0) return;
   /* move `best` to 0, the others up one, keeping their order */
   int lv = k->loopvar[best], lo = k->lo[best], hi = k->hi[best];
-  bool tri = k->tri[best];
+  uint8_t tri = k->tri[best];
   Insn *loop = k->loops[best];
   for (int d = best; d > 0; d--) {
     k->loopvar[d] = k->loopvar[d - 1];
@@ -684,9 +714,13 @@ explain_kernel(FILE *out, Kernel *k, FltReal how)
     fprintf(out, "; dimension 0 is %s, which indexes the last level of "
             "its lists", var_name(k, 0));
   for (int d = 0; d < k->ndims; d++)
-    if (k->tri[d])
+    if (k->tri[d] == KERNEL_ROW_START)
       fprintf(out, "; %s runs over a triangle (each row from where the "
               "outer loop's variable is; the items before a row's start do "
+              "nothing)", var_name(k, d));
+    else if (k->tri[d] == KERNEL_ROW_END)
+      fprintf(out, "; %s runs over a triangle (each row up to where the "
+              "outer loop's variable is; the items from a row's end on do "
               "nothing)", var_name(k, d));
   if (k->not_flat && k->ndims < 3)
     fprintf(out, "; not flattened further: %s", k->not_flat);

@@ -1,6 +1,6 @@
 /* inline.c -- small int functions a kernel calls are copied into the
  * kernel function, so that the range analysis of its device code
- * (opencl_backend/oclgen_range.c) sees what they compute: in a kernel,
+ * (checks/range.c) sees what they compute: in a kernel,
  * `fixMul(zr, zr)` (`return (a * b) / ONE`) becomes `zr * zr / 4096`, a
  * square, and a test `fixMul(zr, zr) + fixMul(zi, zi) <= 4 * ONE` that
  * dominates a use of zr bounds zr there.  Behind a call the analysis
@@ -17,7 +17,7 @@
  * several returns (`bound(v, lo, hi)`, returning lo, hi or v) stays a call:
  * its result would be a register defined several times, whose interval is
  * the hull of its definitions, which the function's return bounds already
- * give, and through which oclgen_hoist.c moves an index check before the
+ * give, and through which checks/hoist.c moves an index check before the
  * loop.  A parameter the body never writes becomes the caller's argument
  * register, so that `f(x, x)` computes `x * x`, which the analysis knows is
  * never negative; one it writes gets a copy.  The return becomes a copy into

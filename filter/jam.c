@@ -46,7 +46,7 @@
  * function not yet judged). Provides: Kernel.jam, jam_copy, jam_what;
  * the copies in the kernel function. Invalidates: the kernel function's
  * CFG. Runs once per kernel function, before veto judges it; the OpenCL
- * back end only reads what it made (ocl_jam_copy, ocl_dim_index).
+ * back end only reads what it made (wyil_jam_copy, ocl_dim_index).
  */
 #include <string.h>
 

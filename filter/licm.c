@@ -47,8 +47,8 @@
  *
  * Still separate: hoist.c (range ends out of a loop that builds rows, a
  * loop that carries its list), filter.c's hoist_consts (every constant
- * defined once to the function's start), and the OpenCL back end's
- * oclgen_hoist.c (checks proved once per work item, in kernel code the
+ * defined once to the function's start), and the planning passes'
+ * checks/hoist.c (checks proved once per work item, in kernel code the
  * filter has planned).
  */
 #include <string.h>

@@ -11,14 +11,21 @@
  * function's body is its loop nest (filter/split.c): the code between
  * its FORALL and END is the work item's.
  *
- * Contract (compiler/pipeline.c's table): Passes veto (ocl_check_kernel: a
- * trial emission of one planned kernel function, nothing kept) and emit-
- * opencl (ocl_emit_planned). emit-opencl requires a verified module whose
- * kernel functions are planned (filter/jam.c, filter/tile.c, then narrow
- * and store32: oclgen_plan.c) and provides the program text.  It only
- * reads what the planning decided; the check plans of the range analysis
- * (oclgen_range.c) it asks for come from the plan where narrow or store32
- * made them.  It rewrites no WYIL.
+ * What becomes of each check comes from the plan the planning passes
+ * made (checks/: narrow, store32, checks), which the printer reads
+ * through checks.h's questions (ChkFunc: a function's check plan in one
+ * variant); the printer decides only how its text reads (the fma
+ * products, oclgen_fma.c; the speculative steps, oclgen_spec.c), which
+ * nothing else reads.  It takes the module, its functions and kernels
+ * const: it changes none of them (wyil_cfg's tables are a cache).
+ *
+ * Contract (compiler/pipeline.c's table): passes veto (ocl_check_kernel: a
+ * trial emission of one planned kernel function, on the trial plan the
+ * driver made, nothing kept) and emit-opencl (ocl_emit_planned).
+ * emit-opencl requires a verified module whose kernel functions are
+ * planned (filter/jam.c, filter/tile.c, then narrow, store32 and checks:
+ * checks/plan.c) and provides the program text.  It rewrites no WYIL and
+ * writes no field of the plan or of a Kernel.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -146,28 +153,6 @@ ocl_dim_index(const Kernel *k, int d)
   return wyil_fmt("lo%d + gid%d", d, d);
 }
 
-bool
-ocl_jam_copy(const Kernel *k, const Insn *in, int *dim, int *copy)
-{
-  for (int d = 0; k && d < k->ndims; d++)
-    for (int c = 1; c < k->jam[d] && c < WYIL_JAM_MAX; c++)
-      if (k->jam_copy[d][c] == in) {
-        *dim = d;
-        *copy = c;
-        return true;
-      }
-  return false;
-}
-
-int
-ocl_jam_var_dim(const Kernel *k, int r)
-{
-  for (int d = 0; k && r >= 0 && d < k->ndims; d++)
-    for (int c = 1; c < k->jam[d] && c < WYIL_JAM_MAX; c++)
-      if (k->jam_copy[d][c] && k->jam_copy[d][c]->dst == r) return d;
-  return -1;
-}
-
 void
 ocl_emit_store(OclGen *g, const char *lhs, const char *val, Tag elem)
 {
@@ -212,7 +197,7 @@ ocl_arg_shape(const KernelArg *ka, Tag *elem)
 void
 ocl_past_end_return(OclGen *g, int d)
 {
-  Kernel *k = g->k;
+  const Kernel *k = g->k;
   if (k->jam[d] > 1)   /* ceil(n / jam) items (filter/jam.c) */
     ocl_line(g, "if (gid%d > (n%d - 1) / %d) return;", d, d, k->jam[d]);
   else
@@ -334,14 +319,13 @@ put_prelude(StrBuf *sb, const Module *m)
 
 /* Fresh per-function state for code[from..to) of fn. */
 void
-ocl_begin_func(OclGen *g, Func *fn, Kernel *k, int from, int to)
+ocl_begin_func(OclGen *g, const Func *fn, const Kernel *k, int from, int to)
 {
   size_t nr = (size_t)fn->nregs + 1;
   g->fn = fn;
   g->k = k;
   g->from = from;
   g->to = to;
-  g->hyp = NULL;
   g->indent = 1;
   g->decls = (StrBuf){0};
   g->real_scratch = false;
@@ -354,22 +338,11 @@ ocl_begin_func(OclGen *g, Func *fn, Kernel *k, int from, int to)
   g->nupward_all = 0;
   g->nfma = 0;
   g->nspec = 0;
-  g->range_at = wyil_alloc(sizeof(int) * nr);
   g->views = wyil_alloc(sizeof(View *) * nr);
   g->uses = wyil_alloc(nr);
   g->params = wyil_alloc(nr);
   g->racc = wyil_alloc(sizeof(int) * nr);
-  /* a range made once in code[from..to): only iterated there */
-  int *ndefs = wyil_alloc(sizeof(int) * nr);
-  for (int r = 0; r < fn->nregs; r++) g->range_at[r] = -1;
-  for (int i = from; i < to; i++) {
-    int d = wyil_def_reg(fn->code[i]);
-    if (d < 0) continue;
-    ndefs[d]++;
-    if (fn->code[i]->op == OP_RANGE) g->range_at[d] = i;
-  }
-  for (int r = 0; r < fn->nregs; r++)
-    if (ndefs[r] != 1) g->range_at[r] = -1;
+  g->ends_declared = wyil_alloc(sizeof(bool) * ((size_t)fn->ncode + 1));
 }
 
 /* Mark register r's variable of type t as a parameter: used, not
@@ -402,7 +375,7 @@ put_decls(OclGen *g, StrBuf *sb)
 
 /* The parameter list of a called function (after wyc_st). */
 static void
-put_callee_params(OclGen *g, StrBuf *sb, Func *fn)
+put_callee_params(OclGen *g, StrBuf *sb, const Func *fn)
 {
   Type *ft = fn->type;
   for (int p = 0; p < fn->nparams; p++) {
@@ -421,6 +394,7 @@ put_callee_params(OclGen *g, StrBuf *sb, Func *fn)
     v->off = wyil_fmt("r%d_off", p);
     v->depth = depth;
     v->elem = elem;
+    v->list = p;
     g->params[p] |= USE_OFF;
     g->uses[p] |= USE_OFF;
     sb_printf(sb, ", __global %s *%s, wy_off %s", ocl_tag_ctype(elem), v->base,
@@ -434,7 +408,7 @@ put_callee_params(OclGen *g, StrBuf *sb, Func *fn)
 }
 
 static const char *
-ret_ctype(Func *fn)
+ret_ctype(const Func *fn)
 {
   Type *ret = fn->type ? fn->type->ret : NULL;
   if (!ret || ty_is(ret, TY_VOID)) return "void";
@@ -445,7 +419,7 @@ ret_ctype(Func *fn)
 }
 
 static void
-put_prototype(OclGen *vg, StrBuf *sb, Func *fn)
+put_prototype(OclGen *vg, StrBuf *sb, const Func *fn)
 {
   OclGen g = {.fn = fn, .variant = vg->variant};
   size_t nr = (size_t)fn->nregs + (size_t)fn->nparams + 1;
@@ -491,11 +465,20 @@ put_stats(OclGen *g, const char *what, SrcPos pos)
             g->o->unroll > 1 ? "on every device" : "on a GPU");
 }
 
+/* The check plan of fn in g's variant. */
+static const ChkFunc *
+plan_of(OclGen *g, const Func *fn)
+{
+  const ChkFunc *cf = chk_func(g->pl, fn, g->variant);
+  if (!cf) internal_error("oclgen: %s has no check plan", fn->name);
+  return cf;
+}
+
 static void
-put_callee(OclGen *g, StrBuf *sb, Func *fn)
+put_callee(OclGen *g, StrBuf *sb, const Func *fn)
 {
   ocl_begin_func(g, fn, NULL, 0, fn->ncode);
-  g->facts = ocl_call_facts(g, fn);
+  g->cf = plan_of(g, fn);
   const char *rt = ret_ctype(fn);
   g->leave = strcmp(rt, "void") ? "return 0;" : "return;";
   sb_printf(sb, "/* %s:%s%s */\n%s\n%s(int *wyc_st", fn->module, fn->name,
@@ -513,7 +496,7 @@ put_callee(OclGen *g, StrBuf *sb, Func *fn)
   put_stats(g, wyil_fmt("function %s, called by %skernels", fn->name,
                         g->variant ? "narrow " : ""),
             fn->ncode ? fn->code[0]->pos : (SrcPos){0});
-  g->facts = NULL;
+  g->cf = NULL;
   sb_free(&g->body);
   sb_free(&g->decls);
 }
@@ -522,13 +505,13 @@ put_callee(OclGen *g, StrBuf *sb, Func *fn)
 /* Kernels                                                            */
 
 void
-ocl_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
+ocl_kernel_params(OclGen *g, StrBuf *sb, const Kernel *k)
 {
   sb_puts(sb, "__global int *wyc_err,\n   ");
   for (int d = 0; d < k->ndims; d++)
     sb_printf(sb, "%s wy_int lo%d, wy_int n%d", d ? "," : "", d, d);
   for (int a = 0; a < k->nargs; a++) {
-    KernelArg *ka = &k->args[a];
+    const KernelArg *ka = &k->args[a];
     int r = ka->reg;
     if (r < 0 || r >= k->fn->nregs)
       internal_error("oclgen: kernel %s: bad argument register", k->name);
@@ -551,6 +534,7 @@ ocl_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
     v->off = "0";
     v->depth = depth;
     v->elem = elem;
+    v->list = r;
     sb_printf(sb, ",\n    __global %s *%s",
               ka->store32 ? "int" : ocl_tag_ctype(elem), v->base);
     for (int l = 0; l < depth; l++) {
@@ -568,10 +552,10 @@ ocl_kernel_params(OclGen *g, StrBuf *sb, Kernel *k)
  * reads and writes only there, from the buffer of their old values
  * (filter/window.c, own_index): before the body touches them. */
 static void
-put_own_copies(OclGen *g, Kernel *k)
+put_own_copies(OclGen *g, const Kernel *k)
 {
   for (int a = 0; a < k->nargs; a++) {
-    KernelArg *ka = &k->args[a];
+    const KernelArg *ka = &k->args[a];
     if (!wyil_own_index(ka)) continue;
     const char *i = ocl_var(g, k->loopvar[ka->win[0]], TAG_INT);
     View *v = g->views[ka->reg];
@@ -582,51 +566,21 @@ put_own_copies(OclGen *g, Kernel *k)
 }
 
 /* Set g up for kernel function fn: its loop's body is the code. */
-void
-ocl_begin_kernel(OclGen *g, Func *fn)
+static void
+begin_kernel(OclGen *g, const Func *fn)
 {
-  Kernel *k = fn->kernel;
-  if (k->ndims < 1 || k->ndims > 3)
-    internal_error("oclgen: kernel %s has %d dimensions", k->name, k->ndims);
+  const Kernel *k = fn->kernel;
   int at = wyil_insn_index(fn, k->loop);
-  bool outer = false;
-  for (int d = 0; d < k->ndims; d++) outer |= k->loops[d] == k->loop;
-  if (!outer)
-    internal_error("oclgen: kernel %s: its loop is none of its dimensions",
-                   k->name);
-  if (fn->code[at]->op != OP_FORALL)
-    internal_error("oclgen: kernel %s is not a forall", k->name);
   ocl_begin_func(g, fn, k, at + 1, wyil_loop_end(fn, at));
 }
 
-/* Kernel fn begun in g's variant, its lists' views set and its checks
- * planned, nothing emitted: for the questions asked before its code. */
-void
-ocl_plan_kernel(OclGen *g, Func *fn)
-{
-  StrBuf params = {0};
-  ocl_begin_kernel(g, fn);
-  ocl_narrow_hyp(g, fn->kernel);
-  ocl_kernel_params(g, &params, fn->kernel);
-  sb_free(&params);
-  ocl_plan_checks(g);
-}
-
-/* The intervals of the int arguments of kernel fn's calls. */
 static void
-note_kernel_calls(OclGen *g, Func *fn)
+put_kernel(OclGen *g, StrBuf *sb, const Func *fn)
 {
-  ocl_plan_kernel(g, fn);
-  ocl_note_calls(g);
-}
-
-static void
-put_kernel(OclGen *g, StrBuf *sb, Func *fn)
-{
-  Kernel *k = fn->kernel;
+  const Kernel *k = fn->kernel;
   const char *name = g->variant ? k->narrow_name : k->name;
-  ocl_begin_kernel(g, fn);
-  ocl_narrow_hyp(g, k);
+  begin_kernel(g, fn);
+  g->cf = plan_of(g, fn);
   bool red = k->kind == KK_REDUCE;
   g->leave = red ? "goto wyc_done;" : "return;";
   g->fail_to = red ? "wyc_done" : "wyc_fail";
@@ -676,7 +630,7 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
   put_decls(g, sb);
   sb_puts(sb, g->body.s);
   sb_puts(sb, "}\n\n");
-  put_stats(g, g->variant ? ocl_narrow_what(k) : wyil_fmt("kernel %s", name),
+  put_stats(g, g->variant ? chk_narrow_what(k) : wyil_fmt("kernel %s", name),
             k->loop->pos);
   const char *done[] = {k->jam_what, k->tile_what};
   for (int w = 0; w < 2 && g->stats && !g->variant; w++)
@@ -694,99 +648,101 @@ put_kernel(OclGen *g, StrBuf *sb, Func *fn)
 /* The program of plan pl's kernel functions into sb: every called
  * function once (the filter's lists, and whatever the kernels and those
  * functions call, transitively), then the kernels, as planned
- * (oclgen_plan.c). */
+ * (checks/plan.c); --explain's counts into g->stats. */
 static void
-put_program(OclPlan *pl, StrBuf *sb)
+put_program(OclGen *g, StrBuf *sb)
 {
-  OclGen *g = &pl->g;
-  Func **ks = (Func **)pl->ks.v;
-  int n = pl->ks.n;
-  PtrVec callees = pl->callees;
+  static const PtrVec none;
+  const PtrVec *ks = g->pl ? chk_kernels(g->pl) : &none;
+  const PtrVec *callees = g->pl ? chk_callees(g->pl) : &none;
+  int n = ks->n;
   put_prelude(sb, g->m);
   bool tiles = false;
-  for (int i = 0; i < n; i++) tiles |= ks[i]->kernel->ntiles > 0;
+  for (int i = 0; i < n; i++)
+    tiles |= ((const Func *)ks->v[i])->kernel->ntiles > 0;
   if (tiles) ocl_tile_defines(sb, g->o->tile == OCL_TILE_ALL);
-  ocl_math_prelude(sb, ks, n, &callees);
+  ocl_math_prelude(sb, ks, callees);
   int narrow = 0;    /* kernels with a narrow variant */
-  for (int i = 0; i < n; i++) narrow += ks[i]->kernel->narrow_name != NULL;
-  /* each variant's kernels call their own copies of the functions, made
-   * with what those kernels' calls say of their ints; a function another
-   * one calls (itself too) gets nothing */
+  for (int i = 0; i < n; i++)
+    narrow += ((const Func *)ks->v[i])->kernel->narrow_name != NULL;
+  /* each variant's kernels call their own copies of the functions,
+   * planned with what those kernels' calls say of their ints */
   for (g->variant = 0; g->variant <= (narrow > 0); g->variant++) {
-    for (int i = 0; i < callees.n; i++) {
-      Func *fn = callees.v[i];
-      for (int c = 0; c < fn->ncode; c++) {
-        Func *callee = fn->code[c]->op == OP_INVOKE ? fn->code[c]->callee
-                       : NULL;
-        if (callee && !callee->is_native) ocl_open_calls(g, callee);
-      }
-    }
-    for (int i = 0; i < n; i++)
-      if (!g->variant || ks[i]->kernel->narrow_name)
-        note_kernel_calls(g, ks[i]);
-    for (int i = 0; i < callees.n; i++) put_prototype(g, sb, callees.v[i]);
-    if (callees.n) sb_putc(sb, '\n');
-    for (int i = 0; i < callees.n; i++) put_callee(g, sb, callees.v[i]);
+    for (int i = 0; i < callees->n; i++) put_prototype(g, sb, callees->v[i]);
+    if (callees->n) sb_putc(sb, '\n');
+    for (int i = 0; i < callees->n; i++) put_callee(g, sb, callees->v[i]);
   }
   g->variant = 0;
-  ocl_reduce_prelude(g, sb, ks, n);
-  for (int i = 0; i < n; i++) put_kernel(g, sb, ks[i]);
+  ocl_reduce_prelude(g, sb, ks);
+  for (int i = 0; i < n; i++) put_kernel(g, sb, ks->v[i]);
   g->variant = 1;
   for (int i = 0; i < n; i++)
-    if (ks[i]->kernel->narrow_name) put_kernel(g, sb, ks[i]);
+    if (((const Func *)ks->v[i])->kernel->narrow_name)
+      put_kernel(g, sb, ks->v[i]);
   g->variant = 0;
 }
 
+const ChkTarget ocl_target = {{32, 64}};
+
+static const OclOptions defaults = {.real = FLT_REAL_AUTO,
+                                    .tile = OCL_TILE_GPU};
+
+/* The printer's state for plan pl (NULL: no kernels). */
+static OclGen
+new_gen(const ChkPlan *pl, const OclOptions *o)
+{
+  return (OclGen){.m = pl ? chk_module(pl) : NULL, .o = o ? o : &defaults,
+                  .pl = pl};
+}
+
 const char *
-ocl_check_kernel(const Module *m, Func *k, const OclOptions *o)
+ocl_check_kernel(const ChkPlan *pl, const OclOptions *o)
 {
   jmp_buf here;
   /* in the arena: unchanged pointers survive the longjmp, and the
    * buffers they own are freed either way */
   StrBuf *sb = wyil_alloc(sizeof(StrBuf));
-  OclPlan *pl = wyil_alloc(sizeof(OclPlan));
+  OclGen *g = wyil_alloc(sizeof(OclGen));
+  *g = new_gen(pl, o);
   const char *why = NULL;
   trial = &here;
   if (!setjmp(here)) {
-    ocl_plan_init(pl, m, &k, 1, o);
-    ocl_plan_narrow(pl);
-    ocl_plan_store32(pl);
-    put_program(pl, sb);
+    /* the kernels' parameters first (the narrow choice's order) */
+    const PtrVec *ks = chk_kernels(pl);
+    for (int i = 0; i < ks->n; i++) {
+      begin_kernel(g, ks->v[i]);
+      ocl_kernel_params(g, sb, ((const Func *)ks->v[i])->kernel);
+      sb_free(sb);
+    }
+    put_program(g, sb);
   } else {
     why = trial_why;
   }
   trial = NULL;
   sb_free(sb);
-  sb_free(&pl->g.body);
-  sb_free(&pl->g.decls);
+  sb_free(&g->body);
+  sb_free(&g->decls);
   return why;
 }
 
 char *
-ocl_emit_planned(OclPlan *pl)
+ocl_emit_planned(const ChkPlan *pl, const OclOptions *o)
 {
   StrBuf sb = {0};
-  put_program(pl, &sb);
+  OclGen g = new_gen(pl, o);
+  put_program(&g, &sb);
   return sb.s ? sb.s : strdup("");
 }
 
-char *
-ocl_emit_program(const Module *m, const OclOptions *o)
-{
-  OclPlan *pl = ocl_plan_new(m, o);
-  ocl_plan_narrow(pl);
-  ocl_plan_store32(pl);
-  return ocl_emit_planned(pl);
-}
-
 void
-ocl_explain_checks(FILE *out, OclPlan *pl, bool checks)
+ocl_explain_checks(FILE *out, const ChkPlan *pl, const OclOptions *o,
+                   bool checks)
 {
   StrBuf sb = {0};
-  if (!pl) internal_error("oclgen: --explain before the pass narrow");
-  pl->g.stats = out;
-  pl->g.stats_checks = checks;
-  put_program(pl, &sb);
-  pl->g.stats = NULL;
+  if (!pl) internal_error("oclgen: --explain before the pass checks");
+  OclGen g = new_gen(pl, o);
+  g.stats = out;
+  g.stats_checks = checks;
+  put_program(&g, &sb);
   sb_free(&sb);
 }

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "../checks/checks.h"
 #include "../wyil/wyil.h"
 
 /* Where kernels read through tiles in local memory.  ORDER
@@ -54,41 +55,28 @@ typedef struct OclOptions {
 
 enum { OCL_JAM_DEFAULT = 8, OCL_UNROLL_DEFAULT = 16 };
 
-/* The planning passes (oclgen_plan.c), run by the driver before either
- * back end prints; they rewrite no WYIL.  The plan keeps the range
- * analysis's answers for the printer. */
-typedef struct OclPlan OclPlan;
-/* Pass narrow: the plan of m's kernel functions (after split), and which
- * get a narrow variant (Kernel.narrow_name, narrow_dims;
- * KernelArg.narrow, index_dim). */
-OclPlan *ocl_plan_new(const Module *m, const OclOptions *o);
-void ocl_plan_narrow(OclPlan *pl);
-/* Pass store32: the bounds of what each kernel stores (KernelArg.
- * out_bits, out_arg) and the lists it writes as 32-bit ints (store32). */
-void ocl_plan_store32(OclPlan *pl);
-/* NULL when kernel function k (planned) and the functions it calls can
- * be written as OpenCL C, in every variant the program would hold;
- * otherwise why not, in source terms (the driver then keeps the loop on
- * the CPU: compiler/pipeline.c, veto).  k need not be in m.  Nothing is
- * emitted. */
-const char *ocl_check_kernel(const Module *m, Func *k, const OclOptions *o);
-/* `wyc --explain`: per kernel of pl (planned: narrow, store32) and per
- * function kernels call, how it is jammed, tiled, computed with fma or
- * unrolled; with checks (`--explain=checks`) also how many checks are
- * tested where they are, tested once before their loop, proved
- * unnecessary (opencl_backend/oclgen_range.c). */
-void ocl_explain_checks(FILE *out, OclPlan *pl, bool checks);
-/* How many check plans the range analysis (ocl_plan_checks) has
- * computed in this process, and in *for_narrow (unless NULL) how many of
- * them were hypotheses tried by the narrow choice (for `wyc -v`). */
-int ocl_range_runs(int *for_narrow);
+/* The device's ints: 32 or 64 bits wide (wy_int, WYC_INT64), one source
+ * for both.  The driver passes it to the planning passes (checks/),
+ * whose range analysis answers for both widths. */
+extern const ChkTarget ocl_target;
+
+/* NULL when the kernel function of trial plan pl (chk_plan_trial: the
+ * driver ran narrow, store32 and checks on it) and the functions it
+ * calls can be written as OpenCL C, in every variant the program would
+ * hold; otherwise why not, in source terms (the driver then keeps the
+ * loop on the CPU: compiler/pipeline.c, veto).  Nothing is kept. */
+const char *ocl_check_kernel(const ChkPlan *pl, const OclOptions *o);
+/* `wyc --explain`: per kernel of pl (planned: narrow, store32, checks)
+ * and per function kernels call, how it is jammed, tiled, computed with
+ * fma or unrolled; with checks (`--explain=checks`) also how many checks
+ * are tested where they are, tested once before their loop, proved
+ * unnecessary (checks/range.c). */
+void ocl_explain_checks(FILE *out, const ChkPlan *pl, const OclOptions *o,
+                        bool checks);
 /* Pass emit-opencl: the OpenCL C program holding every kernel function
- * of plan pl, as planned (malloc'd string).  Reads the plan and the
- * module; decides nothing that another part reads. */
-char *ocl_emit_planned(OclPlan *pl);
-/* The passes narrow, store32 and emit-opencl in one call, for a caller
- * without the driver's pipeline (the unit tests): the program of every
- * kernel function of m (m NULL: the prelude alone). */
-char *ocl_emit_program(const Module *m, const OclOptions *o);
+ * of plan pl, as planned (malloc'd string; pl NULL: the prelude alone).
+ * Reads the plan and the module; decides nothing that another part
+ * reads, and changes neither. */
+char *ocl_emit_planned(const ChkPlan *pl, const OclOptions *o);
 
 #endif

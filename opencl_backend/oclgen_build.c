@@ -21,7 +21,7 @@
 
 /* The NDRange dimension of the FORALL `loop` of k. */
 static int
-dim_of_loop(Kernel *k, Insn *loop)
+dim_of_loop(const Kernel *k, const Insn *loop)
 {
   for (int d = 0; d < k->ndims; d++)
     if (k->loops[d] == loop) return d;
@@ -31,7 +31,7 @@ dim_of_loop(Kernel *k, Insn *loop)
 bool
 ocl_emit_build(OclGen *g, Insn *in)
 {
-  Kernel *k = g->k;
+  const Kernel *k = g->k;
   if (!k || k->kind != KK_BUILD
       || (in != k->build_append && in != k->build_inner
           && in != k->build_new))

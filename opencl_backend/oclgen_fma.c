@@ -50,7 +50,7 @@ real_product(Insn *in)
 static int
 fusable(OclGen *g, const int *reads, int j, int k)
 {
-  Func *fn = g->fn;
+  const Func *fn = g->fn;
   int r = fn->code[j]->args[k];
   if (reads[r] != 1) return -1;
   for (int i = j - 1; i >= g->from; i--) {
@@ -71,7 +71,7 @@ fusable(OclGen *g, const int *reads, int j, int k)
 void
 ocl_plan_fma(OclGen *g)
 {
-  Func *fn = g->fn;
+  const Func *fn = g->fn;
   g->fma = wyil_alloc(sizeof(int) * ((size_t)fn->ncode + 1));
   g->nfma = 0;
   for (int p = 0; p <= fn->ncode; p++) g->fma[p] = OCL_FUSE_NONE;

@@ -52,6 +52,8 @@ view_for(OclGen *g, int r, const View *v, int drop)
   nv->off = wyil_fmt("r%d_off", r);
   nv->depth = v->depth - drop;
   nv->elem = v->elem;
+  nv->list = v->list;
+  nv->drop = v->drop + drop;
   for (int l = 0; l < nv->depth; l++) nv->lens[l] = v->lens[l + drop];
   g->uses[r] |= USE_OFF;
   return nv;
@@ -241,8 +243,8 @@ cheap_overflow(OclGen *g, Insn *in, const char *x, const char *y,
     if (a == b) {
       ocl_line(g, "if ((wy_uint)%s + (wy_uint)WY_SQRT_MAX "
                "> 2 * (wy_uint)WY_SQRT_MAX) %s", x, fail);
-    } else if ((ocl_int_const(g, b, &c) && (v = x))
-               || (ocl_int_const(g, a, &c) && (v = y))) {
+    } else if ((chk_int_const(g->cf, b, &c) && (v = x))
+               || (chk_int_const(g->cf, a, &c) && (v = y))) {
       if (c >= -1 && c <= 1) return false;
       const char *lo = wyil_fmt("(WY_%s / (%lld))", c > 0 ? "INT_MIN"
                                 : "INT_MAX", c);
@@ -257,7 +259,8 @@ cheap_overflow(OclGen *g, Insn *in, const char *x, const char *y,
     return true;
   }
   /* x + y, y + x or x - y, where the sign of y is known */
-  int sy = ocl_sign(g, p, b), sx = in->op == OP_ADD ? ocl_sign(g, p, a) : 0;
+  const ChkAt *at = chk_at(g->cf, p);
+  int sy = at->sign[1], sx = in->op == OP_ADD ? at->sign[0] : 0;
   const char *base = x;
   if (!sy && sx) {
     sy = sx;
@@ -291,14 +294,15 @@ emit_arith(OclGen *g, Insn *in)
     }
   }
   int p = g->at;
-  if (g->chk && g->chk[p] == CHK_WIDE) {
+  const ChkAt *at = chk_at(g->cf, p);
+  if (at->kind == CHK_WIDE) {
     g->nchk[CHK_WIDE]++;
     ocl_emit_wide_sum(g, p);
     return;
   }
-  bool safe = ocl_no_overflow(g, p);
+  bool safe = at->no_overflow;
   /* `v + off`, tested at both ends of v's range before its loop */
-  bool hoisted = !safe && g->chk && g->chk[p] == CHK_HOISTED;
+  bool hoisted = !safe && at->kind == CHK_HOISTED;
   g->nchk[safe ? CHK_PROVED : hoisted ? CHK_HOISTED : CHK_EMIT]
     += in->op != OP_DIV && in->op != OP_REM;
   switch (in->op) {
@@ -317,17 +321,17 @@ emit_arith(OclGen *g, Insn *in)
     ocl_line(g, "%s = -%s;", d, x);
     return;
   case OP_DIV:
-    if (!ocl_excludes(g, p, b, 0))
+    if (!at->nonzero)
       ocl_line(g, "if (%s == 0) %s", y, ocl_fail_stmt(g, 3));
-    if (!ocl_excludes(g, p, b, -1) && !ocl_excludes_min(g, p, a))
+    if (!at->not_m1 && !at->not_min)
       ocl_line(g, "if (%s == -1 && %s == WY_INT_MIN) %s", y, x,
                ocl_fail_stmt(g, 1));
     ocl_line(g, "%s = %s / %s;", d, x, y);
     return;
   case OP_REM:
-    if (!ocl_excludes(g, p, b, 0))
+    if (!at->nonzero)
       ocl_line(g, "if (%s == 0) %s", y, ocl_fail_stmt(g, 3));
-    if (ocl_excludes(g, p, b, -1))
+    if (at->not_m1)
       ocl_line(g, "%s = %s %% %s;", d, x, y);
     else
       ocl_line(g, "%s = %s == -1 ? 0 : %s %% %s;", d, y, x, y);
@@ -406,7 +410,7 @@ emit_update(OclGen *g, Insn *in)
     if (in->steps[s].kind != UPD_INDEX)
       unsupported(g, in, "an update through a field or reference");
     const char *i = ocl_var(g, in->args[s], TAG_INT);
-    if (!ocl_index_known(g, in->args[s], v->lens[s]))
+    if (!chk_index_known(g->cf, in->args[s], v->list, v->drop + s))
       ocl_line(g, "if ((wy_uint)%s >= (wy_uint)%s) %s", i, v->lens[s],
                ocl_fail_stmt(g, 2));
     flat = flat ? wyil_fmt("(%s) * %s + %s", flat, v->lens[s], i)
@@ -452,15 +456,6 @@ emit_assign(OclGen *g, Insn *in, Type *from, Type *to)
 /* ---------------------------------------------------------------- */
 /* Loops                                                              */
 
-int
-ocl_dim_of(OclGen *g, Insn *in)
-{
-  int d, c;
-  for (d = 0; g->k && d < g->k->ndims; d++)
-    if (g->k->loops[d] == in) return d;
-  return ocl_jam_copy(g->k, in, &d, &c) ? d : -1;
-}
-
 /* An inner dimension of the NDRange: the work item's index; when the
  * loop's own range is computed here, it must be the one the host
  * launched (else the CPU runs the loop). */
@@ -469,7 +464,7 @@ emit_dim_forall(OclGen *g, int i, Insn *in, int d)
 {
   int r = in->args[0], dd, c;
   const char *v = ocl_var(g, in->dst, TAG_INT);
-  if (ocl_jam_copy(g->k, in, &dd, &c)) {
+  if (wyil_jam_copy(g->k, in, &dd, &c)) {
     /* the item's c-th iteration of the dimension (filter/jam.c), the
      * last one's past the range's end */
     ocl_line(g, "%s = lo%d + (wy_int)min((long)gid%d * %d + %d, "
@@ -477,17 +472,25 @@ emit_dim_forall(OclGen *g, int i, Insn *in, int d)
     return;
   }
   ocl_line(g, "%s = %s;", v, ocl_dim_index(g->k, d));
-  if (g->range_at[r] < 0 || g->range_at[r] > i) return;
+  int range = chk_range_at(g->cf, r);
+  if (range < 0 || range > i) return;
   if (g->k->tri[d]) {
     /* a row of a triangle over the rectangle launched (filter.c
-     * row_start): it ascends, lies inside, and the items before its
-     * start do nothing */
+     * row_start, row_end): it ascends, lies inside, and the items before
+     * its start (from its end on) do nothing */
     ocl_line(g, "if (r%d_lo > r%d_hi) %s", r, r,
              ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
-    ocl_line(g, "if (r%d_lo < lo%d || (long)r%d_hi != (long)lo%d + n%d)",
-             r, d, r, d, d);
-    ocl_line(g, "  %s", ocl_fail_stmt(g, OCL_FLAG_SHAPE));
-    ocl_line(g, "if (%s < r%d_lo) %s", v, r, g->leave);
+    if (g->k->tri[d] == KERNEL_ROW_START) {
+      ocl_line(g, "if (r%d_lo < lo%d || (long)r%d_hi != (long)lo%d + n%d)",
+               r, d, r, d, d);
+      ocl_line(g, "  %s", ocl_fail_stmt(g, OCL_FLAG_SHAPE));
+      ocl_line(g, "if (%s < r%d_lo) %s", v, r, g->leave);
+    } else {
+      ocl_line(g, "if (r%d_lo != lo%d || (long)r%d_hi > (long)lo%d + n%d)",
+               r, d, r, d, d);
+      ocl_line(g, "  %s", ocl_fail_stmt(g, OCL_FLAG_SHAPE));
+      ocl_line(g, "if (%s >= r%d_hi) %s", v, r, g->leave);
+    }
     return;
   }
   ocl_line(g, "if (r%d_lo <= r%d_hi", r, r);
@@ -501,7 +504,7 @@ emit_dim_forall(OclGen *g, int i, Insn *in, int d)
 static void
 emit_forall(OclGen *g, int i, Insn *in)
 {
-  int r = in->args[0], d = ocl_dim_of(g, in);
+  int r = in->args[0], d = wyil_kernel_dim(g->k, in);
   if (d >= 0) {
     emit_dim_forall(g, i, in, d);
     return;
@@ -510,11 +513,13 @@ emit_forall(OclGen *g, int i, Insn *in)
     ocl_tile_loop(g, i, in);
     return;
   }
-  if (g->range_at[r] >= 0 && g->range_at[r] < i) {
+  int range = chk_range_at(g->cf, r);
+  if (range >= 0 && range < i) {
     sb_printf(&g->decls, "  wy_int wyc_i%d = 0, wyc_n%d = 0;\n", i, i);
     ocl_line(g, "wyc_i%d = r%d_lo;", i, r);
     ocl_line(g, "wyc_n%d = r%d_hi;", i, r);
-    int dir = ocl_direction(g, i);
+    const ChkAt *at = chk_at(g->cf, i);
+    int dir = at->dir;
     if (dir == 0) {
       /* On a GPU take it as ascending, the common case, and say so when
        * it is not: the CPU reruns the loop (OCL_FLAG_DESCENDING).  The
@@ -524,15 +529,15 @@ emit_forall(OclGen *g, int i, Insn *in)
        * kernels 7-18% faster).  A CPU keeps the loop of either
        * direction: PoCL ran a weighted stencil's 4% slower the other
        * way. */
-      if (ocl_upward_target(g, i) < 0) {
-        bool all = ocl_must_ascend(g, i);
+      if (at->upward < 0) {
+        bool all = at->must_ascend;
         if (!all) ocl_line(g, "#ifdef WYC_GPU");
         ocl_line(g, "if (wyc_i%d > wyc_n%d) %s", i, i,
                  ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
         if (!all) ocl_line(g, "#endif");
       }
       g->nupward++;
-      g->nupward_all += ocl_ascending_everywhere(g, i);
+      g->nupward_all += at->ascend_all;
     } else if (dir < 0 && in->ascends) {
       /* descending where the dependence test needs it ascending */
       ocl_line(g, "%s", ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
@@ -574,14 +579,14 @@ emit_end(OclGen *g, int i)
 {
   int h = g->match[i];
   if (h < 0) internal_error("oclgen: END without loop in %s", g->fn->name);
-  if (ocl_dim_of(g, g->fn->code[h]) >= 0) return;
+  if (wyil_kernel_dim(g->k, g->fn->code[h]) >= 0) return;
   if (ocl_tile_seq(g, g->fn->code[h])) {
     ocl_tile_loop_end(g, h);
     return;
   }
   g->indent--;
   ocl_line(g, "}");
-  if (g->fn->code[h]->op == OP_FORALL && g->chk) ocl_emit_wide_exit(g, h);
+  if (g->fn->code[h]->op == OP_FORALL) ocl_emit_wide_exit(g, h);
 }
 
 /* ---------------------------------------------------------------- */
@@ -621,7 +626,7 @@ static const char math_prelude[] =
   "  return (wy_int)r;\n}\n\n";
 
 static bool
-calls_int_math(Func *fn, int from, int to)
+calls_int_math(const Func *fn, int from, int to)
 {
   for (int i = from; i < to; i++) {
     Insn *in = fn->code[i];
@@ -633,16 +638,16 @@ calls_int_math(Func *fn, int from, int to)
 }
 
 void
-ocl_math_prelude(StrBuf *sb, Func **ks, int n, const PtrVec *callees)
+ocl_math_prelude(StrBuf *sb, const PtrVec *ks, const PtrVec *callees)
 {
   bool uses = false;
-  for (int i = 0; i < n && !uses; i++) {
-    Kernel *k = ks[i]->kernel;
+  for (int i = 0; i < ks->n && !uses; i++) {
+    const Kernel *k = ((const Func *)ks->v[i])->kernel;
     int at = wyil_insn_index(k->fn, k->loop);
     uses = calls_int_math(k->fn, at + 1, wyil_loop_end(k->fn, at));
   }
   for (int i = 0; i < callees->n && !uses; i++) {
-    Func *fn = callees->v[i];
+    const Func *fn = callees->v[i];
     uses = calls_int_math(fn, 0, fn->ncode);
   }
   if (uses) sb_puts(sb, math_prelude);
@@ -690,7 +695,7 @@ emit_int_math(OclGen *g, Insn *in, WyilDevMath kind)
 static bool
 emit_native(OclGen *g, Insn *in)
 {
-  Func *fn = in->callee;
+  const Func *fn = in->callee;
   Type *ft = fn->type;
   WyilDevMath kind = wyil_device_math(fn);
   if (kind == WYIL_DM_NONE || !ft || ft->n < 1 || in->dst < 0) return false;
@@ -746,7 +751,7 @@ emit_native(OclGen *g, Insn *in)
 static void
 emit_invoke(OclGen *g, Insn *in)
 {
-  Func *fn = in->callee;
+  const Func *fn = in->callee;
   if (fn->is_native) {
     if (!emit_native(g, in)) unsupported(g, in, "a call of a native");
     return;
@@ -795,11 +800,11 @@ emit_return(OclGen *g, Insn *in)
                                                                    "return")));
 }
 
-/* An assert, as the plan says (oclgen_range.c). */
+/* An assert, as the check plan says (checks/range.c). */
 static void
 emit_assert(OclGen *g, int i, Insn *in)
 {
-  CheckPlan c = g->chk ? (CheckPlan)g->chk[i] : CHK_EMIT;
+  ChkKind c = chk_at(g->cf, i)->kind;
   const char *fail = ocl_fail_stmt(g, ocl_assert_code(in->name));
   const char *cond = ocl_cond_expr(g, in);
   g->nchk[c]++;
@@ -818,7 +823,7 @@ emit_assert(OclGen *g, int i, Insn *in)
 void
 ocl_emit_insn(OclGen *g, int i)
 {
-  if (g->move_to && g->move_to[i] >= 0) return;   /* before its loop */
+  if (chk_at(g->cf, i)->move_to >= 0) return;   /* before its loop */
   ocl_emit_moved(g, i);
 }
 
@@ -859,7 +864,7 @@ emit_at(OclGen *g, int i)
     return;
   }
   case OP_RANGE:
-    if (g->range_at[in->dst] != i)
+    if (chk_range_at(g->cf, in->dst) != i)
       unsupported(g, in, "a range register defined more than once");
     g->uses[in->dst] |= USE_RANGE;
     ocl_line(g, "r%d_lo = %s;", in->dst, ocl_var(g, a, TAG_INT));
@@ -905,11 +910,22 @@ emit_at(OclGen *g, int i)
   }
 }
 
+/* A kernel's tests on entry that its call site's facts hold (a
+ * dimension's hi above its constant lo: checks/range.c). */
+static void
+emit_entry_tests(OclGen *g)
+{
+  long long min;
+  for (int p = 0; p < g->fn->nparams; p++)
+    if (chk_entry_min(g->cf, p, &min))
+      ocl_line(g, "if (%s < %lld) %s", ocl_var(g, p, TAG_INT), min,
+               ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
+}
+
 void
 ocl_emit_body(OclGen *g)
 {
-  ocl_plan_checks(g);
   ocl_plan_fma(g);
-  if (g->k) ocl_emit_call_site_tests(g);
+  if (g->k) emit_entry_tests(g);
   for (int i = g->from; i < g->to; i++) ocl_emit_insn(g, i);
 }

@@ -117,10 +117,10 @@ static const char prelude_real[] =
   "#endif\n}\n\n";
 
 void
-ocl_reduce_prelude(OclGen *g, StrBuf *sb, Func **ks, int n)
+ocl_reduce_prelude(OclGen *g, StrBuf *sb, const PtrVec *ks)
 {
-  for (int i = 0; i < n; i++)
-    if (ks[i]->kernel->kind == KK_REDUCE) {
+  for (int i = 0; i < ks->n; i++)
+    if (((const Func *)ks->v[i])->kernel->kind == KK_REDUCE) {
       sb_puts(sb, prelude);
       sb_printf(sb, prelude_real,
                 g->o->fma == OCL_FMA_ALL ? "fma" : "wyc_fma");
@@ -129,7 +129,7 @@ ocl_reduce_prelude(OclGen *g, StrBuf *sb, Func **ks, int n)
 }
 
 static Tag
-red_tag(OclGen *g, KernelArg *ka)
+red_tag(OclGen *g, const KernelArg *ka)
 {
   return ocl_scalar_tag(g, ka->elem ? ka->elem : ka->type, "reduction");
 }
@@ -142,7 +142,7 @@ acc_type(Tag t)
 
 /* Is argument a of k a sum or product of reals (a wy_racc)? */
 static bool
-real_acc(OclGen *g, Kernel *k, int a)
+real_acc(OclGen *g, const Kernel *k, int a)
 {
   return red_tag(g, &k->args[a]) == TAG_REAL
          && (k->red_op[a] == KR_ADD || k->red_op[a] == KR_MUL);
@@ -150,14 +150,14 @@ real_acc(OclGen *g, Kernel *k, int a)
 
 /* The type of argument a's tree and partials. */
 static const char *
-part_type(OclGen *g, Kernel *k, int a)
+part_type(OclGen *g, const Kernel *k, int a)
 {
   if (real_acc(g, k, a)) return k->red_op[a] == KR_ADD ? "wy_rpart" : "wy_racc";
   return acc_type(red_tag(g, &k->args[a]));
 }
 
 void
-ocl_reduce_param(OclGen *g, StrBuf *sb, Kernel *k, int a)
+ocl_reduce_param(OclGen *g, StrBuf *sb, const Kernel *k, int a)
 {
   const char *acc = part_type(g, k, a);
   sb_printf(sb, ",\n    __global %s *wyc_part%d, __local %s *wyc_loc%d", acc,
@@ -247,10 +247,10 @@ identity(Tag t, int op)
 }
 
 void
-ocl_reduce_prologue(OclGen *g, Kernel *k)
+ocl_reduce_prologue(OclGen *g, const Kernel *k)
 {
   for (int a = 0; a < k->nargs; a++) {
-    KernelArg *ka = &k->args[a];
+    const KernelArg *ka = &k->args[a];
     if (ka->kind != KA_REDUCE) continue;
     Tag t = red_tag(g, ka);
     if (real_acc(g, k, a)) {
@@ -297,7 +297,7 @@ combine(OclGen *g, Tag t, int op, const char *x, const char *y)
 }
 
 void
-ocl_reduce_epilogue(OclGen *g, Kernel *k)
+ocl_reduce_epilogue(OclGen *g, const Kernel *k)
 {
   ocl_line(g, "wyc_done: ;");
   ocl_line(g, "{");
@@ -309,7 +309,7 @@ ocl_reduce_epilogue(OclGen *g, Kernel *k)
   ocl_line(g, "size_t wyc_g = get_group_id(0) + get_num_groups(0) * "
            "(get_group_id(1) + get_num_groups(1) * get_group_id(2));");
   for (int a = 0; a < k->nargs; a++) {
-    KernelArg *ka = &k->args[a];
+    const KernelArg *ka = &k->args[a];
     if (ka->kind != KA_REDUCE) continue;
     Tag t = red_tag(g, ka);
     const char *v = ocl_var(g, ka->reg, t);
@@ -330,7 +330,7 @@ ocl_reduce_epilogue(OclGen *g, Kernel *k)
   ocl_line(g, "if (wyc_l < wyc_s && wyc_l + wyc_s < wyc_ln) {");
   g->indent++;
   for (int a = 0; a < k->nargs; a++) {
-    KernelArg *ka = &k->args[a];
+    const KernelArg *ka = &k->args[a];
     if (ka->kind != KA_REDUCE) continue;
     combine(g, red_tag(g, ka), k->red_op[a], wyil_fmt("wyc_loc%d[wyc_l]", a),
             wyil_fmt("wyc_loc%d[wyc_l + wyc_s]", a));

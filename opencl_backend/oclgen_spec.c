@@ -82,7 +82,7 @@ typedef struct Spec {
 static bool
 check_elsewhere(OclGen *g, int p)
 {
-  CheckPlan c = g->chk ? (CheckPlan)g->chk[p] : CHK_EMIT;
+  ChkKind c = chk_at(g->cf, p)->kind;
   return c == CHK_PROVED || c == CHK_HOISTED || c == CHK_BOUNDED;
 }
 
@@ -122,10 +122,10 @@ static bool
 counter_add(OclGen *g, int p, int *c, long long *s)
 {
   Insn *in = g->fn->code[p];
-  if (in->op != OP_ADD || !ocl_int_type(in->type) || in->nargs != 2)
+  if (in->op != OP_ADD || ocl_tag_of(in->type) != TAG_INT || in->nargs != 2)
     return false;
   for (int k = 0; k < 2; k++)
-    if (in->args[k] == in->dst && ocl_int_const(g, in->args[1 - k], s)
+    if (in->args[k] == in->dst && chk_int_const(g->cf, in->args[1 - k], s)
         && *s > 0 && *s <= (1 << 20)) {
       *c = in->dst;
       return true;
@@ -137,12 +137,12 @@ counter_add(OclGen *g, int p, int *c, long long *s)
 static bool
 plan(OclGen *g, int h, int e, Spec *s)
 {
-  Func *fn = g->fn;
+  const Func *fn = g->fn;
   int size = 0, exits = 0;
   *s = (Spec){-1, -1, -1, 0, -1, 0};
   for (int p = h + 1; p < e; p++) {
     Insn *in = fn->code[p];
-    if (g->move_to && g->move_to[p] >= 0) continue;
+    if (chk_at(g->cf, p)->move_to >= 0) continue;
     Tag t = ocl_tag_of(in->type);
     switch (in->op) {
     case OP_NOP: continue;
@@ -240,7 +240,7 @@ emit_copy(OclGen *g, int h, int e, const Spec *s)
 {
   for (int p = h + 1; p < e; p++) {
     Insn *in = g->fn->code[p];
-    if (g->move_to && g->move_to[p] >= 0) continue;
+    if (chk_at(g->cf, p)->move_to >= 0) continue;
     if (p == s->test_at || in->op == OP_NOP) continue;
     if (p == s->inc_at) {
       const char *c = ocl_var(g, s->counter, TAG_INT);

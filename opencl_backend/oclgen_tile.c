@@ -102,7 +102,7 @@ ocl_tile_defines(StrBuf *sb, bool all)
 void
 ocl_tile_prologue(OclGen *g)
 {
-  Kernel *k = g->k;
+  const Kernel *k = g->k;
   sb_printf(&g->decls, "  int wyc_on = 1, wyc_lid = 0, wyc_f = 0, "
             "wyc_kk = 0, wyc_tt = 0;\n  wy_int wyc_x = 0;\n  long wyc_kx = 0;\n"
             "#ifdef WYC_TILE\n  __local int wyc_any;\n#endif\n");
@@ -147,7 +147,7 @@ ocl_tile_prologue(OclGen *g)
 static void
 fill(OclGen *g, int j)
 {
-  Kernel *k = g->k;
+  const Kernel *k = g->k;
   const KTile *t = &k->tiles->t[j];
   View *v = g->views[t->list];
   int d = t->dim, F = k->jam[d], W = width(k, d);
@@ -186,14 +186,15 @@ tests_per_step(OclGen *g, int i)
 {
   for (int p = i + 1; p < g->match[i]; p++) {
     Insn *in = g->fn->code[p];
-    CheckPlan c = g->chk ? (CheckPlan)g->chk[p] : CHK_EMIT;
+    const ChkAt *at = chk_at(g->cf, p);
+    ChkKind c = at->kind;
     if (in->op == OP_INVOKE) return true;
     if (in->op == OP_ASSERT && c != CHK_PROVED && c != CHK_HOISTED
-        && c != CHK_BOUNDED && !(g->move_to && g->move_to[p] >= 0))
+        && c != CHK_BOUNDED && at->move_to < 0)
       return true;
     bool arith = in->op == OP_ADD || in->op == OP_SUB || in->op == OP_MUL
                  || in->op == OP_DIV || in->op == OP_REM || in->op == OP_NEG;
-    if (arith && ocl_int_type(in->type) && !ocl_no_overflow(g, p)
+    if (arith && ocl_tag_of(in->type) == TAG_INT && !at->no_overflow
         && c != CHK_HOISTED)
       return true;
   }
@@ -204,14 +205,15 @@ void
 ocl_tile_loop(OclGen *g, int i, Insn *in)
 {
   int r = in->args[0];
-  if (g->range_at[r] < 0 || g->range_at[r] > i)
+  int range = chk_range_at(g->cf, r);
+  if (range < 0 || range > i)
     internal_error("oclgen: kernel %s: its tiled loop has no range",
                    g->k->name);
   sb_printf(&g->decls, "  wy_int wyc_i%d = 0, wyc_n%d = 0, wyc_t0 = 0, "
             "wyc_tn = 0;\n  int wyc_u = 0;\n", i, i);
   ocl_line(g, "wyc_i%d = r%d_lo;", i, r);
   ocl_line(g, "wyc_n%d = r%d_hi;", i, r);
-  int dir = ocl_direction(g, i);
+  int dir = chk_at(g->cf, i)->dir;
   if (dir < 0)        /* the CPU runs a descending loop */
     ocl_line(g, "%s", ocl_fail_stmt(g, OCL_FLAG_DESCENDING));
   else if (dir == 0)
@@ -287,13 +289,13 @@ ocl_tile_loop_end(OclGen *g, int h)
   g->fail_to = "wyc_fail";
   ocl_line(g, "if (wyc_e) goto wyc_fail;");
   ocl_line(g, "if (!wyc_on) return;");
-  if (g->chk) ocl_emit_wide_exit(g, h);
+  ocl_emit_wide_exit(g, h);
 }
 
 bool
 ocl_tile_load(OclGen *g, Insn *in)
 {
-  Kernel *k = g->k;
+  const Kernel *k = g->k;
   if (!k || !k->ntiles) return false;
   const KTiles *ts = k->tiles;
   for (int l = 0; l < ts->nloads; l++) {

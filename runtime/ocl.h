@@ -256,7 +256,7 @@ typedef struct WyOclKernel {
                            where its program's real type is missing */
   /* The same loop compiled with more checks proved, on the assumption
    * that the lists of its params' `narrow` hold small ints
-   * (opencl_backend/oclgen_narrow.c): the same source and parameters,
+   * (checks/narrow.c): the same source and parameters,
    * run instead of this kernel when the runtime knows bounds of those
    * lists that keep it (the values it converted, or a kernel's
    * out_bound), or NULL. */
@@ -722,6 +722,8 @@ typedef struct WyOclState {
   int nbufs;
   size_t capbufs;
   uint64_t buf_bytes;
+  cl_mem *parked;         /* on Oclgrind: released at shutdown only */
+  size_t nparked, capparked;
 } WyOclState;
 
 /* One argument on its way to the device and back (ocl_marshal.c).  The
@@ -983,6 +985,10 @@ cl_mem wy_ocl_buf_take(size_t bytes);
 void wy_ocl_buf_put(cl_mem mem);
 void wy_ocl_buf_flush(void);
 void wy_ocl_buf_free(void);
+/* Release a list's buffer: at once, but on Oclgrind at shutdown (its
+ * checker keeps a released buffer's record for the next one it makes,
+ * ocl_bufs.c). */
+void wy_ocl_mem_release(cl_mem mem);
 
 /* ocl_chain.c, for ocl_run.c and ocl_resident.c */
 /* May the call in progress leave its flag unread (a chain is on and

@@ -184,6 +184,33 @@ print_times(FILE *out, const WyOclTimes *t, double scale)
   fprintf(out, ",%.4f\n", total_of(t) * 1e3 * scale);
 }
 
+/* stderr is unbuffered, so that each fprintf to it is a write(2) of a
+ * few bytes: a region of 20,000 calls printed 180,000 of them, which
+ * took longer than the calls.  The rows are formatted into memory and
+ * written to out in blocks of about BENCH_BLOCK bytes (into out itself
+ * when no memory stream can be had). */
+enum { BENCH_BLOCK = 1 << 20 };
+
+typedef struct BenchOut {
+  FILE *to, *mem;   /* mem: the stream rows go to; to where blocks go */
+  char *buf;
+  size_t len;
+} BenchOut;
+
+static void
+bench_flush(BenchOut *b, bool last)
+{
+  if (b->mem == b->to) return;
+  fflush(b->mem);
+  if (b->len) fwrite(b->buf, 1, b->len, b->to);
+  if (last) {
+    fclose(b->mem);
+    free(b->buf);
+  } else {
+    rewind(b->mem);
+  }
+}
+
 /* CSV on out.  Rows of kind "call" (one per recorded call, numbered per
  * kernel; status "ok" or "status-N" with N a WyOclStatus: a call that
  * did not finish on the device, e.g. a 32-bit attempt that overflowed),
@@ -193,16 +220,22 @@ void
 wy_ocl_bench_print(FILE *out)
 {
   WyOclState *g = &wy_ocl_g;
+  BenchOut b = {out, NULL, NULL, 0};
+  FILE *m;
   fflush(stdout);
-  print_header(out, "kind,region,kernel,call,status");
+  b.mem = open_memstream(&b.buf, &b.len);
+  if (!b.mem) b.mem = out;
+  m = b.mem;
+  print_header(m, "kind,region,kernel,call,status");
   for (size_t i = 0; i < g->ncalls; i++) {
     WyOclCall *c = &g->calls[i];
     if (c->status)
-      fprintf(out, "call,%d,%s,%ld,status-%d", c->region, c->name, c->nth,
+      fprintf(m, "call,%d,%s,%ld,status-%d", c->region, c->name, c->nth,
               c->status);
     else
-      fprintf(out, "call,%d,%s,%ld,ok", c->region, c->name, c->nth);
-    print_times(out, &c->times, 1.0);
+      fprintf(m, "call,%d,%s,%ld,ok", c->region, c->name, c->nth);
+    print_times(m, &c->times, 1.0);
+    if (m != out && ftell(m) >= BENCH_BLOCK) bench_flush(&b, false);
   }
   for (int k = 0; k < g->nstats; k++) {
     WyOclTimes sum = {{0}};
@@ -215,14 +248,15 @@ wy_ocl_bench_print(FILE *out)
         sum.t[p] += g->calls[j].times.t[p];
     }
     if (n == 0) continue;
-    fprintf(out, "average,,%s,%ld,ok", g->stats[k].name, n);
-    print_times(out, &sum, 1.0 / (double)n);
+    fprintf(m, "average,,%s,%ld,ok", g->stats[k].name, n);
+    print_times(m, &sum, 1.0 / (double)n);
   }
   for (int r = 0; r < g->nregions; r++) {
-    fprintf(out, "region,%d,,,", r + 1);
-    for (int i = 0; i < WY_OCL_NPHASES; i++) fprintf(out, ",");
-    fprintf(out, ",%.4f\n", g->regions[r] * 1e3);
+    fprintf(m, "region,%d,,,", r + 1);
+    for (int i = 0; i < WY_OCL_NPHASES; i++) fprintf(m, ",");
+    fprintf(m, ",%.4f\n", g->regions[r] * 1e3);
   }
+  bench_flush(&b, true);
   fflush(out);
 }
 
@@ -261,7 +295,7 @@ print_profile(void)
           g->res_part_fetches, g->res_gathers, g->res_evictions);
   fprintf(stderr, "# programs: %ld built from source, %ld loaded from the "
           "cache\n", g->counters.source_builds, g->counters.cache_loads);
-  /* opencl_backend/oclgen_narrow.c */
+  /* checks/narrow.c */
   fprintf(stderr, "# narrow variants: %ld of %ld run(s)\n",
           g->counters.narrow_runs, g->counters.runs);
   /* ocl_tune.c */

@@ -84,10 +84,34 @@ wy_ocl_buf_flush(void)
   g->buf_bytes = 0;
 }
 
+/* Oclgrind 21.10's uninitialised-value checker keeps a record of which
+ * bytes of each buffer were written, and never drops it when the buffer
+ * is released: the next buffer the simulator makes in its place (the
+ * same index) starts with that record, of the old size.  A larger one
+ * then reads as never written past the old size, whatever its kernels
+ * wrote (tests/tools/oclgrind_shadow.c, mode 4).  On the simulator
+ * no buffer is released before shutdown, so each gets a fresh record. */
+void
+wy_ocl_mem_release(cl_mem mem)
+{
+  WyOclState *g = &wy_ocl_g;
+  if (!mem) return;
+  if (g->simulator && wy_ocl_grow((void **)&g->parked, g->nparked,
+                                  &g->capparked, sizeof *g->parked)) {
+    g->parked[g->nparked++] = mem;
+    return;
+  }
+  clReleaseMemObject(mem);
+}
+
 void
 wy_ocl_buf_free(void)
 {
   WyOclState *g = &wy_ocl_g;
+  for (size_t i = 0; i < g->nparked; i++) clReleaseMemObject(g->parked[i]);
+  free(g->parked);
+  g->parked = NULL;
+  g->nparked = g->capparked = 0;
   for (int i = 0; i < g->nbufs; i++) clReleaseMemObject(g->bufs[i].mem);
   free(g->bufs);
   g->bufs = NULL;

@@ -136,7 +136,7 @@ drop_pending(WyOclState *g, bool ok, double wait)
   c->npend = 0;
   c->pending = 0;
   /* the flag's read waited for every launch: nothing uses them now */
-  for (int i = 0; i < c->nrel; i++) clReleaseMemObject(c->rel[i]);
+  for (int i = 0; i < c->nrel; i++) wy_ocl_mem_release(c->rel[i]);
   c->nrel = 0;
   c->rel_bytes = 0;
 }
@@ -149,7 +149,7 @@ wy_ocl_chain_release(cl_mem mem, uint64_t bytes)
   if (!c->pending
       || !wy_ocl_grow((void **)&c->rel, (size_t)c->nrel, &c->caprel,
                       sizeof *c->rel)) {
-    clReleaseMemObject(mem);
+    wy_ocl_mem_release(mem);
     return;
   }
   c->rel[c->nrel++] = mem;
@@ -317,7 +317,7 @@ wy_ocl_chain_free(void)
   for (int i = 0; i < c->npend; i++) clReleaseEvent(c->pend[i].ev);
   free(c->pend);
   c->pend = NULL;
-  for (int i = 0; i < c->nrel; i++) clReleaseMemObject(c->rel[i]);
+  for (int i = 0; i < c->nrel; i++) wy_ocl_mem_release(c->rel[i]);
   free(c->rel);
   c->rel = NULL;
   c->nrel = 0;

@@ -412,7 +412,7 @@ wy_ocl_res_reserve(uint64_t bytes)
   /* kept and spare buffers go first: dropping one costs no transfer */
   if (g->res_bytes + bytes > cap) wy_ocl_buf_flush();
   for (WyOclRes *r = g->res; r && g->res_bytes + bytes > cap; r = r->next)
-    if (!r->busy && r->spare) clReleaseMemObject(wy_ocl_res_take_spare(r));
+    if (!r->busy && r->spare) wy_ocl_mem_release(wy_ocl_res_take_spare(r));
   while (g->res_bytes + bytes > cap) {
     WyOclRes *old = NULL;
     for (WyOclRes *r = g->res; r; r = r->next)
@@ -478,7 +478,7 @@ wy_ocl_res_clone(WyList *l)
   if (!mem) return NULL;
   if (clEnqueueCopyBuffer(g->queue, r->mem, mem, 0, 0, bytes, 0, NULL, NULL)
       != CL_SUCCESS) {
-    clReleaseMemObject(mem);
+    wy_ocl_mem_release(mem);
     return NULL;
   }
   /* zero elements (rows of them), stale at once: as a build makes it */
@@ -495,7 +495,7 @@ wy_ocl_res_clone(WyList *l)
   memcpy(m.dims, r->dims, sizeof m.dims);
   m.count = r->count;
   if (!wy_ocl_res_attach(c, mem, &m)) {
-    clReleaseMemObject(mem);
+    wy_ocl_mem_release(mem);
     c->h.flags = 0;
     wy_decref((wyv)(uintptr_t)c);
     return NULL;
@@ -551,7 +551,7 @@ wy_ocl_res_gather(WyList *l, const WyOclMarsh *m)
     err = clEnqueueCopyBuffer(g->queue, wy_list(rows[i])->res->mem, mem, 0,
                               i * row_bytes, row_bytes, 0, NULL, NULL);
   if (err != CL_SUCCESS) {
-    clReleaseMemObject(mem);
+    wy_ocl_mem_release(mem);
     return false;
   }
   memset(&mm, 0, sizeof mm);
@@ -564,7 +564,7 @@ wy_ocl_res_gather(WyList *l, const WyOclMarsh *m)
   mm.dims[2] = m->par->depth == 3 ? rdims[1] : 1;
   mm.count = l->len * r0->count;
   if (!wy_ocl_res_attach(l, mem, &mm)) {
-    clReleaseMemObject(mem);
+    wy_ocl_mem_release(mem);
     return false;
   }
   /* rows of zeros, stale: as a build makes them (the old rows keep

@@ -30,20 +30,22 @@ FAULT_TESTS="shell_injection output_unwritable output_is_dir wyil_dev_full
   cache_foreign_dir cache_key cache_substitute memory_limit many_functions
   resident_eviction chunked_transfers deep_programs file_roundtrip one_build
   overflow_retry clone_rows small_calls early_calls gpu_shaped_copies
-  profiled_region config_values help_options pass_table recur_cpu_path"
+  profiled_region config_values help_options pass_table recur_cpu_path
+  region_many_calls"
 
 # The fallback notes these tests look for come from calls that reach the
 # device layer: no cost rule keeps a call on the CPU (runtime/ocl_cost.c;
 # small_calls and early_calls turn the rules back on for themselves).
 export WYC_DEV=${WYC_DEV:+$WYC_DEV,}small_calls=device
 
-# mandatory_run DIR NAME: build DIR/NAME.whiley to DIR/NAME, run it with
-# WYC_PROFILE=1 and WYC_OFFLOAD=mandatory (stdout DIR/out, stderr
-# DIR/err); says what went wrong and fails when either step does.
+# mandatory_run DIR NAME [PROFILE]: build DIR/NAME.whiley to DIR/NAME,
+# run it with WYC_PROFILE=PROFILE (default 1) and WYC_OFFLOAD=mandatory
+# (stdout DIR/out, stderr DIR/err); says what went wrong and fails when
+# either step does.
 mandatory_run() {
   "$WYC" "$1/$2.whiley" -o "$1/$2" 2> "$1/build.err" || {
     echo "    could not build $2.whiley"; head -3 "$1/build.err"; return 1; }
-  XDG_CACHE_HOME=$1/cache WYC_PROFILE=1 WYC_OFFLOAD=mandatory "$1/$2" \
+  XDG_CACHE_HOME=$1/cache WYC_PROFILE=${3-1} WYC_OFFLOAD=mandatory "$1/$2" \
     > "$1/out" 2> "$1/err" < /dev/null || {
     echo "    exit status $?"; head -3 "$1/err"; return 1; }
 }
@@ -913,11 +915,7 @@ void ::main(System.Console sys):
 	sys.out.println(xs[4095])
 	printOutGPUBenchmarkResults()
 EOF2
-  "$WYC" "$1/region.whiley" -o "$1/region" 2> "$1/build.err" || {
-    echo "    could not build region.whiley"; head -3 "$1/build.err"; return 1; }
-  env -u WYC_PROFILE XDG_CACHE_HOME=$1/cache WYC_OFFLOAD=mandatory \
-    "$1/region" > "$1/out" 2> "$1/err" < /dev/null || {
-    echo "    exit status $?"; head -3 "$1/err"; return 1; }
+  mandatory_run "$1" region 0 || return 1
   [ "$(head -2 "$1/out" | tr '\n' ' ')" = "3 12288 " ] || {
     echo "    wrong values:"; head -2 "$1/out"; return 1; }
   local timed
@@ -926,6 +924,39 @@ EOF2
   [ "$timed" = 3 ] || {
     echo "    $timed of the region's 3 calls have a kernel time:"
     grep '^call,' "$1/err" | head -4; return 1; }
+}
+
+# printOutGPUBenchmarkResults formats its rows into memory and writes
+# them in blocks of 1 MiB (runtime/ocl_bench.c): a region of 15,000
+# calls (about 1.3 MB of CSV) prints every call once, numbered 1 to
+# 15,000 in order, then the average over all of them and the region.
+fault_region_many_calls() {
+  cat > "$1/many.whiley" <<'EOF2'
+import * from whiley.lang.*
+import * from whiley.gpgpu.*
+
+void ::main(System.Console sys):
+	xs = 0..16
+	beginGPUBenchmarking()
+	k = 0
+	while k < 15000:
+		for i in 0..|xs|:
+			xs[i] = xs[i] + 1
+		k = k + 1
+	endGPUBenchmarking()
+	sys.out.println(xs[15])
+	printOutGPUBenchmarkResults()
+EOF2
+  mandatory_run "$1" many 0 || return 1
+  same_out "$1" 15015 || return 1
+  awk -F, 'NR == 1 { if ($1 != "kind") bad = "no header first" }
+           $1 == "call" { if ($4 != ++n) bad = "call " n " numbered " $4 }
+           $1 == "average" { avg = $4 }
+           { last = $1 }
+           END { if (!bad && n != 15000) bad = n " call rows"
+                 if (!bad && avg != 15000) bad = "average over " avg
+                 if (!bad && last != "region") bad = "last row " last
+                 if (bad) { print "    " bad; exit 1 } }' "$1/err"
 }
 
 # Run-time variables (runtime/config.c): a bad value, an unknown WYC_DEV
@@ -1488,4 +1519,60 @@ fault_float_only_sums() {
   grep -q "no double precision" "$1/err" || {
     echo "    --gpu-real=double, fp64=0: no note of the missing double"
     head -3 "$1/err"; return 1; }
+}
+
+# ---- real lists kept on the device across time steps (issue 40) ------
+FAULT_TESTS+=" real_steps_resident"
+
+# In --real=double a time loop over a 2-D heat equation ([[real]], `b =
+# a` copied on the device each step) and a 1-D relaxation ([real], `out
+# = a`) move each list up at most once and down at most once, whatever
+# the number of steps: the lists are built on the device and stay there
+# between the steps; the host's reads at the end fetch them.  The
+# expected values are Python's floats over the same operations in the
+# same order (a CPU device fuses no products).
+fault_real_steps_resident() {
+  cat > "$1/steps.whiley" <<'EOF2'
+import * from whiley.lang.*
+
+void ::main(System.Console sys):
+	n = 40
+	a = []
+	for i in 0..n:
+		row = []
+		for j in 0..n:
+			row = row + [((real)((i * 7 + j * 3) % 11)) / 10.0]
+		a = a + [row]
+	for t in 0..30:
+		b = a
+		for i in 1..(n - 1):
+			for j in 1..(n - 1):
+				b[i][j] = a[i][j] + 0.1 * (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1] - 4.0 * a[i][j])
+		a = b
+	sys.out.println(a[20][19])
+	sys.out.println(a[1][38])
+	v = []
+	for i in 0..1000:
+		v = v + [((real)(i % 13)) * 0.25]
+	for t in 0..30:
+		out = v
+		for i in 1..999:
+			out[i] = (v[i - 1] + v[i] + v[i + 1]) / 3.0
+		v = out
+	sys.out.println(v[500])
+	sys.out.println(v[1])
+EOF2
+  printf '%s\n' 0.5007998333005071 0.433488758432331 1.5 \
+    0.23825696113715197 > "$1/want"
+  "$WYC" --real=double "$1/steps.whiley" -o "$1/steps" 2> "$1/build.err" || {
+    echo "    could not build steps.whiley"; head -3 "$1/build.err"; return 1; }
+  run_like "$1" "$1/steps" "$1/want" "--real=double" \
+    XDG_CACHE_HOME="$1/cache" WYC_PROFILE=1 || return 1
+  local lists up down
+  lists=$(grep '^# lists:' "$1/err")
+  up=$(echo "$lists" | sed -n 's/^# lists: \([0-9]*\) upload.*/\1/p')
+  down=$(echo "$lists" | sed -n 's/.*bytes, \([0-9]*\) download.*/\1/p')
+  if [ -z "$up" ] || [ -z "$down" ] || [ "$up" -gt 2 ] || [ "$down" -gt 2 ]; then
+    echo "    lists moved each step: $lists"; return 1
+  fi
 }

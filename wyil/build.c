@@ -128,7 +128,7 @@ wyil_emit(Func *fn, Op op, Type *type, int dst, int nargs, const int *args,
 }
 
 int
-wyil_insn_index(Func *fn, Insn *in)
+wyil_insn_index(const Func *fn, const Insn *in)
 {
   for (int i = 0; i < fn->ncode; i++)
     if (fn->code[i] == in) return i;
@@ -136,7 +136,7 @@ wyil_insn_index(Func *fn, Insn *in)
 }
 
 int
-wyil_loop_end(Func *fn, int i)
+wyil_loop_end(const Func *fn, int i)
 {
   Op op = i >= 0 && i < fn->ncode ? fn->code[i]->op : OP_NOP;
   if (op != OP_LOOP && op != OP_FORALL)

@@ -38,7 +38,7 @@
 #include "wyil.h"
 
 int
-wyil_def_reg(Insn *in)
+wyil_def_reg(const Insn *in)
 {
   if (in->op == OP_UPDATE || in->op == OP_TRY) return in->dst;
   if ((wyil_op_flags[in->op] & F_DEF) && in->dst >= 0) return in->dst;
@@ -46,7 +46,7 @@ wyil_def_reg(Insn *in)
 }
 
 Insn *
-wyil_only_def(Func *fn, int r)
+wyil_only_def(const Func *fn, int r)
 {
   Insn *d = NULL;
   for (int q = 0; q < fn->ncode; q++) {
@@ -247,8 +247,9 @@ new_cfg(Func *fn)
 }
 
 Cfg *
-wyil_cfg(Func *fn)
+wyil_cfg(const Func *cfn)
 {
+  Func *fn = (Func *)cfn;   /* the cache, not the function, changes */
   Cfg *c = fn->cfg;
   if (c && c->code == fn->code && c->ncode == fn->ncode
       && c->nregs == fn->nregs && c->nlabels == fn->nlabels)

@@ -87,6 +87,9 @@ typedef enum TypeKind {
 typedef struct Type Type;
 typedef struct TypeDef TypeDef;
 typedef struct Func Func;
+/* Kernel.tri: how a dimension's rows follow an outer dimension. */
+enum { KERNEL_RECT = 0, KERNEL_ROW_START = 1, KERNEL_ROW_END = 2 };
+
 typedef struct Kernel Kernel;
 /* The most iterations of a dimension one work item runs (Kernel.jam). */
 #define WYIL_JAM_MAX 8
@@ -333,10 +336,9 @@ typedef struct KernelArg {
                        the dimension whose loop variable is the only
                        index at which the kernel reads and writes it
                        (window.c, own_index) */
-  /* Decided by the passes narrow and store32 (opencl_backend/
-   * oclgen_plan.c) before either back end prints; the OpenCL printer
-   * and the C back end's descriptor (c_backend/cgen_offload.c) read
-   * them: */
+  /* Decided by the passes narrow and store32 (checks/plan.c) before
+   * either back end prints; the OpenCL printer and the C back end's
+   * descriptor (c_backend/cgen_offload.c) read them: */
   int narrow;       /* KA_LIST_IN of ints: the kernel's variant
                        (Kernel.narrow_name) may run when every element
                        lies in [-2^narrow, 2^narrow - 1]; a KA_SCALAR
@@ -366,6 +368,16 @@ wyil_own_index(const KernelArg *ka)
 {
   return ka->kind == KA_LIST_INOUT && ka->win[0] >= 0;
 }
+
+/* A kernel's shape (kernel.c).  Register blocking's copies (filter/
+ * jam.c made them, Kernel.jam_copy): is `in` the FORALL of the copy-th
+ * (>= 1) iteration of dimension *dim of kernel k (NULL: none)? */
+bool wyil_jam_copy(const Kernel *k, const Insn *in, int *dim, int *copy);
+/* The dimension of which register r holds a copy's index, or -1. */
+int wyil_jam_var_dim(const Kernel *k, int r);
+/* The NDRange dimension whose FORALL (or a copy's) `in` is, -1 for an
+ * ordinary loop or no kernel (k NULL). */
+int wyil_kernel_dim(const Kernel *k, const Insn *in);
 
 /* The operator of a KA_REDUCE argument.  ORDER KRedOp: flt_red_name. */
 typedef enum KRedOp {
@@ -429,10 +441,14 @@ struct Kernel {
    * innermost. */
   int loopvar[3];
   int lo[3], hi[3];
-  bool tri[3];         /* the loop's range starts at an outer dimension's
-                          variable (plus an invariant): lo is that
-                          dimension's lo, and a work item before its
-                          row's start does nothing (filter.c row_start) */
+  uint8_t tri[3];      /* a triangle's rows (filter.c, row_start and
+                          row_end), KERNEL_ROW_START: the loop's range
+                          starts at an outer dimension's variable (plus
+                          an invariant), lo is that dimension's lo, and
+                          a work item before its row's start does
+                          nothing; KERNEL_ROW_END: it ends at that
+                          variable, hi is that dimension's hi, and an
+                          item at or past its row's end does nothing */
   Insn *loops[3];      /* the FORALL of each dimension */
   int nest[3];         /* the dimension of each loop of the nest,
                           outermost first */
@@ -483,10 +499,9 @@ struct Kernel {
   bool build_copies;   /* a 1-D build of rows, `rows = rows + [row]` with
                           row made before the loop: every row a copy of
                           build_append's args[1], a list argument */
-  /* pass narrow (opencl_backend/oclgen_plan.c): the OpenCL name of a
-   * variant of the kernel that assumes the values of its
-   * KernelArg.narrow lists are small (more checks proved,
-   * oclgen_narrow.c), or NULL */
+  /* pass narrow (checks/plan.c): the OpenCL name of a variant of the
+   * kernel that assumes the values of its KernelArg.narrow lists are
+   * small (more checks proved, checks/narrow.c), or NULL */
   const char *narrow_name;
   int narrow_dims;     /* ... and when every value of the NDRange's loop
                           variables lies in [-2^narrow_dims,
@@ -539,9 +554,9 @@ Insn *wyil_emit(Func *fn, Op op, Type *type, int dst, int nargs,
                 const int *args, SrcPos pos);
 
 /* Index of instruction `in` in fn->code (an internal error if absent). */
-int wyil_insn_index(Func *fn, Insn *in);
+int wyil_insn_index(const Func *fn, const Insn *in);
 /* Index of the END matching the LOOP/FORALL at code[i]. */
-int wyil_loop_end(Func *fn, int i);
+int wyil_loop_end(const Func *fn, int i);
 /* The static type of the value `in` writes into in->dst (for INDEXOF
  * the element's, for LENGTHOF int), or NULL where it is not known. */
 Type *wyil_def_type(Insn *in);
@@ -601,7 +616,8 @@ typedef struct Live {
   void *ctx;
 } Live;
 
-Cfg *wyil_cfg(Func *fn);
+/* (A const Func's tables are a cache on it, not a change of it.) */
+Cfg *wyil_cfg(const Func *fn);
 void wyil_cfg_drop(Func *fn);
 /* Free every function's tables (Cfg, Live, made in an arena of their
  * own) and clear each fn->cfg: between functions, by a driver that holds
@@ -609,10 +625,10 @@ void wyil_cfg_drop(Func *fn);
 void wyil_cfg_release(void);
 /* The register insn `in` writes (UPDATE: its root, which it also
  * reads), or -1. */
-int wyil_def_reg(Insn *in);
+int wyil_def_reg(const Insn *in);
 /* The one instruction of fn defining register r, or NULL (none, or
  * several). */
-Insn *wyil_only_def(Func *fn, int r);
+Insn *wyil_only_def(const Func *fn, int r);
 /* Liveness over c's flow, with the user's extra reads (or NULL). */
 Live *wyil_live(Cfg *c, WyilUses *extra, void *ctx);
 /* The plain liveness of fn, made once (kept with its Cfg). */

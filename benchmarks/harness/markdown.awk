@@ -100,8 +100,10 @@ function micro_table(    line, nl, c, mc, i, nf, st) {
       print "| device | status | calls | round trip µs (median, mean) | " \
             "wyc call µs | × round trip | n | memcpy GB/s | " \
             "[int] marshal GB/s | [int] unmarshal GB/s | " \
-            "[real] marshal GB/s | [real] unmarshal GB/s |"
-      print "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+            "[real] marshal GB/s | [real] unmarshal GB/s | " \
+            "[[real]] marshal GB/s | [[real]] unmarshal GB/s | " \
+            "[[[real]]] marshal GB/s | [[[real]]] unmarshal GB/s |"
+      print "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
       continue
     }
     st = c[mc["status"]]
@@ -113,7 +115,9 @@ function micro_table(    line, nl, c, mc, i, nf, st) {
           " | " ms(c[mc["memcpy_gb_s"]]) " | " \
           gbs(c, mc, "int_marshal") " | " gbs(c, mc, "int_unmarshal") \
           " | " gbs(c, mc, "real_marshal") " | " \
-          gbs(c, mc, "real_unmarshal") " |"
+          gbs(c, mc, "real_unmarshal") " | " gbs(c, mc, "real2_marshal") \
+          " | " gbs(c, mc, "real2_unmarshal") " | " \
+          gbs(c, mc, "real3_marshal") " | " gbs(c, mc, "real3_unmarshal") " |"
   }
   if (nl > 1)
     print "\nHost bytes per element: " c[mc["host_bytes_int"]] " for " \

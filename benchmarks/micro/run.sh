@@ -12,7 +12,9 @@
 #   marshal_int, marshal_real   one offloaded call over n elements
 #                (marshal_*.whiley): marshal and unmarshal GB/s from
 #                WYC_PROFILE's phases, against single-threaded memcpy of
-#                the same number of host bytes (memcpy.c).
+#                the same number of host bytes (memcpy.c);
+#   marshal_nested   the same over a [[real]] of sqrt(n) rows of sqrt(n)
+#                and a [[[real]]] of cbrt(n)^3 (rounded down).
 # Host bytes per element: 8 for [int] (int64 storage), MICRO_REAL_BYTES
 # (default 8, the immediate word of the flat storage of small reals) for
 # [real].
@@ -41,14 +43,15 @@ bin=build/bench/micro
 say() { printf '%s\n' "$*" >&2; }
 
 mkdir -p "$bin"
-for p in percall marshal_int marshal_real; do
+for p in percall marshal_int marshal_real marshal_nested; do
   if [ -n "${BENCH_PREBUILT:-}" ]; then
     cp "$BENCH_PREBUILT/micro/$p" "$bin/" \
       || { say "bench: micro: $p: not prebuilt"; exit 1; }
     continue
   fi
   flags=()
-  [ "$p" = marshal_real ] && flags=(--gpu-real=float)
+  [ "$p" = marshal_real ] || [ "$p" = marshal_nested ] \
+    && flags=(--gpu-real=float)
   "$WYC" "$opt" "${flags[@]+"${flags[@]}"}" --target=opencl \
     benchmarks/micro/$p.whiley -o "$bin/$p" \
     || { say "bench: micro: $p does not build"; exit 1; }
@@ -117,11 +120,21 @@ roundtrip_us_median,roundtrip_us_mean,wyc_call_us,wyc_call_vs_roundtrip,\
 elements,host_bytes_int,host_bytes_real,memcpy_gb_s,int_marshal_gb_s,\
 int_unmarshal_gb_s,real_marshal_gb_s,real_unmarshal_gb_s,\
 int_marshal_vs_memcpy,int_unmarshal_vs_memcpy,real_marshal_vs_memcpy,\
-real_unmarshal_vs_memcpy" > "$out"
+real_unmarshal_vs_memcpy,real2_marshal_gb_s,real2_unmarshal_gb_s,\
+real3_marshal_gb_s,real3_unmarshal_gb_s,real2_marshal_vs_memcpy,\
+real2_unmarshal_vs_memcpy,real3_marshal_vs_memcpy,\
+real3_unmarshal_vs_memcpy" > "$out"
+# the nested lists' sides: the largest whose square (cube) is at most n
+side2=$(awk -v n="$n" 'BEGIN { s = int(sqrt(n)); while ((s + 1) ^ 2 <= n) s++;
+  while (s > 1 && s ^ 2 > n) s--; print s }')
+side3=$(awk -v n="$n" 'BEGIN { s = int(n ^ (1 / 3)); while ((s + 1) ^ 3 <= n) s++;
+  while (s > 1 && s ^ 3 > n) s--; print s }')
+# gb BYTES MS: GB/s, "" without a time
+gb() { awk -v ms="$2" -v b="$1" 'BEGIN { if (ms > 0) printf "%.3f", b / ms / 1e6 }'; }
 while IFS=$'\t' read -r -u 3 dev type desc; do
   say "bench: micro: $dev: $calls calls, $n elements, $runs runs"
   status=ok note=
-  rt_med= rt_mean= per=() im=() iu=() rm=() ru=()
+  rt_med= rt_mean= per=() im=() iu=() rm=() ru=() r2m=() r2u=() r3m=() r3u=()
   if [ -x "$refbin/micro-roundtrip" ]; then
     set -- $(WYC_DEVICE=$dev "$refbin/micro-roundtrip" "$calls" \
              < /dev/null)
@@ -151,19 +164,26 @@ while IFS=$'\t' read -r -u 3 dev type desc; do
     wyc_run "$dev" 1 "$want_mi" "$bin/marshal_int" "$n"
     if [ -n "$line" ]; then
       set -- $line
-      im+=("$(awk -v ms="$5" -v b=$((n * 8)) 'BEGIN { if (ms > 0)
-        printf "%.3f", b / ms / 1e6 }')")
-      iu+=("$(awk -v ms="$6" -v b=$((n * 8)) 'BEGIN { if (ms > 0)
-        printf "%.3f", b / ms / 1e6 }')")
+      im+=("$(gb $((n * 8)) "$5")") iu+=("$(gb $((n * 8)) "$6")")
     fi
     wyc_run "$dev" 1 "$want_mr" "$bin/marshal_real" "$n"
     if [ -n "$line" ]; then
       set -- $line
-      rm+=("$(awk -v ms="$5" -v b=$((n * realb)) 'BEGIN { if (ms > 0)
-        printf "%.3f", b / ms / 1e6 }')")
-      ru+=("$(awk -v ms="$6" -v b=$((n * realb)) 'BEGIN { if (ms > 0)
-        printf "%.3f", b / ms / 1e6 }')")
+      rm+=("$(gb $((n * realb)) "$5")") ru+=("$(gb $((n * realb)) "$6")")
     fi
+    for d in 2 3; do
+      side=$side2; [ "$d" = 3 ] && side=$side3
+      count=$((d == 2 ? side * side : side * side * side))
+      wyc_run "$dev" 1 "$((1 + (count - 1) % 4096 + 1)).0" \
+        "$bin/marshal_nested" "$d" "$side"
+      [ -n "$line" ] || continue
+      set -- $line
+      if [ "$d" = 2 ]; then
+        r2m+=("$(gb $((count * realb)) "$5")") r2u+=("$(gb $((count * realb)) "$6")")
+      else
+        r3m+=("$(gb $((count * realb)) "$5")") r3u+=("$(gb $((count * realb)) "$6")")
+      fi
+    done
   done
   [ "$status" = ok ] || failed=1
   pc=$(printf '%s\n' "${per[@]+"${per[@]}"}" | median)
@@ -171,13 +191,21 @@ while IFS=$'\t' read -r -u 3 dev type desc; do
   b=$(printf '%s\n' "${iu[@]+"${iu[@]}"}" | median)
   c=$(printf '%s\n' "${rm[@]+"${rm[@]}"}" | median)
   d=$(printf '%s\n' "${ru[@]+"${ru[@]}"}" | median)
+  e2=$(printf '%s\n' "${r2m[@]+"${r2m[@]}"}" | median)
+  f2=$(printf '%s\n' "${r2u[@]+"${r2u[@]}"}" | median)
+  e3=$(printf '%s\n' "${r3m[@]+"${r3m[@]}"}" | median)
+  f3=$(printf '%s\n' "${r3u[@]+"${r3u[@]}"}" | median)
   say "bench: micro: $dev: round trip ${rt_med:-?} us, wyc call ${pc:-?} us;" \
-      "GB/s: int ${a:-?} / ${b:-?}, real ${c:-?} / ${d:-?}, memcpy ${mem:-?}"
-  printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' \
+      "GB/s: int ${a:-?} / ${b:-?}, real ${c:-?} / ${d:-?}," \
+      "[[real]] ${e2:-?} / ${f2:-?}, [[[real]]] ${e3:-?} / ${f3:-?}," \
+      "memcpy ${mem:-?}"
+  printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' \
     "$dev" "$type" "${desc//,/;}" "$status" "${note//,/;}" "$calls" \
     "$rt_med" "$rt_mean" "$pc" "$(ratio "$pc" "$rt_med")" "$n" 8 "$realb" \
     "$mem" "$a" "$b" "$c" "$d" "$(ratio "$a" "$mem")" "$(ratio "$b" "$mem")" \
-    "$(ratio "$c" "$mem")" "$(ratio "$d" "$mem")" >> "$out"
+    "$(ratio "$c" "$mem")" "$(ratio "$d" "$mem")" "$e2" "$f2" "$e3" "$f3" \
+    "$(ratio "$e2" "$mem")" "$(ratio "$f2" "$mem")" "$(ratio "$e3" "$mem")" \
+    "$(ratio "$f3" "$mem")" >> "$out"
 done 3< "$devs"
 rm -f "$bin/err.txt"
 exit $failed

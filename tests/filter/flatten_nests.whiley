@@ -1,10 +1,11 @@
 // Multi-dimensional flattening at -O2: a 3-deep parallel nest becomes
 // one 3-D kernel; the flattening trap (a write outside the inner loop,
 // which must not run once per inner iteration) is cut off first, its
-// nest 2-D; rows ending at i stay 1-D (jagged: jagged_rows.whiley).
-// explain: flatten_nests.whiley:11: for i: GPU-implicit (kernel 1, 3-D (i, j, k)
-// explain: flatten_nests.whiley:18: for i: GPU-implicit (kernel 3, 2-D (i, j), 1 list in, 1 out (1 write-only), 1 scalar); the rest of the loop, distributed (after its first part)
-// explain: flatten_nests.whiley:25: for i: GPU-implicit (kernel 5, 1-D, 0 lists in, 1 out; not flattened further: its inner loop's bounds are computed inside the nest
+// nest 2-D; rows ending at i flatten over a rectangle, a triangle
+// (filter.c row_end; jagged rows: jagged_rows.whiley).
+// explain: flatten_nests.whiley:12: for i: GPU-implicit (kernel 1, 3-D (i, j, k)
+// explain: flatten_nests.whiley:19: for i: GPU-implicit (kernel 3, 2-D (i, j), 1 list in, 1 out (1 write-only), 1 scalar); the rest of the loop, distributed (after its first part)
+// explain: flatten_nests.whiley:26: for i: GPU-implicit (kernel 5, 2-D (i, j), 0 lists in, 1 out; j runs over a triangle (each row up to where the outer loop's variable is; the items from a row's end on do nothing))
 import * from whiley.lang.*
 
 public [[[int]]] cube([[[int]]] a, int n):

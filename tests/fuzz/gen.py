@@ -1229,7 +1229,7 @@ class Gen:
 
     def range_probe(self, ctx, depth):
         """Ints near the rules of the kernels' range analysis
-        (opencl_backend/oclgen_range.c), whose products fit 32 bits
+        (checks/range.c), whose products fit 32 bits
         only where a rule holds: c * x / n with x a loop's index (n its
         bound or not), a value bounded by a comparison of its square (or
         not: changed between the two), a value a while loop defines
@@ -1278,7 +1278,7 @@ class Gen:
         """A sum private to an iteration: started here, added to in an
         inner range loop (maybe under a condition, by + or -, either
         operand order), then used: a kernel carries it in 64 bits
-        (oclgen_hoist.c, CHK_WIDE).  Now and then the inner loop also
+        (checks/hoist.c, CHK_WIDE).  Now and then the inner loop also
         reads it or adds to it twice: near misses that keep their
         tests."""
         u = self.fresh("u")
@@ -1322,7 +1322,7 @@ class Gen:
 
     def relative_range(self, ctx, v=None):
         """A range whose trip count is bounded relative to a value (the
-        running sums' rule, oclgen_ival_sum.c): v..v + c, a neighbourhood
+        running sums' rule, checks/ival_sum.c): v..v + c, a neighbourhood
         clamped by a call, or one that may run downwards."""
         if v is None:
             v = self.int_leaf(ctx)

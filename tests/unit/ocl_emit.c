@@ -1,7 +1,7 @@
 /* ocl_emit.c -- unit tests of opencl_backend/ and of the offload code of
  * c_backend/: Whiley programs through the real pipeline (resolve, lower,
- * the pipeline's function passes up to classify, flt_split,
- * ocl_emit_program, cgen_module), then
+ * the pipeline's function passes up to classify, flt_split, the
+ * planning passes, ocl_emit_planned, cgen_module), then
  *   - the OpenCL C builds on the device in all its variants (32- and
  *     64-bit ints; float or double reals), through clBuildProgram;
  *   - the offloading executable (WYC_DEVICE=cpu, WYC_OFFLOAD=mandatory
@@ -32,11 +32,26 @@
 #include <unistd.h>
 
 #include "../../c_backend/cgen.h"
+#include "../../checks/checks.h"
 #include "../../compiler/compiler.h"
 #include "../../filter/filter.h"
 #include "../../opencl_backend/oclgen.h"
 
 static int failures, checks;
+
+/* The planning passes narrow, store32 and checks (checks/), then the
+ * program of every kernel function of m (m NULL: the prelude alone),
+ * as the driver's pipeline runs them. */
+static char *
+emit_program(const Module *m, const OclOptions *o)
+{
+  if (!m) return ocl_emit_planned(NULL, o);
+  ChkPlan *pl = chk_plan_new(m, &ocl_target);
+  chk_narrow(pl);
+  chk_store32(pl);
+  chk_checks(pl);
+  return ocl_emit_planned(pl, o);
+}
 static char dir[256];
 static const char *build_dir = "build";
 static const char *san = "";  /* sanitizer flags (WYC_ASAN=1) */
@@ -269,7 +284,7 @@ compile_child(const Case *c)
     flt_jam(k, OCL_JAM_DEFAULT, false);
     flt_tile(k, o.real);
   }
-  char *cl = ocl_emit_program(prog->m, &o);
+  char *cl = emit_program(prog->m, &o);
   write_file(path_of(c->name, ".cl"), cl);
   FILE *f = fopen(path_of(c->name, "_cpu.c"), "w");
   cgen_module(f, prog->m, NULL);
@@ -830,11 +845,12 @@ refused_child(void)
     }
   }
   if (r.kernels.n != 1) _exit(2);
-  const char *why = ocl_check_kernel(prog->m, flt_outline(r.kernels.v[0]),
-                                     NULL);
+  ChkPlan *pl = chk_plan_trial(prog->m, flt_outline(r.kernels.v[0]),
+                               &ocl_target);
+  const char *why = ocl_check_kernel(pl, NULL);
   fprintf(stderr, "check: %s\n", why ? why : "(none)");
   flt_split(prog->m, &r);
-  ocl_emit_program(prog->m, NULL);
+  emit_program(prog->m, NULL);
   _exit(0);
 }
 
@@ -910,7 +926,7 @@ check_arith_variant(bool is64)
     memcpy(b + i * es, is64 ? (void *)&y : (void *)&y4, es);
   }
   OclOptions o = {.real = FLT_REAL_EXACT, .tile = OCL_TILE_GPU};
-  char *pre = ocl_emit_program(NULL, &o);
+  char *pre = emit_program(NULL, &o);
   const char *src = wyil_fmt("%s%s", pre, arith_kernel);
   free(pre);
   cl_int err;

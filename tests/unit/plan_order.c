@@ -6,7 +6,7 @@
  *
  * A program whose one kernel gets a narrow variant (its list's elements
  * small: their squares cannot overflow) and writes a list of remainders
- * (a 32-bit buffer) runs through compiler/pipeline.c up to store32.
+ * (a 32-bit buffer) runs through compiler/pipeline.c up to checks.
  * Then: the decisions are there; the host C (c_backend/) is generated,
  * the OpenCL program printed (ocl_emit_planned), and the host C
  * generated again, which must be the same text.  Run from the
@@ -67,15 +67,15 @@ main(void)
   wyil_verify(prog->m);
   Pipeline p = {.m = prog->m, .fopt = {2, FLT_REAL_AUTO, NULL, NULL, NULL},
                 .oo = {.real = FLT_REAL_AUTO, .tile = OCL_TILE_GPU},
-                .stop_after = "store32"};
+                .stop_after = "checks"};
   pipeline_run(&p);
   Kernel *k = NULL;
   for (int i = 0; i < prog->m->funcs.n; i++)
     if (((Func *)prog->m->funcs.v[i])->kernel)
       k = ((Func *)prog->m->funcs.v[i])->kernel;
-  check(k != NULL, "no kernel function after store32");
+  check(k != NULL, "no kernel function after checks");
   if (!k) return 1;
-  check(p.ocl_plan != NULL, "narrow made no plan");
+  check(p.chk_plan != NULL, "narrow made no plan");
   check(k->narrow_name && !strcmp(k->narrow_name, "wyk_1_n"),
         "narrow chose no variant (Kernel.narrow_name)");
   bool narrow = false, store32 = false;
@@ -87,7 +87,7 @@ main(void)
   check(narrow, "the narrow variant bounds no list (KernelArg.narrow)");
   check(store32, "store32 chose no 32-bit buffer (KernelArg.store32)");
   char *before = host_c(prog->m);
-  char *cl = ocl_emit_planned(p.ocl_plan);
+  char *cl = ocl_emit_planned(p.chk_plan, &p.oo);
   check(strstr(cl, "\nwyk_1_n(") != NULL, "the program lacks wyk_1_n");
   check(strstr(cl, "__global int *a") != NULL,
         "the program has no 32-bit output buffer");

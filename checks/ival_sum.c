@@ -1,4 +1,4 @@
-/* oclgen_ival_sum.c -- intervals of running sums: `alive = alive +
+/* ival_sum.c -- intervals of running sums: `alive = alive +
  * board[ny][nx]` over a neighbourhood, `s = s - x[j]` over a row.
  *
  * A register r whose definitions include running ones (`r = r + e`,
@@ -17,26 +17,28 @@
  * A loop's trip count is hi - lo for an ascending range lo..hi, bounded
  * relationally where intervals cannot: a neighbourhood's `max2(y - 1, 0)
  * .. min2(y + 1, last) + 1` runs at most (y + 1 + 1) - (y - 1) = 3
- * times whatever y and last are, through the bounds oclgen_retbound.c
+ * times whatever y and last are, through the bounds retbound.c
  * gives the two calls' results in terms of their arguments and the
  * constant offsets of single definitions on the straight path to the
  * range.  A range that runs downwards (hi < lo) runs lo - hi times: a
  * loop whose direction the analysis cannot tell and around which a
  * sum's bound counts iterations is taken as ascending on every device
  * (its descending run reruns the loop on the CPU, as a GPU does with
- * every such loop: oclgen_insn.c, g->sum_loop), so hi - lo bounds it.
- * The directions are found first in the plan (g->sum_dir): a question
- * asked later may find less (the memo), never more, so the emitter's
+ * every such loop: ChkAt.ascend_all, cf->sum_loop), so hi - lo bounds
+ * it.
+ * The directions are found first in the plan (cf->sum_dir): a question
+ * asked later may find less (the memo), never more, so the printer's
  * guard is there whenever a bound here assumed one.
  *
- * Contract (compiler/pipeline.c's table): Part of pass checks (running
- * sums). Requires: the check plan's definitions. Provides: OclGen.sum_*.
+ * Contract (compiler/pipeline.c's table): part of the analysis of
+ * passes narrow, store32 and checks (running sums).  Requires: the check
+ * plan's definitions (range.c).  Provides: ChkFunc.pred, sum_*.
  * Invalidates nothing.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "oclgen_ival.h"
+#include "checks_internal.h"
 
 /* How deep and how wide a relational bound searches. */
 #define DIFF_DEPTH 12
@@ -45,10 +47,10 @@
 /* d is `r = r + e`, `r = e + r` or `r = r - e` on ints (e not r): e's
  * register into *e, and whether it is subtracted into *neg. */
 static bool
-running(Insn *d, int *e, bool *neg)
+running(const Insn *d, int *e, bool *neg)
 {
   if ((d->op != OP_ADD && d->op != OP_SUB) || d->nargs != 2
-      || !ocl_iv_is_int(d))
+      || !chk_iv_is_int(d))
     return false;
   int r = d->dst;
   if (d->args[0] == r && d->args[1] != r) {
@@ -65,52 +67,52 @@ running(Insn *d, int *e, bool *neg)
 }
 
 void
-ocl_iv_sum_plan(OclGen *g)
+chk_iv_sum_plan(ChkFunc *cf)
 {
-  Func *fn = g->fn;
-  int n = g->to - g->from;
-  g->pred_at = g->pred = NULL;
-  g->sum_reg = wyil_alloc(sizeof(bool) * ((size_t)fn->nregs + 1));
-  g->sum_loop = wyil_alloc(sizeof(bool) * ((size_t)fn->ncode + 1));
-  g->sum_dir = wyil_alloc((size_t)fn->ncode + 1);
+  Func *fn = cf->fn;
+  int n = cf->to - cf->from;
+  cf->pred_at = cf->pred = NULL;
+  cf->sum_reg = wyil_alloc(sizeof(bool) * ((size_t)fn->nregs + 1));
+  cf->sum_loop = wyil_alloc(sizeof(bool) * ((size_t)fn->ncode + 1));
+  cf->sum_dir = wyil_alloc((size_t)fn->ncode + 1);
   if (n <= 0) return;
   int *open = wyil_alloc(sizeof(int) * ((size_t)n + 1)), depth = 0;
   bool any = false;
-  for (int i = g->from; i < g->to; i++) {
+  for (int i = cf->from; i < cf->to; i++) {
     Insn *in = fn->code[i];
     int e;
     bool neg;
     if (in->op == OP_END && depth > 0) depth--;
-    if ((in->op == OP_FORALL || in->op == OP_LOOP) && g->match[i] > i)
+    if ((in->op == OP_FORALL || in->op == OP_LOOP) && cf->match[i] > i)
       open[depth++] = i;
     if (!running(in, &e, &neg) || in->dst < 0 || in->dst >= fn->nregs)
       continue;
-    g->sum_reg[in->dst] = any = true;
-    for (int k = 0; k < depth; k++) g->sum_loop[open[k]] = true;
+    cf->sum_reg[in->dst] = any = true;
+    for (int k = 0; k < depth; k++) cf->sum_loop[open[k]] = true;
   }
   if (!any) return;
   /* predecessors within the code, of code[from .. to] */
   Cfg *c = wyil_cfg(fn);
-  g->pred_at = wyil_alloc(sizeof(int) * ((size_t)n + 3));
-  for (int i = g->from; i < g->to; i++)
+  cf->pred_at = wyil_alloc(sizeof(int) * ((size_t)n + 3));
+  for (int i = cf->from; i < cf->to; i++)
     for (int s = c->succ_at[i]; s < c->succ_at[i + 1]; s++)
-      if (c->succ[s] >= g->from && c->succ[s] <= g->to)
-        g->pred_at[c->succ[s] - g->from + 1]++;
-  for (int i = 0; i <= n; i++) g->pred_at[i + 1] += g->pred_at[i];
-  g->pred = wyil_alloc(sizeof(int) * ((size_t)g->pred_at[n + 1] + 1));
+      if (c->succ[s] >= cf->from && c->succ[s] <= cf->to)
+        cf->pred_at[c->succ[s] - cf->from + 1]++;
+  for (int i = 0; i <= n; i++) cf->pred_at[i + 1] += cf->pred_at[i];
+  cf->pred = wyil_alloc(sizeof(int) * ((size_t)cf->pred_at[n + 1] + 1));
   int *fill = wyil_alloc(sizeof(int) * ((size_t)n + 2));
-  for (int i = g->from; i < g->to; i++)
+  for (int i = cf->from; i < cf->to; i++)
     for (int s = c->succ_at[i]; s < c->succ_at[i + 1]; s++) {
-      int t = c->succ[s] - g->from;
-      if (t >= 0 && t <= n) g->pred[g->pred_at[t] + fill[t]++] = i;
+      int t = c->succ[s] - cf->from;
+      if (t >= 0 && t <= n) cf->pred[cf->pred_at[t] + fill[t]++] = i;
     }
-  g->sum_seen = wyil_alloc(sizeof(int) * ((size_t)n + 2));
-  g->sum_stamp = 0;
+  cf->sum_seen = wyil_alloc(sizeof(int) * ((size_t)n + 2));
+  cf->sum_stamp = 0;
   /* the directions, each a question of its own (see above) */
-  for (int h = g->from; h < g->to; h++) g->sum_dir[h] = 2;
-  for (int h = g->from; h < g->to; h++)
-    if (g->sum_loop[h] && fn->code[h]->op == OP_FORALL)
-      g->sum_dir[h] = (signed char)ocl_direction(g, h);
+  for (int h = cf->from; h < cf->to; h++) cf->sum_dir[h] = 2;
+  for (int h = cf->from; h < cf->to; h++)
+    if (cf->sum_loop[h] && fn->code[h]->op == OP_FORALL)
+      cf->sum_dir[h] = (signed char)chk_find_direction(cf, h);
 }
 
 /* x * y, saturated at +-BIG_INF. */
@@ -135,23 +137,23 @@ typedef struct Lin {
 /* x is b + k by its one definition on the straight path to q (a copy,
  * or a sum or difference with a constant). */
 static bool
-offset_of(OclGen *g, int x, int q, Lin *b)
+offset_of(const ChkFunc *cf, int x, int q, Lin *b)
 {
-  int dp = x >= 0 && x < g->fn->nregs ? g->def_at[x] : -1;
-  if (dp < g->from || dp >= q || !ocl_iv_kept_to(g, dp, q)) return false;
-  Insn *d = g->fn->code[dp];
+  int dp = x >= 0 && x < cf->fn->nregs ? cf->def_at[x] : -1;
+  if (dp < cf->from || dp >= q || !chk_iv_kept_to(cf, dp, q)) return false;
+  Insn *d = cf->fn->code[dp];
   long long c;
-  if (!ocl_iv_is_int(d) || d->nargs < 1) return false;
+  if (!chk_iv_is_int(d) || d->nargs < 1) return false;
   if (d->op == OP_ASSIGN) {
     *b = (Lin){d->args[0], 0};
     return true;
   }
   if ((d->op != OP_ADD && d->op != OP_SUB) || d->nargs != 2) return false;
-  if (ocl_iv_int_const(g, d->args[1], &c)) {
+  if (chk_iv_int_const(cf, d->args[1], &c)) {
     *b = (Lin){d->args[0], d->op == OP_ADD ? c : -(Big)c};
     return true;
   }
-  if (d->op == OP_ADD && ocl_iv_int_const(g, d->args[0], &c)) {
+  if (d->op == OP_ADD && chk_iv_int_const(cf, d->args[0], &c)) {
     *b = (Lin){d->args[1], c};
     return true;
   }
@@ -159,19 +161,19 @@ offset_of(OclGen *g, int x, int q, Lin *b)
 }
 
 /* x is the result of a call on the straight path to q whose returns
- * oclgen_retbound.c bounds by its arguments (into *rf). */
+ * retbound.c bounds by its arguments (into *rf). */
 static Insn *
-bounded_call(OclGen *g, int x, int q, OclRetFacts **rf)
+bounded_call(const ChkFunc *cf, int x, int q, ChkRetFacts **rf)
 {
-  int dp = x >= 0 && x < g->fn->nregs ? g->def_at[x] : -1;
-  if (dp < g->from || dp >= q || !ocl_iv_kept_to(g, dp, q)) return NULL;
-  Insn *d = g->fn->code[dp];
-  return (*rf = ocl_call_terms(g, d)) ? d : NULL;
+  int dp = x >= 0 && x < cf->fn->nregs ? cf->def_at[x] : -1;
+  if (dp < cf->from || dp >= q || !chk_iv_kept_to(cf, dp, q)) return NULL;
+  Insn *d = cf->fn->code[dp];
+  return (*rf = chk_call_terms(cf, d)) ? d : NULL;
 }
 
 /* A term of a call's bound as a Lin at the call site, plus off. */
 static bool
-term_lin(Insn *call, OclTerm t, Big off, Lin *l)
+term_lin(const Insn *call, ChkTerm t, Big off, Lin *l)
 {
   if (t.par >= call->nargs) return false;
   *l = (Lin){t.par < 0 ? -1 : call->args[t.par], (Big)t.c + off};
@@ -179,7 +181,7 @@ term_lin(Insn *call, OclTerm t, Big off, Lin *l)
 }
 
 typedef struct Diff {
-  OclGen *g;
+  ChkFunc *cf;
   int q, w, depth, budget;
 } Diff;
 
@@ -190,12 +192,12 @@ static Big diff_hi(Diff *s, Lin x, Lin y, int depth);
  * (the result is below one upper bound of each return, above one lower
  * bound of each). */
 static Big
-through_call(Diff *s, Insn *call, OclRetFacts *rf, Lin x, Lin y, bool upper,
+through_call(Diff *s, Insn *call, ChkRetFacts *rf, Lin x, Lin y, bool upper,
              int depth)
 {
   Big worst = -BIG_INF;
   for (int i = 0; i < rf->nret; i++) {
-    const OclRetBound *b = &rf->ret[i];
+    const ChkRetBound *b = &rf->ret[i];
     Big best = BIG_INF;
     int nt = upper ? b->nhi : b->nlo;
     for (int j = 0; j < nt; j++) {
@@ -217,25 +219,25 @@ through_call(Diff *s, Insn *call, OclRetFacts *rf, Lin x, Lin y, bool upper,
 static Big
 diff_hi(Diff *s, Lin x, Lin y, int depth)
 {
-  OclGen *g = s->g;
-  if (x.reg >= 0 && y.reg >= 0 && ocl_iv_same_value(g, x.reg, y.reg))
+  ChkFunc *cf = s->cf;
+  if (x.reg >= 0 && y.reg >= 0 && chk_iv_same_value(cf, x.reg, y.reg))
     return x.c - y.c;
   Big xh = x.reg < 0 ? 0
-           : ocl_iv_at(g, x.reg, s->q, s->w, s->depth + 1, true).hi;
+           : chk_iv_at(cf, x.reg, s->q, s->w, s->depth + 1, true).hi;
   Big yl = y.reg < 0 ? 0
-           : ocl_iv_at(g, y.reg, s->q, s->w, s->depth + 1, true).lo;
+           : chk_iv_at(cf, y.reg, s->q, s->w, s->depth + 1, true).lo;
   Big best = sat(sat(xh + x.c) - sat(yl + y.c));
   if (depth > DIFF_DEPTH || s->budget-- <= 0) return best;
   Lin b;
-  OclRetFacts *rf;
+  ChkRetFacts *rf;
   Insn *call;
-  if (x.reg >= 0 && offset_of(g, x.reg, s->q, &b))
+  if (x.reg >= 0 && offset_of(cf, x.reg, s->q, &b))
     best = bmin(best, diff_hi(s, (Lin){b.reg, b.c + x.c}, y, depth + 1));
-  else if (x.reg >= 0 && (call = bounded_call(g, x.reg, s->q, &rf)))
+  else if (x.reg >= 0 && (call = bounded_call(cf, x.reg, s->q, &rf)))
     best = bmin(best, through_call(s, call, rf, x, y, true, depth));
-  if (y.reg >= 0 && offset_of(g, y.reg, s->q, &b))
+  if (y.reg >= 0 && offset_of(cf, y.reg, s->q, &b))
     best = bmin(best, diff_hi(s, x, (Lin){b.reg, b.c + y.c}, depth + 1));
-  else if (y.reg >= 0 && (call = bounded_call(g, y.reg, s->q, &rf)))
+  else if (y.reg >= 0 && (call = bounded_call(cf, y.reg, s->q, &rf)))
     best = bmin(best, through_call(s, call, rf, x, y, false, depth));
   return best;
 }
@@ -245,21 +247,21 @@ diff_hi(Diff *s, Lin x, Lin y, int depth)
 
 /* At most *t iterations of loop h per run of it. */
 static bool
-trip_bound(OclGen *g, int h, int w, int depth, Big *t)
+trip_bound(ChkFunc *cf, int h, int w, int depth, Big *t)
 {
-  Insn *in = g->fn->code[h];
+  Insn *in = cf->fn->code[h];
   if (in->op != OP_FORALL || in->nargs < 1) return false;
-  if (ocl_dim_of(g, in) >= 0) {   /* an NDRange dimension: one item's */
+  if (wyil_kernel_dim(cf->k, in) >= 0) {   /* a dimension: one item's */
     *t = 1;
     return true;
   }
   int r = in->args[0];
-  int at = r >= 0 && r < g->fn->nregs ? g->range_at[r] : -1;
-  if (at < g->from || at > h) return false;
-  Insn *rg = g->fn->code[at];
+  int at = r >= 0 && r < cf->fn->nregs ? cf->range_at[r] : -1;
+  if (at < cf->from || at > h) return false;
+  Insn *rg = cf->fn->code[at];
   Lin lo = {rg->args[0], 0}, hi = {rg->args[1], 0};
-  Diff s = {g, at, w, depth, DIFF_BUDGET};
-  int dir = g->sum_dir[h];
+  Diff s = {cf, at, w, depth, DIFF_BUDGET};
+  int dir = cf->sum_dir[h];
   Big up = dir >= 0 ? diff_hi(&s, hi, lo, 0) : -BIG_INF;
   /* not yet known: either way */
   if (dir < 0 || dir == 2) up = bmax(up, diff_hi(&s, lo, hi, 0));
@@ -272,16 +274,16 @@ trip_bound(OclGen *g, int h, int w, int depth, Big *t)
  * of each loop around it whose back edge lies between them (crossed[h -
  * from]), once for each of the others. */
 static bool
-exec_bound(OclGen *g, int a, const bool *crossed, int w, int depth, Big *n)
+exec_bound(ChkFunc *cf, int a, const bool *crossed, int w, int depth, Big *n)
 {
   *n = 1;
-  for (int h = a - 1; h >= g->from; h--) {
-    Insn *in = g->fn->code[h];
-    if ((in->op != OP_FORALL && in->op != OP_LOOP) || g->match[h] <= a
-        || !crossed[h - g->from])
+  for (int h = a - 1; h >= cf->from; h--) {
+    Insn *in = cf->fn->code[h];
+    if ((in->op != OP_FORALL && in->op != OP_LOOP) || cf->match[h] <= a
+        || !crossed[h - cf->from])
       continue;
     Big t;
-    if (!trip_bound(g, h, w, depth, &t)) return false;
+    if (!trip_bound(cf, h, w, depth, &t)) return false;
     *n = mul_sat(*n, t);
   }
   return *n < BIG_INF;
@@ -295,35 +297,35 @@ exec_bound(OclGen *g, int a, const bool *crossed, int w, int depth, Big *n)
  * loops whose back edges lie on the way (crossed[h - from]: branches go
  * forward, so an edge to an earlier instruction is a loop's). */
 static void
-reaching(OclGen *g, int r, int p, bool *reached, bool *entry, bool *crossed)
+reaching(ChkFunc *cf, int r, int p, bool *reached, bool *entry, bool *crossed)
 {
-  int n = g->to - g->from, sp = 0;
+  int n = cf->to - cf->from, sp = 0;
   int *stack = malloc(sizeof(int) * ((size_t)n + 2));
-  int stamp = ++g->sum_stamp;
-  *entry = p == g->from;
+  int stamp = ++cf->sum_stamp;
+  *entry = p == cf->from;
   if (!stack) internal_error("out of memory");
   /* p itself only once reached from a predecessor (around a loop) */
   stack[sp++] = p;
   for (bool first = true; sp > 0; first = false) {
     int q = stack[--sp];
     if (!first) {
-      Insn *in = g->fn->code[q];
+      Insn *in = cf->fn->code[q];
       if (wyil_def_reg(in) == r) {
         int e;
         bool neg;
-        for (int j = g->defs_at[r]; j < g->defs_at[r + 1]; j++)
-          if (g->defs[j] == q) reached[j - g->defs_at[r]] = true;
+        for (int j = cf->defs_at[r]; j < cf->defs_at[r + 1]; j++)
+          if (cf->defs[j] == q) reached[j - cf->defs_at[r]] = true;
         if (!running(in, &e, &neg)) continue;   /* r's value starts here */
       }
-      if (q == g->from) *entry = true;
+      if (q == cf->from) *entry = true;
     }
-    for (int k = g->pred_at[q - g->from]; k < g->pred_at[q - g->from + 1];
+    for (int k = cf->pred_at[q - cf->from]; k < cf->pred_at[q - cf->from + 1];
          k++) {
-      int t = g->pred[k];
-      if (t >= q && g->match[t] >= g->from && g->match[t] < t)
-        crossed[g->match[t] - g->from] = true;
-      if (g->sum_seen[t - g->from] == stamp) continue;
-      g->sum_seen[t - g->from] = stamp;
+      int t = cf->pred[k];
+      if (t >= q && cf->match[t] >= cf->from && cf->match[t] < t)
+        crossed[cf->match[t] - cf->from] = true;
+      if (cf->sum_seen[t - cf->from] == stamp) continue;
+      cf->sum_seen[t - cf->from] = stamp;
       stack[sp++] = t;
     }
   }
@@ -333,26 +335,26 @@ reaching(OclGen *g, int r, int p, bool *reached, bool *entry, bool *crossed)
 /* The interval of the sum from the definitions reaching p (see above):
  * false when the rule does not apply. */
 static bool
-sum_from(OclGen *g, int r, int w, int depth, bool facts, const bool *reached,
+sum_from(ChkFunc *cf, int r, int w, int depth, bool facts, const bool *reached,
          bool entry, const bool *crossed, Ival *v)
 {
-  int nd = g->defs_at[r + 1] - g->defs_at[r];
+  int nd = cf->defs_at[r + 1] - cf->defs_at[r];
   Ival base = NONE;
   Big lo = 0, hi = 0;
   bool sums = false;
   for (int j = 0; j < nd; j++) {
     if (!reached[j]) continue;
-    int i = g->defs[g->defs_at[r] + j], e;
+    int i = cf->defs[cf->defs_at[r] + j], e;
     bool neg;
-    Insn *d = g->fn->code[i];
+    Insn *d = cf->fn->code[i];
     if (d->op == OP_UPDATE) return false;
     if (!running(d, &e, &neg)) {
-      base = hull(base, ocl_iv_def(g, d, i, w, depth, facts));
+      base = hull(base, chk_iv_def(cf, d, i, w, depth, facts));
       continue;
     }
     Big n;
-    if (!exec_bound(g, i, crossed, w, depth, &n)) return false;
-    Ival inc = ocl_iv_at(g, e, i, w, depth + 1, facts);
+    if (!exec_bound(cf, i, crossed, w, depth, &n)) return false;
+    Ival inc = chk_iv_at(cf, e, i, w, depth + 1, facts);
     if (neg) inc = (Ival){sat(-inc.hi), sat(-inc.lo)};
     lo = sat(lo + mul_sat(n, bmin(inc.lo, 0)));
     hi = sat(hi + mul_sat(n, bmax(inc.hi, 0)));
@@ -361,7 +363,7 @@ sum_from(OclGen *g, int r, int w, int depth, bool facts, const bool *reached,
   if (!sums) return false;
   if (entry) {
     Ival b;
-    if (!ocl_iv_before(g, r, w, depth, facts, &b) || b.lo > b.hi)
+    if (!chk_iv_before(cf, r, w, depth, facts, &b) || b.lo > b.hi)
       return false;
     base = hull(base, b);
   }
@@ -371,19 +373,19 @@ sum_from(OclGen *g, int r, int w, int depth, bool facts, const bool *reached,
 }
 
 bool
-ocl_iv_sum(OclGen *g, int r, int p, int w, int depth, bool facts, Ival *v)
+chk_iv_sum(ChkFunc *cf, int r, int p, int w, int depth, bool facts, Ival *v)
 {
-  if (g->sums_off || !g->pred_at || r < 0 || r >= g->fn->nregs
-      || !g->sum_reg[r] || p < g->from || p > g->to || depth > IVAL_DEPTH)
+  if (cf->sums_off || !cf->pred_at || r < 0 || r >= cf->fn->nregs
+      || !cf->sum_reg[r] || p < cf->from || p > cf->to || depth > IVAL_DEPTH)
     return false;
   /* the search's results: freed here, not kept in the arena (a plan
    * asks many questions) */
-  int nd = g->defs_at[r + 1] - g->defs_at[r];
+  int nd = cf->defs_at[r + 1] - cf->defs_at[r];
   bool *reached = calloc((size_t)nd + 1, sizeof(bool)), entry;
-  bool *crossed = calloc((size_t)(g->to - g->from) + 1, sizeof(bool));
+  bool *crossed = calloc((size_t)(cf->to - cf->from) + 1, sizeof(bool));
   if (!reached || !crossed) internal_error("out of memory");
-  reaching(g, r, p, reached, &entry, crossed);
-  bool ok = sum_from(g, r, w, depth, facts, reached, entry, crossed, v);
+  reaching(cf, r, p, reached, &entry, crossed);
+  bool ok = sum_from(cf, r, w, depth, facts, reached, entry, crossed, v);
   free(reached);
   free(crossed);
   return ok;

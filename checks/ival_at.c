@@ -1,17 +1,18 @@
-/* oclgen_ival_at.c -- the interval of a register at a point of device
- * code (ocl_iv_at): its definition's, or the hull of its definitions,
+/* ival_at.c -- the interval of a register at a point of device
+ * code (chk_iv_at): its definition's, or the hull of its definitions,
  * narrowed by the comparisons on the straight path before the point,
  * directly or backwards through the values compared; with the memo that
- * bounds the work.  See oclgen_range.c for the whole analysis.
+ * bounds the work.  See range.c for the whole analysis.
  *
- * Contract (compiler/pipeline.c's table): Part of pass checks (intervals at
- * a point). Requires: the check plan's definitions. Provides: ocl_iv_at's
- * answers, memoised per plan. Invalidates nothing.
+ * Contract (compiler/pipeline.c's table): part of the analysis of
+ * passes narrow, store32 and checks (intervals at a point).  Requires:
+ * the check plan's definitions (range.c).  Provides: chk_iv_at's
+ * answers, memoised per plan (ChkPlan.memo).  Invalidates nothing.
  */
 #include <stdint.h>
 #include <string.h>
 
-#include "oclgen_ival.h"
+#include "checks_internal.h"
 
 /* ---------------------------------------------------------------- */
 /* Registers defined more than once, and comparisons of results        */
@@ -19,46 +20,46 @@
 /* The hull of every definition of r in the code (a loop-carried
  * `zr = t`, its `zr = 0` before the loop), and of its value on entry
  * when it is a parameter.  A definition whose value depends on r again
- * meets the question being answered (ocl_iv_at's memo) and says top; the
+ * meets the question being answered (chk_iv_at's memo) and says top; the
  * comparisons at the use narrow that. */
 static Ival
-join_defs(OclGen *g, int r, int w, int depth, bool facts)
+join_defs(ChkFunc *cf, int r, int w, int depth, bool facts)
 {
   Ival v = NONE;
-  for (int j = g->defs_at[r]; j < g->defs_at[r + 1]; j++) {
-    int i = g->defs[j];
-    Insn *d = g->fn->code[i];
+  for (int j = cf->defs_at[r]; j < cf->defs_at[r + 1]; j++) {
+    int i = cf->defs[j];
+    Insn *d = cf->fn->code[i];
     if (d->op == OP_UPDATE) return top(w);
-    v = hull(v, ocl_iv_def(g, d, i, w, depth, facts));
+    v = hull(v, chk_iv_def(cf, d, i, w, depth, facts));
   }
   Ival b;
-  if (!ocl_iv_before(g, r, w, depth, facts, &b)) return top(w);
+  if (!chk_iv_before(cf, r, w, depth, facts, &b)) return top(w);
   v = hull(v, b);
   return v.lo > v.hi ? top(w) : v;
 }
 
 bool
-ocl_iv_before(OclGen *g, int r, int w, int depth, bool facts, Ival *v)
+chk_iv_before(ChkFunc *cf, int r, int w, int depth, bool facts, Ival *v)
 {
   *v = NONE;
   /* a kernel's loop variable, its range, its constants */
-  for (int i = 0; i < g->from; i++) {
-    Insn *d = g->fn->code[i];
+  for (int i = 0; i < cf->from; i++) {
+    Insn *d = cf->fn->code[i];
     if (wyil_def_reg(d) != r) continue;
     int at;
     if (d->op == OP_UPDATE
-        || (d->op != OP_CONST && ocl_iv_outer_def(g, r, &at) != d))
+        || (d->op != OP_CONST && chk_iv_outer_def(cf, r, &at) != d))
       return false;
-    *v = hull(*v, ocl_iv_def(g, d, i, w, depth, facts));
+    *v = hull(*v, chk_iv_def(cf, d, i, w, depth, facts));
   }
-  for (int c = 0; g->k && c < g->k->consts.n; c++) {
-    Insn *d = g->k->consts.v[c];
+  for (int c = 0; cf->k && c < cf->k->consts.n; c++) {
+    Insn *d = cf->k->consts.v[c];
     long long x;
     if (d->dst != r) continue;
-    if (!ocl_iv_const(d, &x)) return false;
+    if (!chk_iv_const(d, &x, cf->bits[0])) return false;
     *v = hull(*v, (Ival){x, x});
   }
-  if (r < g->fn->nparams) *v = hull(*v, ocl_iv_entry(g, r, w));
+  if (r < cf->fn->nparams) *v = hull(*v, chk_iv_entry(cf, r, w));
   return true;
 }
 
@@ -74,7 +75,7 @@ isqrt(Big x)
 
 /* d writes one of its own operands (`x = x + 1`: the old x is gone). */
 static bool
-overwrites_operand(Insn *d)
+overwrites_operand(const Insn *d)
 {
   for (int a = 0; a < d->nargs; a++)
     if (d->args[a] == d->dst) return true;
@@ -82,33 +83,33 @@ overwrites_operand(Insn *d)
 }
 
 bool
-ocl_iv_kept_to(OclGen *g, int dp, int q)
+chk_iv_kept_to(const ChkFunc *cf, int dp, int q)
 {
-  Insn *d = g->fn->code[dp];
+  Insn *d = cf->fn->code[dp];
   if (overwrites_operand(d)) return false;
   for (int s = dp + 1; s < q; s++) {
-    Insn *in = g->fn->code[s];
-    if (ocl_iv_path_stop(g, in)) return false;
+    Insn *in = cf->fn->code[s];
+    if (chk_iv_path_stop(cf, in)) return false;
     for (int a = 0; a < d->nargs; a++)
-      if (ocl_iv_defines(in, d->args[a])) return false;
+      if (chk_iv_defines(in, d->args[a])) return false;
   }
   return true;
 }
 
 /* Is x computed from r as back_bound follows it (cheap: no intervals)? */
 static bool
-computed_from(OclGen *g, int x, int r, int q, int depth)
+computed_from(const ChkFunc *cf, int x, int r, int q, int depth)
 {
   if (x == r) return true;
-  if (depth > IVAL_DEPTH || x < 0 || x >= g->fn->nregs) return false;
-  int dp = g->def_at[x];
-  if (dp < g->from || dp >= q) return false;
-  Insn *d = g->fn->code[dp];
+  if (depth > IVAL_DEPTH || x < 0 || x >= cf->fn->nregs) return false;
+  int dp = cf->def_at[x];
+  if (dp < cf->from || dp >= q) return false;
+  Insn *d = cf->fn->code[dp];
   if (overwrites_operand(d)) return false;
   switch (d->op) {
   case OP_ASSIGN: case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV:
     for (int a = 0; a < d->nargs && a < 2; a++)
-      if (computed_from(g, d->args[a], r, q, depth + 1)) return true;
+      if (computed_from(cf, d->args[a], r, q, depth + 1)) return true;
     return false;
   default: return false;
   }
@@ -121,22 +122,22 @@ computed_from(OclGen *g, int x, int r, int q, int depth)
  * <= 16384 gives y <= 67112959, and y = r * r then |r| <= 8192.  Top
  * when x is not so computed. */
 static Ival
-back_bound(OclGen *g, int x, Ival t, int r, int q, int w, int depth)
+back_bound(ChkFunc *cf, int x, Ival t, int r, int q, int w, int depth)
 {
   if (x == r) return t;
-  if (depth > IVAL_DEPTH || x < 0 || x >= g->fn->nregs || t.lo > t.hi)
+  if (depth > IVAL_DEPTH || x < 0 || x >= cf->fn->nregs || t.lo > t.hi)
     return top(w);
-  int dp = g->def_at[x];
-  if (dp < g->from || dp >= q || !ocl_iv_kept_to(g, dp, q)) return top(w);
-  Insn *d = g->fn->code[dp];
-  if (!ocl_iv_is_int(d) || d->nargs < 1) return top(w);
+  int dp = cf->def_at[x];
+  if (dp < cf->from || dp >= q || !chk_iv_kept_to(cf, dp, q)) return top(w);
+  Insn *d = cf->fn->code[dp];
+  if (!chk_iv_is_int(d) || d->nargs < 1) return top(w);
   int a = d->args[0], b = d->nargs > 1 ? d->args[1] : -1;
   if (d->op != OP_ASSIGN && b < 0) return top(w);
   switch (d->op) {
-  case OP_ASSIGN: return back_bound(g, a, t, r, q, w, depth + 1);
+  case OP_ASSIGN: return back_bound(cf, a, t, r, q, w, depth + 1);
   case OP_ADD: case OP_SUB: {
-    Ival ia = ocl_iv_at(g, a, dp, w, depth + 1, false);
-    Ival ib = ocl_iv_at(g, b, dp, w, depth + 1, false);
+    Ival ia = chk_iv_at(cf, a, dp, w, depth + 1, false);
+    Ival ib = chk_iv_at(cf, b, dp, w, depth + 1, false);
     Ival ta, tb;
     if (d->op == OP_ADD) {
       ta = (Ival){sat(t.lo - ib.hi), sat(t.hi - ib.lo)};
@@ -145,33 +146,33 @@ back_bound(OclGen *g, int x, Ival t, int r, int q, int w, int depth)
       ta = (Ival){sat(t.lo + ib.lo), sat(t.hi + ib.hi)};
       tb = (Ival){sat(ia.lo - t.hi), sat(ia.hi - t.lo)};
     }
-    return meet(back_bound(g, a, ta, r, q, w, depth + 1),
-                back_bound(g, b, tb, r, q, w, depth + 1));
+    return meet(back_bound(cf, a, ta, r, q, w, depth + 1),
+                back_bound(cf, b, tb, r, q, w, depth + 1));
   }
   case OP_MUL: {
     if (a == b) {
       if (t.hi < 0) return top(w);
       Big s = isqrt(bmin(t.hi, BIG_INF));
-      return back_bound(g, a, (Ival){-s, s}, r, q, w, depth + 1);
+      return back_bound(cf, a, (Ival){-s, s}, r, q, w, depth + 1);
     }
     Ival v = top(w);
     for (int k = 0; k < 2; k++) {
-      Ival c = ocl_iv_at(g, d->args[k], dp, w, depth + 1, false);
+      Ival c = chk_iv_at(cf, d->args[k], dp, w, depth + 1, false);
       if (c.lo != c.hi || c.lo <= 0) continue;
       Big lo = t.lo >= 0 ? (t.lo + c.lo - 1) / c.lo : t.lo / c.lo;
       Big hi = t.hi >= 0 ? t.hi / c.lo : (t.hi - c.lo + 1) / c.lo;
-      v = meet(v, back_bound(g, d->args[1 - k], (Ival){lo, hi}, r, q, w,
+      v = meet(v, back_bound(cf, d->args[1 - k], (Ival){lo, hi}, r, q, w,
                              depth + 1));
     }
     return v;
   }
   case OP_DIV: {
-    Ival c = ocl_iv_at(g, b, dp, w, depth + 1, false);
+    Ival c = chk_iv_at(cf, b, dp, w, depth + 1, false);
     if (c.lo != c.hi || c.lo <= 0) return top(w);
     /* y / c truncates towards 0 */
     Big lo = t.lo <= 0 ? sat(t.lo * c.lo - (c.lo - 1)) : sat(t.lo * c.lo);
     Big hi = t.hi >= 0 ? sat(t.hi * c.lo + (c.lo - 1)) : sat(t.hi * c.lo);
-    return back_bound(g, a, (Ival){lo, hi}, r, q, w, depth + 1);
+    return back_bound(cf, a, (Ival){lo, hi}, r, q, w, depth + 1);
   }
   default: return top(w);
   }
@@ -180,7 +181,8 @@ back_bound(OclGen *g, int x, Ival t, int r, int q, int w, int depth)
 /* ---------------------------------------------------------------- */
 /* One question's intervals                                           */
 
-/* Each interval is found once per question from the emitter: a memo
+/* Each interval is found once per question (of a plan, of the narrow
+ * choice, of the printer's answers): a memo
  * keyed by register, position, width and `facts`.  An entry being found
  * is BUSY; meeting it again (a loop-carried definition) answers top,
  * which is what makes the recursion end.  Every answer is sound whatever
@@ -198,7 +200,9 @@ typedef struct IvalMemo {
   unsigned gen;        /* the plan; entries of others are free */
   unsigned question;   /* the question being answered */
   long work;           /* entries the plan has found */
-  const void *plan[9]; /* what the plan's intervals depend on */
+  const ChkFunc *plan; /* the plan whose intervals it holds (its inputs
+                          fixed when made), or NULL: a new session */
+  int nrets;           /* ... and the return facts known */
   int cap, n;
   struct IvalSlot {
     unsigned gen, question;
@@ -206,14 +210,14 @@ typedef struct IvalMemo {
     long long key;
     Ival v;
   } *slots;
-  int nest;            /* ocl_iv_at calls open */
+  int nest;            /* chk_iv_at calls open */
 } IvalMemo;
 
 static long long
-memo_key(OclGen *g, int r, int p, int w, bool facts)
+memo_key(const ChkFunc *cf, int r, int p, int w, bool facts)
 {
-  return (((long long)r * (g->fn->ncode + 2) + (p + 1)) * 2 + (w == 64)) * 2
-         + facts;
+  return (((long long)r * (cf->fn->ncode + 2) + (p + 1)) * 2
+          + width_at(cf, w)) * 2 + facts;
 }
 
 static struct IvalSlot *
@@ -239,28 +243,27 @@ memo_grow(IvalMemo *m)
     if (old[i].gen == m->gen) *memo_find(m, old[i].key) = old[i];
 }
 
-static Ival ival_find(OclGen *g, int r, int p, int w, int depth, bool facts);
+static Ival ival_find(ChkFunc *cf, int r, int p, int w, int depth, bool facts);
 
 void
-ocl_iv_forget(OclGen *g)
+chk_iv_forget(ChkPlan *pl)
 {
-  if (g->memo) memset(g->memo->plan, 0, sizeof g->memo->plan);
+  if (pl->memo) pl->memo->plan = NULL;
 }
 
 /* The interval of r at p; `facts`: narrowed by comparisons (those of
  * the compared values are not, which bounds the work). */
 Ival
-ocl_iv_at(OclGen *g, int r, int p, int w, int depth, bool facts)
+chk_iv_at(ChkFunc *cf, int r, int p, int w, int depth, bool facts)
 {
-  if (depth > IVAL_DEPTH || r < 0 || r >= g->fn->nregs) return top(w);
-  if (!g->memo) g->memo = wyil_alloc(sizeof *g->memo);
-  IvalMemo *m = g->memo;
+  if (depth > IVAL_DEPTH || r < 0 || r >= cf->fn->nregs) return top(w);
+  ChkPlan *pl = cf->pl;
+  if (!pl->memo) pl->memo = wyil_alloc(sizeof *pl->memo);
+  IvalMemo *m = pl->memo;
   if (!m->nest++) {   /* a new question */
-    const void *plan[9] = {g->fn, g->def_at, g->pmin, g->hyp, g->facts,
-                           g->k, (void *)(intptr_t)g->rets.n,
-                           (void *)(intptr_t)g->from, (void *)(intptr_t)g->to};
-    if (memcmp(plan, m->plan, sizeof plan)) {   /* ... of a new plan */
-      memcpy(m->plan, plan, sizeof plan);
+    if (m->plan != cf || m->nrets != pl->rets.n) {   /* ... of a new plan */
+      m->plan = cf;
+      m->nrets = pl->rets.n;
       m->gen++;
       m->n = 0;
       m->work = 0;
@@ -268,7 +271,7 @@ ocl_iv_at(OclGen *g, int r, int p, int w, int depth, bool facts)
     m->question++;
   }
   if (2 * (m->n + 1) > m->cap) memo_grow(m);
-  long long key = memo_key(g, r, p, w, facts);
+  long long key = memo_key(cf, r, p, w, facts);
   struct IvalSlot *s = memo_find(m, key);
   Ival v;
   if (s->gen == m->gen
@@ -278,7 +281,7 @@ ocl_iv_at(OclGen *g, int r, int p, int w, int depth, bool facts)
     if (s->gen != m->gen) m->n++;
     *s = (struct IvalSlot){m->gen, m->question, true, key, top(w)};
     m->work++;
-    v = ival_find(g, r, p, w, depth, facts);
+    v = ival_find(cf, r, p, w, depth, facts);
     s = memo_find(m, key);   /* the table may have grown */
     s->busy = false;
     s->v = v;
@@ -290,69 +293,69 @@ ocl_iv_at(OclGen *g, int r, int p, int w, int depth, bool facts)
 /* The definition of r (defined more than once) that reaches p along the
  * straight path back from it, without a join: its index, or -1. */
 static int
-straight_def(OclGen *g, int r, int p)
+straight_def(const ChkFunc *cf, int r, int p)
 {
-  for (int q = p - 1; q >= g->from; q--) {
-    Insn *in = g->fn->code[q];
-    if (ocl_iv_defines(in, r)) return q;
-    if (ocl_iv_path_stop(g, in)) return -1;
+  for (int q = p - 1; q >= cf->from; q--) {
+    Insn *in = cf->fn->code[q];
+    if (chk_iv_defines(in, r)) return q;
+    if (chk_iv_path_stop(cf, in)) return -1;
   }
   return -1;
 }
 
 static Ival
-ival_find(OclGen *g, int r, int p, int w, int depth, bool facts)
+ival_find(ChkFunc *cf, int r, int p, int w, int depth, bool facts)
 {
-  Insn *d = ocl_iv_def_of(g, r);
+  Insn *d = chk_iv_def_of(cf, r);
   Ival v;
   int at;
-  Insn *outer = d ? NULL : ocl_iv_outer_def(g, r, &at);
+  Insn *outer = d ? NULL : chk_iv_outer_def(cf, r, &at);
   if (d)
-    v = ocl_iv_def(g, d, g->def_at[r] >= 0 ? g->def_at[r] : g->from, w,
+    v = chk_iv_def(cf, d, cf->def_at[r] >= 0 ? cf->def_at[r] : cf->from, w,
                    depth, facts);
   else if (outer)   /* with what the narrow variant assumes of it */
-    v = meet(ocl_iv_def(g, outer, at, w, depth, facts),
-             ocl_iv_param(g, r, w));
-  else if (g->def_at[r] == -1) {
-    int q = straight_def(g, r, p);
+    v = meet(chk_iv_def(cf, outer, at, w, depth, facts),
+             chk_iv_param(cf, r, w));
+  else if (cf->def_at[r] == -1) {
+    int q = straight_def(cf, r, p);
     if (q >= 0)
-      v = ocl_iv_def(g, g->fn->code[q], q, w, depth, facts);
-    else if (!ocl_iv_sum(g, r, p, w, depth, facts, &v))
-      v = join_defs(g, r, w, depth, facts);
+      v = chk_iv_def(cf, cf->fn->code[q], q, w, depth, facts);
+    else if (!chk_iv_sum(cf, r, p, w, depth, facts, &v))
+      v = join_defs(cf, r, w, depth, facts);
   }
   else
-    v = ocl_iv_entry(g, r, w);
+    v = chk_iv_entry(cf, r, w);
   /* comparisons on the straight path back from p */
-  for (int q = p - 1; facts && q >= g->from; q--) {
-    Insn *in = g->fn->code[q];
-    if (ocl_iv_defines(in, r) || ocl_iv_path_stop(g, in)) break;
+  for (int q = p - 1; facts && q >= cf->from; q--) {
+    Insn *in = cf->fn->code[q];
+    if (chk_iv_defines(in, r) || chk_iv_path_stop(cf, in)) break;
     int a, b;
     Cmp cmp;
-    if (!ocl_iv_fact_at(in, &a, &cmp, &b) || a == b) continue;
+    if (!chk_iv_fact_at(in, &a, &cmp, &b) || a == b) continue;
     /* `m < 0` where the range's lo is the same parameter */
-    if (a != r && ocl_iv_same_param(g, a, r)) a = r;
-    else if (b != r && ocl_iv_same_param(g, b, r)) b = r;
+    if (a != r && chk_iv_same_param(cf, a, r)) a = r;
+    else if (b != r && chk_iv_same_param(cf, b, r)) b = r;
     if (a == b) continue;
     if (a != r && b != r) {   /* a comparison of values computed from r */
-      if (!computed_from(g, a, r, q, depth + 1)
-          && !computed_from(g, b, r, q, depth + 1))
+      if (!computed_from(cf, a, r, q, depth + 1)
+          && !computed_from(cf, b, r, q, depth + 1))
         continue;
-      Ival ia = ocl_iv_at(g, a, q, w, depth + 1, false);
-      Ival ib = ocl_iv_at(g, b, q, w, depth + 1, false);
+      Ival ia = chk_iv_at(cf, a, q, w, depth + 1, false);
+      Ival ib = chk_iv_at(cf, b, q, w, depth + 1, false);
       Cmp mirror = cmp_mirror(cmp);
-      v = meet(v, back_bound(g, a, ocl_iv_narrow(top(w), cmp, ib), r, q, w,
+      v = meet(v, back_bound(cf, a, chk_iv_narrow(top(w), cmp, ib), r, q, w,
                              depth + 1));
-      v = meet(v, back_bound(g, b, ocl_iv_narrow(top(w), mirror, ia), r, q,
+      v = meet(v, back_bound(cf, b, chk_iv_narrow(top(w), mirror, ia), r, q,
                              w, depth + 1));
       continue;
     }
     int other = a == r ? b : a;
     bool moved = false;  /* the other operand redefined since q */
     for (int s = q + 1; s < p && !moved; s++)
-      moved = ocl_iv_defines(g->fn->code[s], other);
+      moved = chk_iv_defines(cf->fn->code[s], other);
     if (moved) continue;
-    Ival o = ocl_iv_at(g, other, q, w, depth + 1, false);
-    v = ocl_iv_narrow(v, a == r ? cmp : cmp_mirror(cmp), o);
+    Ival o = chk_iv_at(cf, other, q, w, depth + 1, false);
+    v = chk_iv_narrow(v, a == r ? cmp : cmp_mirror(cmp), o);
   }
   if (v.lo > v.hi) return top(w);  /* unreachable: say nothing */
   return v;

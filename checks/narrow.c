@@ -1,6 +1,6 @@
-/* oclgen_narrow.c -- a kernel's narrow variant: the same loop compiled
+/* narrow.c -- a kernel's narrow variant: the same loop compiled
  * on the assumption that the ints of some lists it reads are small, so
- * that the range analysis (oclgen_range.c) proves more of its checks.
+ * that the range analysis (range.c) proves more of its checks.
  * An all-pairs loop's `x[j] - xi`, its squares and their sum cannot
  * overflow when
  * every coordinate lies within +-2^13, whatever the bodies do.
@@ -23,23 +23,23 @@
  * more than the kernel does.  Then each list, int and the loop indices
  * in turn gets the loosest bound (none at all first) that still proves
  * as much, so that the runtime asks as little as it can.  Running sums'
- * bounds (oclgen_ival_sum.c) are left out of that choice and then get
- * bounds of the lists it left free only (ocl_choose_narrow).
+ * bounds (ival_sum.c) are left out of that choice and then get
+ * bounds of the lists it left free only (chk_choose_narrow).
  *
- * Contract (compiler/pipeline.c's table): Pass narrow (ocl_choose_narrow,
- * from oclgen_plan.c's ocl_plan_narrow; also in veto's trial), and
- * store32's bounds (ocl_out_bits, from ocl_plan_store32). Requires: the
- * kernel function planned (jam, tile), the plan's return facts.
- * Provides: Kernel.narrow_name, narrow_dims, KernelArg.narrow, index_dim;
- * then out_bits, out_arg. Both back ends only read them (the printer
- * through ocl_narrow_hyp, ocl_index_known; c_backend/cgen_offload.c).
+ * Contract (compiler/pipeline.c's table): pass narrow (chk_choose_narrow,
+ * from plan.c's chk_narrow; also in veto's trial), and store32's bounds
+ * (chk_out_bits, from chk_store32).  Requires: the kernel function
+ * planned (jam, tile), the plan's return facts.  Provides:
+ * Kernel.narrow_name, narrow_dims, KernelArg.narrow, index_dim; then
+ * out_bits, out_arg.  Both back ends only read them (the OpenCL printer
+ * also through chk_index_known and the variant's check plans, whose
+ * assumptions chk_narrow_hyp makes; c_backend/cgen_offload.c).
  * Invalidates nothing in WYIL.
  */
 #include <string.h>
 
 #include "../wyil/wyil.h"
-#include "oclgen_internal.h"
-#include "oclgen_ival.h"
+#include "checks_internal.h"
 
 /* The bounds tried, loosest first (exponents of two). */
 static const int ladder[] = {24, 20, 16, 14, 12, 10, 8};
@@ -49,20 +49,20 @@ enum { NLADDER = sizeof ladder / sizeof ladder[0] };
  * k->nargs stands for the NDRange's loop variables (an index each, not
  * the elements of a loop over a list). */
 static bool
-candidate(Kernel *k, int a)
+candidate(const Kernel *k, int a)
 {
   if (a == k->nargs) return !k->over_list;
   KernelArg *ka = &k->args[a];
   if (ka->reg < 0 || ka->reg >= k->fn->nregs) return false;
-  if (ka->kind == KA_LIST_IN) return ocl_int_type(ka->elem);
+  if (ka->kind == KA_LIST_IN) return chk_int_type(ka->elem);
   return ka->kind == KA_SCALAR
-         && ocl_int_type(ka->elem ? ka->elem : ka->type);
+         && chk_int_type(ka->elem ? ka->elem : ka->type);
 }
 
-/* g->hyp with bits[a] for argument a (0: free), bits[k->nargs] for the
+/* cf->hyp with bits[a] for argument a (0: free), bits[k->nargs] for the
  * loop variables. */
 static int *
-hyp_of(Kernel *k, const int *bits)
+hyp_of(const Kernel *k, const int *bits)
 {
   int *hyp = wyil_alloc(sizeof(int) * ((size_t)k->fn->nregs + 1));
   for (int a = 0; a < k->nargs; a++)
@@ -77,18 +77,27 @@ hyp_of(Kernel *k, const int *bits)
   return hyp;
 }
 
+/* The narrow choice of one kernel function. */
+typedef struct Choice {
+  ChkPlan *pl;
+  Func *fn;
+  Kernel *k;
+  bool sums_off;        /* without running sums' bounds */
+  ChkFunc *last;        /* the plan of the last hypothesis tried */
+} Choice;
+
 /* The weight of the checks proved when argument a's ints are taken to
  * lie within +-2^bits[a] (0: free). */
 static long
-weight_with(OclGen *g, Kernel *k, const int *bits)
+weight_with(Choice *ch, const int *bits)
 {
-  g->hyp = hyp_of(k, bits);
-  g->narrow_search = true;
-  ocl_plan_checks(g);
-  g->narrow_search = false;
-  long w = ocl_proved_weight(g);
-  g->hyp = NULL;
-  return w;
+  ChkAsk ask = chk_kernel_ask(ch->fn, 0);
+  ask.hyp = hyp_of(ch->k, bits);
+  ask.sums_off = ch->sums_off;
+  ch->pl->narrow_search = true;
+  ch->last = chk_plan_func(ch->pl, &ask);
+  ch->pl->narrow_search = false;
+  return chk_proved_weight(ch->last);
 }
 
 /* Bound the arguments of `which` (bits[a] 0 so far; the others keep
@@ -98,15 +107,15 @@ weight_with(OclGen *g, Kernel *k, const int *bits)
  * large where coordinates are small (an all-pairs loop's n and x).
  * False when no bound proves more. */
 static bool
-narrow_some(OclGen *g, Kernel *k, int *bits, const bool *which)
+narrow_some(Choice *ch, int *bits, const bool *which)
 {
-  int n = k->nargs + 1;
-  long base = weight_with(g, k, bits), best = base;
+  int n = ch->k->nargs + 1;
+  long base = weight_with(ch, bits), best = base;
   int chosen = 0;
   for (int i = NLADDER - 1; i >= 0; i--) {   /* tightest first */
     for (int a = 0; a < n; a++)
       if (which[a]) bits[a] = ladder[i];
-    long w = weight_with(g, k, bits);
+    long w = weight_with(ch, bits);
     if (w >= best && w > base) {   /* as much with a looser bound */
       best = w;
       chosen = ladder[i];
@@ -119,7 +128,7 @@ narrow_some(OclGen *g, Kernel *k, int *bits, const bool *which)
     if (!which[a]) continue;
     int keep = bits[a];
     bits[a] = 0;
-    for (int i = 0; weight_with(g, k, bits) < best; i++) {
+    for (int i = 0; weight_with(ch, bits) < best; i++) {
       if (i == NLADDER || ladder[i] <= keep) {
         bits[a] = keep;
         break;
@@ -135,31 +144,30 @@ narrow_some(OclGen *g, Kernel *k, int *bits, const bool *which)
 /* The NDRange dimension whose loop variable register r holds, or -1
  * (a dimension over a list's elements holds no index). */
 static int
-index_dim(OclGen *g, Kernel *k, int r)
+index_dim(const ChkFunc *cf, const Kernel *k, int r)
 {
   for (int d = 0; d < k->ndims; d++) {
     int v = k->loopvar[d];
     if ((k->over_list && k->loops[d] == k->loop) || v < 0) continue;
-    if (v == r || ocl_iv_same_value(g, v, r)) return d;
+    if (v == r || chk_iv_same_value(cf, v, r)) return d;
   }
-  return ocl_jam_var_dim(k, r);   /* a copy's index: the same range */
+  return wyil_jam_var_dim(k, r);   /* a copy's index: the same range */
 }
 
-/* The list argument and level whose length the View text len names. */
+/* The list argument whose parameter is `list`, when it has level
+ * `level`. */
 static bool
-level_named(OclGen *g, Kernel *k, const char *len, int *arg, int *level)
+arg_level(const ChkFunc *cf, const Kernel *k, int list, int level, int *arg)
 {
-  for (int a = 0; len && a < k->nargs; a++) {
+  for (int a = 0; a < k->nargs; a++) {
     KernelArg *ka = &k->args[a];
-    View *v = ka->reg >= 0 && ka->reg < g->fn->nregs ? g->views[ka->reg]
-                                                     : NULL;
-    if (ka->kind == KA_SCALAR || ka->kind == KA_REDUCE || !v) continue;
-    for (int l = 0; l < v->depth && l < 3; l++)
-      if (v->lens[l] && !strcmp(v->lens[l], len)) {
-        *arg = a;
-        *level = l;
-        return true;
-      }
+    if (ka->kind == KA_SCALAR || ka->kind == KA_REDUCE || ka->reg < 0
+        || ka->reg >= cf->fn->nregs || ka->reg != list)
+      continue;
+    if (level < cf->list_depth[list] && level < 3) {
+      *arg = a;
+      return true;
+    }
   }
   return false;
 }
@@ -170,29 +178,33 @@ level_named(OclGen *g, Kernel *k, const char *len, int *arg, int *level)
  * level's length, and the variant drops the index's bounds tests
  * (a 2-D stencil: two reads' and two stores'). */
 static void
-choose_index_facts(OclGen *g, Kernel *k)
+choose_index_facts(const ChkFunc *cf, Kernel *k)
 {
   enum { CONFLICT = 255 };
   if (k->kind == KK_BUILD) return;
-  for (int p = g->from; p < g->to; p++) {
-    Insn *in = g->fn->code[p];
-    int n = 0, idx[3];
-    const char *len[3];
+  for (int p = cf->from; p < cf->to; p++) {
+    Insn *in = cf->fn->code[p];
+    int n = 0, idx[3], list[3], level[3];
+    bool known[3];
     if (in->op == OP_INDEXOF && in->nargs == 2) {
       idx[n] = in->args[1];
-      len[n++] = ocl_len_text(g, in->args[0]);
+      known[n] = chk_len_of(cf, in->args[0], &list[n], &level[n]);
+      n++;
     } else if (in->op == OP_UPDATE && in->dst >= 0
-               && in->dst < g->fn->nregs && g->views[in->dst]) {
-      View *v = g->views[in->dst];
-      for (int s = 0; s < in->nsteps && s < v->depth && s < 3; s++) {
+               && in->dst < cf->fn->nregs && cf->list_depth[in->dst]) {
+      for (int s = 0; s < in->nsteps && s < cf->list_depth[in->dst] && s < 3;
+           s++) {
         idx[n] = in->args[s];
-        len[n++] = v->lens[s];
+        list[n] = in->dst;
+        level[n] = s;
+        known[n++] = true;
       }
     }
     for (int j = 0; j < n; j++) {
-      int d = index_dim(g, k, idx[j]), a, l;
-      if (d < 0 || !level_named(g, k, len[j], &a, &l)) continue;
-      int *f = &k->args[a].index_dim[l];
+      int d = index_dim(cf, k, idx[j]), a;
+      if (d < 0 || !known[j] || !arg_level(cf, k, list[j], level[j], &a))
+        continue;
+      int *f = &k->args[a].index_dim[level[j]];
       *f = *f == 0 || *f == d + 1 ? d + 1 : CONFLICT;
     }
   }
@@ -202,22 +214,23 @@ choose_index_facts(OclGen *g, Kernel *k)
 }
 
 bool
-ocl_index_known(OclGen *g, int i, const char *len)
+chk_index_known(const ChkFunc *cf, int i, int list, int level)
 {
-  Kernel *k = g->k;
-  int a, l;
-  if (!g->variant || !k || !k->narrow_name || !len) return false;
-  int d = index_dim(g, k, i);
-  return d >= 0 && level_named(g, k, len, &a, &l)
-         && k->args[a].index_dim[l] == d + 1;
+  const Kernel *k = cf->k;
+  int a;
+  if (!cf->variant || !k || !k->narrow_name) return false;
+  int d = index_dim(cf, k, i);
+  return d >= 0 && arg_level(cf, k, list, level, &a)
+         && k->args[a].index_dim[level] == d + 1;
 }
 
+
 bool
-ocl_index_nonneg(OclGen *g, int i)
+chk_index_nonneg(const ChkFunc *cf, int i)
 {
-  Kernel *k = g->k;
-  if (!g->variant || !k || !k->narrow_name) return false;
-  int d = index_dim(g, k, i);
+  const Kernel *k = cf->k;
+  if (!cf->variant || !k || !k->narrow_name) return false;
+  int d = index_dim(cf, k, i);
   for (int a = 0; d >= 0 && a < k->nargs; a++)
     for (int l = 0; l < 3; l++)
       if (k->args[a].index_dim[l] == d + 1) return true;
@@ -225,8 +238,10 @@ ocl_index_nonneg(OclGen *g, int i)
 }
 
 void
-ocl_choose_narrow(OclGen *g, Kernel *k)
+chk_choose_narrow(ChkPlan *pl, Func *fn)
 {
+  Kernel *k = fn->kernel;
+  Choice ch = {pl, fn, k, false, NULL};
   int n = k->nargs + 1;   /* the arguments, then the loop variables */
   int *bits = wyil_alloc(sizeof(int) * (size_t)n);
   bool *which = wyil_alloc(sizeof(bool) * (size_t)n), any = false;
@@ -235,9 +250,9 @@ ocl_choose_narrow(OclGen *g, Kernel *k)
   /* First what the bounds prove without running sums' bounds, which
    * count loop iterations: bounding a sum over n items by bounding n
    * would ask the runtime for small sizes (an all-pairs loop's n). */
-  g->sums_off = true;
-  bool chosen = narrow_some(g, k, bits, which);
-  g->sums_off = false;
+  ch.sums_off = true;
+  bool chosen = narrow_some(&ch, bits, which);
+  ch.sums_off = false;
   /* then the lists' elements still free, for what sums need (a
    * neighbour count: 9 cells of the grid at most) */
   any = false;
@@ -245,23 +260,22 @@ ocl_choose_narrow(OclGen *g, Kernel *k)
     any |= which[a] = which[a] && !bits[a]
                       && k->args[a].kind == KA_LIST_IN;
   which[k->nargs] = false;
-  if (any) chosen |= narrow_some(g, k, bits, which);
+  if (any) chosen |= narrow_some(&ch, bits, which);
   if (!chosen) return;
   for (int a = 0; a < k->nargs; a++) k->args[a].narrow = bits[a];
   k->narrow_dims = bits[k->nargs];
   k->narrow_name = wyil_fmt("%s_n", k->name);
-  choose_index_facts(g, k);
+  choose_index_facts(ch.last, k);   /* (any plan of k: its definitions) */
 }
 
-void
-ocl_narrow_hyp(OclGen *g, Kernel *k)
+int *
+chk_narrow_hyp(const Kernel *k)
 {
-  g->hyp = NULL;
-  if (!g->variant || !k->narrow_name) return;
+  if (!k->narrow_name) return NULL;
   int *bits = wyil_alloc(sizeof(int) * ((size_t)k->nargs + 1));
   for (int a = 0; a < k->nargs; a++) bits[a] = k->args[a].narrow;
   bits[k->nargs] = k->narrow_dims;
-  g->hyp = hyp_of(k, bits);
+  return hyp_of(k, bits);
 }
 
 /* The looser bound of two, -1 (unknown) winning. */
@@ -275,23 +289,23 @@ join_bits(int a, int b)
  * it (`x % m`, m a scalar int the kernel reads and never writes), or
  * -1. */
 static int
-rem_by_arg(OclGen *g, Kernel *k, int val)
+rem_by_arg(const ChkFunc *cf, const Kernel *k, int val)
 {
-  Insn *d = ocl_iv_def_of(g, val);
-  if (!d || d->op != OP_REM || !ocl_int_type(d->type)) return -1;
+  Insn *d = chk_iv_def_of(cf, val);
+  if (!d || d->op != OP_REM || !chk_int_type(d->type)) return -1;
   int m = d->args[1];
-  for (int p = g->from; p < g->to; p++)
+  for (int p = cf->from; p < cf->to; p++)
     if (wyil_def_reg(k->fn->code[p]) == m) return -1;
   for (int a = 0; a < k->nargs; a++)
     if (k->args[a].kind == KA_SCALAR && k->args[a].reg == m
-        && ocl_int_type(k->args[a].elem ? k->args[a].elem
+        && chk_int_type(k->args[a].elem ? k->args[a].elem
                                         : k->args[a].type))
       return a;
   return -1;
 }
 
 void
-ocl_out_bits(OclGen *g, Kernel *k)
+chk_out_bits(ChkFunc *cf, Kernel *k)
 {
   Func *fn = k->fn;
   for (int a = 0; a < k->nargs; a++) {
@@ -299,7 +313,7 @@ ocl_out_bits(OclGen *g, Kernel *k)
     bool written = ka->kind == KA_LIST_OUT || ka->kind == KA_LIST_INOUT;
     int bits = -1, by = -1;
     bool stored = false;
-    for (int p = g->from; written && p < g->to; p++) {
+    for (int p = cf->from; written && p < cf->to; p++) {
       Insn *in = fn->code[p];
       int val = -1;
       if (in->op == OP_UPDATE && in->dst == ka->reg && in->nargs > 0)
@@ -311,7 +325,7 @@ ocl_out_bits(OclGen *g, Kernel *k)
         val = in->args[1];
       else
         continue;
-      int b = ocl_value_bits(g, p, val), r = rem_by_arg(g, k, val);
+      int b = chk_value_bits(cf, p, val), r = rem_by_arg(cf, k, val);
       bits = stored ? join_bits(bits, b) : b;
       by = !stored || by == r ? r : -1;   /* every store by the same */
       stored = true;
@@ -330,7 +344,7 @@ asked(const Kernel *k, int a)
 }
 
 const char *
-ocl_narrow_what(const Kernel *k)
+chk_narrow_what(const Kernel *k)
 {
   StrBuf sb = {0};
   /* the bounds in the order their first argument comes; each with every

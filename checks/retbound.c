@@ -1,7 +1,7 @@
-/* oclgen_retbound.c -- what a called function returns, in terms of the
+/* retbound.c -- what a called function returns, in terms of the
  * arguments of a call: `bound(v, lo, hi)` returns lo, hi, or v where
  * lo <= v <= hi, so its result lies between min(lo, hi) and max(lo, hi)
- * whatever v is.  oclgen_hoist.c tests such bounds once before a loop in
+ * whatever v is.  hoist.c tests such bounds once before a loop in
  * place of the index checks of the result in its every iteration.
  *
  * The function's code must have no loop (every branch goes forward) and
@@ -16,15 +16,16 @@
  * least the least of the returns' lower bounds and at most the greatest
  * of their upper ones.
  *
- * Contract (compiler/pipeline.c's table): Part of pass checks. Requires: the
- * called functions' code. Provides: OclRetFacts' bounds in terms of a call's
- * arguments. Invalidates nothing.
+ * Contract (compiler/pipeline.c's table): part of pass narrow (the
+ * plan's return facts, plan.c).  Requires: the called functions' code.
+ * Provides: ChkRetFacts' bounds in terms of a call's arguments.
+ * Invalidates nothing.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../wyil/wyil.h"
-#include "oclgen_internal.h"
+#include "checks_internal.h"
 
 /* Most facts carried at once; further ones are dropped (fewer facts:
  * weaker bounds, never wrong ones). */
@@ -45,16 +46,16 @@ typedef struct FactSet {
 typedef struct Stable {
   int n;        /* registers */
   bool *known;
-  OclTerm *term;
+  ChkTerm *term;
 } Stable;
 
 static void
-find_stable(Func *fn, const int *ndefs, Stable *st)
+find_stable(const Func *fn, const int *ndefs, int bits, Stable *st)
 {
   for (int r = 0; r < fn->nparams && r < fn->nregs; r++)
     if (!ndefs[r]) {
       st->known[r] = true;
-      st->term[r] = (OclTerm){r, 0};
+      st->term[r] = (ChkTerm){r, 0};
     }
   for (int p = 0; p < fn->ncode; p++) {
     Insn *in = fn->code[p];
@@ -64,15 +65,15 @@ find_stable(Func *fn, const int *ndefs, Stable *st)
         || in->op != OP_CONST || !in->cst || in->cst->kind != C_INT)
       continue;
     long long v = strtoll(in->cst->text, &end, 10);
-    if (*end || v <= INT32_MIN || v >= INT32_MAX) continue;
+    if (*end || v <= -wmax(bits) - 1 || v >= wmax(bits)) continue;
     st->known[r] = true;
-    st->term[r] = (OclTerm){-1, v};
+    st->term[r] = (ChkTerm){-1, v};
   }
 }
 
 /* The stable value of register r: *t as a term; false if r is not one. */
 static bool
-stable(const Stable *st, int r, OclTerm *t)
+stable(const Stable *st, int r, ChkTerm *t)
 {
   if (r < 0 || r >= st->n || !st->known[r]) return false;
   *t = st->term[r];
@@ -87,7 +88,7 @@ add_fact(FactSet *s, int a, Cmp cmp, int b)
 
 /* Control reaches label state *to with the facts of *from too. */
 static void
-meet(FactSet *to, const FactSet *from)
+meet_facts(FactSet *to, const FactSet *from)
 {
   if (!from->live) return;
   if (!to->live) {
@@ -106,33 +107,33 @@ meet(FactSet *to, const FactSet *from)
 }
 
 static bool
-is_int_cmp(Insn *in)
+is_int_cmp(const Insn *in)
 {
-  return in->cmp <= CMP_GE && in->type && ocl_int_type(in->type);
+  return in->cmp <= CMP_GE && in->type && chk_int_type(in->type);
 }
 
-/* Add term t to the n terms of ts (at most OCL_ALTS). */
+/* Add term t to the n terms of ts (at most CHK_ALTS). */
 static void
-add_term(OclTerm *ts, int *n, OclTerm t)
+add_term(ChkTerm *ts, int *n, ChkTerm t)
 {
   for (int i = 0; i < *n; i++)
     if (ts[i].par == t.par && (t.par >= 0 || ts[i].c == t.c)) return;
-  if (*n < OCL_ALTS) ts[(*n)++] = t;
+  if (*n < CHK_ALTS) ts[(*n)++] = t;
 }
 
 /* The bounds of returned value t (stable, in register r) from the facts
  * of s: t itself, then what the facts say of a parameter. */
-static OclRetBound
-bounds_of(const Stable *st, const FactSet *s, int r, OclTerm t)
+static ChkRetBound
+bounds_of(const Stable *st, const FactSet *s, int r, ChkTerm t)
 {
-  OclRetBound b = {0, 0, {{0, 0}}, {{0, 0}}};
+  ChkRetBound b = {0, 0, {{0, 0}}, {{0, 0}}};
   add_term(b.lo, &b.nlo, t);
   add_term(b.hi, &b.nhi, t);
   for (int i = 0; t.par >= 0 && i < s->n; i++) {
     const Fact *f = &s->f[i];
     int other;
     Cmp c;
-    OclTerm o;
+    ChkTerm o;
     if (f->a == r) {
       other = f->b;
       c = f->cmp;
@@ -150,7 +151,7 @@ bounds_of(const Stable *st, const FactSet *s, int r, OclTerm t)
 }
 
 void
-ocl_ret_terms(Func *fn, OclRetFacts *f)
+chk_ret_terms(const Func *fn, ChkRetFacts *f, int bits)
 {
   f->nret = 0;
   if (!fn || fn->is_native || fn->ncode <= 0 || fn->nlabels < 0) return;
@@ -158,10 +159,10 @@ ocl_ret_terms(Func *fn, OclRetFacts *f)
   int *at = malloc(sizeof *at * ((size_t)fn->nlabels + 1));
   FactSet *in_label = calloc((size_t)fn->nlabels + 1, sizeof *in_label);
   FactSet cur = {true, 0, {{0, 0, CMP_EQ}}};
-  OclRetBound rets[OCL_RETS];
+  ChkRetBound rets[CHK_RETS];
   int nret = 0;
   Stable st = {fn->nregs, calloc((size_t)fn->nregs + 1, sizeof(bool)),
-               calloc((size_t)fn->nregs + 1, sizeof(OclTerm))};
+               calloc((size_t)fn->nregs + 1, sizeof(ChkTerm))};
   bool ok = ndefs && at && in_label && st.known && st.term;
   for (int l = 0; ok && l < fn->nlabels; l++) at[l] = -1;
   for (int p = 0; ok && p < fn->ncode; p++) {
@@ -171,27 +172,27 @@ ocl_ret_terms(Func *fn, OclRetFacts *f)
     if (in->op == OP_LABEL && in->label >= 0 && in->label < fn->nlabels)
       at[in->label] = p;
   }
-  if (ok) find_stable(fn, ndefs, &st);
+  if (ok) find_stable(fn, ndefs, bits, &st);
   for (int p = 0; ok && p < fn->ncode; p++) {
     Insn *in = fn->code[p];
     int flags = wyil_op_flags[in->op];
-    OclTerm ta, tb;
+    ChkTerm ta, tb;
     switch (in->op) {
     case OP_LOOP: case OP_FORALL: case OP_TRY:
       ok = false;
       continue;
     case OP_LABEL:
       if (in->label >= 0 && in->label < fn->nlabels)
-        meet(&cur, &in_label[in->label]);
+        meet_facts(&cur, &in_label[in->label]);
       continue;
     case OP_RETURN: {
-      OclTerm t;
+      ChkTerm t;
       if (!cur.live) continue;
       if (in->nargs < 1 || !stable(&st, in->args[0], &t)) {
         ok = false;
         continue;
       }
-      if (nret >= OCL_RETS) {
+      if (nret >= CHK_RETS) {
         ok = false;
         continue;
       }
@@ -232,7 +233,7 @@ ocl_ret_terms(Func *fn, OclRetFacts *f)
         ok = false;
         break;
       }
-      meet(&in_label[l], &taken);
+      meet_facts(&in_label[l], &taken);
     }
     cur = fall;
     if (in->op == OP_GOTO || in->op == OP_SWITCH || (flags & F_END))
@@ -249,10 +250,10 @@ ocl_ret_terms(Func *fn, OclRetFacts *f)
   free(st.term);
 }
 
-OclRetFacts *
-ocl_call_terms(OclGen *g, Insn *d)
+ChkRetFacts *
+chk_call_terms(const ChkFunc *cf, const Insn *d)
 {
   if (d->op != OP_INVOKE || !d->callee || d->callee->is_native) return NULL;
-  OclRetFacts *rf = ocl_ret_facts(g, d->callee);
+  ChkRetFacts *rf = chk_ret_facts(cf, d->callee);
   return rf && rf->nret > 0 ? rf : NULL;
 }
