@@ -389,6 +389,7 @@ emit_release_frame(Gen *g)
   for (int i = 0; i < fn->ncode; i++)
     if (fn->code[i]->op == OP_FORALL) cgen_emit(g, "wy_decref(wyc_c%d);", i);
   cgen_chain_release(g);
+  cgen_rows_release(g);
 }
 
 static void
@@ -423,7 +424,8 @@ emit_func(Gen *g, Func *orig)
   /* a copy where temporaries share registers (the comments show the
    * instructions as the module has them) */
   Func *shown;
-  Func *fn = cgen_share_slots(orig, &shown);
+  Func *fn = cgen_share_slots(orig, g->m->real_mode != WYIL_REAL_EXACT,
+                              &shown);
   g->fn = fn;
   g->shown = shown;
   g->fl = cgen_flow_new(fn);
@@ -431,20 +433,30 @@ emit_func(Gen *g, Func *orig)
   cgen_unbox_scan(g);
   cgen_borrow_scan(g);
   cgen_bounds_scan(g);
+  cgen_rows_scan(g);
+  cgen_defer_scan(g);
   g->out = &g->body;
   g->fast = -1;
+  g->resume = -1;
   g->set = g->fl->has_try ? "wyc_vset" : "wy_set";
   g->used_ret = false;
   g->used_throw = false;
   const char *vol = g->fl->has_try ? "volatile " : "";
-  sb_printf(g->out, "/* %s:%s */\n%swyv\n%s(", fn->module, fn->name,
-            g->link, cgen_func_cname(fn));
+  /* a function with a loop in two copies is not inlined: gcc inlines a
+   * static function called once into its caller (main, often large),
+   * whose register allocation then doubled the time of such a loop */
+  sb_printf(g->out, "/* %s:%s */\n%s%swyv\n%s(", fn->module, fn->name,
+            g->link,
+            cgen_any_versioned(g) ? "__attribute__((noinline)) " : "",
+            cgen_func_cname(fn));
   emit_params(g->out, fn->nparams, true);
   sb_puts(g->out, ")\n{\n");
   g->indent = 1;
   emit_frame_decls(g, vol);
   cgen_unbox_decls(g, vol);
   cgen_bounds_decls(g);
+  cgen_rows_decls(g);
+  cgen_defer_decls(g);
   /* the stack-depth guard (wyrt.h): wy_leave on the way out */
   cgen_emit(g, "wy_enter(%s);", cgen_pos_ref(g, fn->pos));
   int longest = cgen_outline_code(g);

@@ -17,8 +17,9 @@
  *     the loop as written whenever it could fail;
  *   - a read %x[%v] of a [real] or [int] list takes the storage array
  *     found once when the loop starts (wy_list_flat: the stale test and
- *     the download there), wyc_eN, and reads a word of it; with no
- *     array (another storage kind, or ok false) the checked read runs;
+ *     the download there), wyc_eN, and reads an element of it (the
+ *     IEEE mode's number of LS_F64 or LS_F32, an int64 of LS_INT); with
+ *     no array (another storage kind, or ok false) the checked read runs;
  *     a read of another list skips only the index test.
  * A lower bound `assertge %v, %z` (a constant z <= 0) is implied by
  * 0 <= lo alone: a fact of the loop with no list.  A list of lists
@@ -156,13 +157,8 @@ list_index(Insn *in, int k)
          && in->steps[k].type && ty_is(in->steps[k].type, TY_LIST);
 }
 
-/* What loop code[h] (body (h, e)) keeps of register x: KEEP_ALL (it
- * does not write x; its variable it writes), KEEP_LEN (only element
- * updates x[a]... = v), KEEP_ROWS (only x[a][b]... = v: the lengths of
- * its rows too), or 0. */
-enum { KEEP_ROWS = 1, KEEP_LEN = 2, KEEP_ALL = 4 };
-static int
-kept(Func *fn, int h, int e, int x)
+int
+cgen_kept(Func *fn, int h, int e, int x)
 {
   int keep = KEEP_ALL | KEEP_LEN | KEEP_ROWS;
   for (int k = h; k < e; k++) {
@@ -191,15 +187,15 @@ entry_len(Gen *g, int h, int e, Insn *m)
   int y = m->args[0], at = wyil_insn_index(fn, m);
   if (at <= h || at >= e || !m->type || !ty_is(m->type, TY_LIST))
     return NULL;
-  if (kept(fn, h, e, y) & KEEP_LEN)
+  if (cgen_kept(fn, h, e, y) & KEEP_LEN)
     return wyil_fmt("wy_list_len_or(r%d)", y);
   Insn *r = wyil_only_def(fn, y);   /* y = x[w], a row of x */
   if (!r || r->op != OP_INDEXOF || !r->type || !ty_is(r->type, TY_LIST))
     return NULL;
   int x = r->args[0], w = r->args[1], rat = wyil_insn_index(fn, r);
-  if (rat <= h || rat >= e || kept(fn, h, e, w) != (KEEP_ALL | KEEP_LEN
+  if (rat <= h || rat >= e || cgen_kept(fn, h, e, w) != (KEEP_ALL | KEEP_LEN
                                                     | KEEP_ROWS)
-      || !(kept(fn, h, e, x) & KEEP_ROWS))
+      || !(cgen_kept(fn, h, e, x) & KEEP_ROWS))
     return NULL;
   return wyil_fmt("wy_list_row_len(r%d, r%d)", x, w);
 }
@@ -215,7 +211,7 @@ scan_check(Gen *g, int h, int e, int k)
   int u = in->args[0], v = fn->code[h]->dst;
   const char *len;
   if (!in->type || !ty_is(in->type, TY_INT)) return;
-  if (u != v && kept(fn, h, e, u) != (KEEP_ALL | KEEP_LEN | KEEP_ROWS))
+  if (u != v && cgen_kept(fn, h, e, u) != (KEEP_ALL | KEEP_LEN | KEEP_ROWS))
     return;
   if (in->cmp == CMP_GE && u != v && nonpos_const(fn, in->args[1])) {
     g->bd->guard[k] = check_fact(g, h, nonneg(u));
@@ -267,8 +263,8 @@ cgen_bounds_scan(Gen *g)
         || g->fl->range_of[h] < 0 || fn->code[h]->dst < 0)
       continue;
     int e = g->fl->match[h], x = in->args[0], w = in->args[1];
-    if (w != fn->code[h]->dst && kept(fn, h, e, w) & KEEP_ALL
-        && kept(fn, h, e, x) & KEEP_LEN)
+    if (w != fn->code[h]->dst && cgen_kept(fn, h, e, w) & KEEP_ALL
+        && cgen_kept(fn, h, e, x) & KEEP_LEN)
       bd->row[k] = check_fact(g, h, wyil_fmt("wy_list_row_len(r%d, r%d) >= 0",
                                              x, w));
   }
@@ -280,10 +276,20 @@ cgen_bounds_scan(Gen *g)
   if (!bd->nfacts) g->bd = NULL;
 }
 
+/* The C type of the storage array of a fact's list: the IEEE mode's
+ * numbers (LS_F64, LS_F32) or ints (LS_INT). */
 static const char *
-array_type(FactKind k)
+array_type(Gen *g, FactKind k)
 {
-  return k == FK_REAL ? "wyv" : "int64_t";
+  if (k != FK_REAL) return "int64_t";
+  return g->m->real_mode == WYIL_REAL_FLOAT ? "float" : "double";
+}
+
+static const char *
+array_store(Gen *g, FactKind k)
+{
+  if (k != FK_REAL) return "WY_LS_INT";
+  return g->m->real_mode == WYIL_REAL_FLOAT ? "WY_LS_F32" : "WY_LS_F64";
 }
 
 void
@@ -298,7 +304,7 @@ cgen_bounds_decls(Gen *g)
      * there, a read of another kind): unused is no warning */
     cgen_emit(g, "__attribute__((unused)) %sbool wyc_ok%d = false;", vol, f);
     if ((ft->kind == FK_REAL || ft->kind == FK_INT) && ft->list >= 0)
-      cgen_emit(g, "const %s *%swyc_e%d = NULL;", array_type(ft->kind), vol,
+      cgen_emit(g, "const %s *%swyc_e%d = NULL;", array_type(g, ft->kind), vol,
                 f);
   }
 }
@@ -330,7 +336,7 @@ cgen_bounds_enter(Gen *g, int h)
                 " && wy_list(r%d)->h.sub == WY_LS_ANY;", x, x);
     if (ft->kind == FK_REAL || ft->kind == FK_INT)
       cgen_emit(g, "wyc_e%d = wyc_ok%d ? wy_list_flat(r%d, %s) : NULL;", f, f,
-                x, ft->kind == FK_REAL ? "WY_LS_REAL" : "WY_LS_INT");
+                x, array_store(g, ft->kind));
   }
 }
 
@@ -403,6 +409,23 @@ cgen_bounds_row(Gen *g, int i)
   return wyil_fmt("((const wyv *)wy_list(r%d)->data)[%s]", in->args[0], k);
 }
 
+bool
+cgen_bounds_plain(Gen *g, int i)
+{
+  struct Bounds *bd = g->bd;
+  int f = bd && g->fast >= 0 ? bd->elem[i] : -1;
+  return f >= 0 && bd->facts[f].loop == g->fast
+         && bd->facts[f].kind == FK_REAL;
+}
+
+bool
+cgen_bounds_rows(Gen *g, int i, int h)
+{
+  struct Bounds *bd = g->bd;
+  int f = bd ? bd->elem[i] : -1;
+  return f >= 0 && bd->facts[f].loop == h && bd->facts[f].kind == FK_ROWS;
+}
+
 const char *
 cgen_bounds_elem(Gen *g, int i, bool unboxed)
 {
@@ -417,7 +440,7 @@ cgen_bounds_elem(Gen *g, int i, bool unboxed)
     k = wyil_fmt("wyc_i%d", ft->loop);
     switch (ft->kind) {
     case FK_REAL:
-      return wyil_fmt(unboxed ? "wy_f_imm_val(wyc_e%d[%s])" : "wyc_e%d[%s]",
+      return wyil_fmt(unboxed ? "wyc_e%d[%s]" : "wy_f_make(wyc_e%d[%s], NULL)",
                       f, k);
     case FK_INT:
       return unboxed ? NULL : wyil_fmt("wy_small(wyc_e%d[%s])", f, k);
@@ -427,12 +450,12 @@ cgen_bounds_elem(Gen *g, int i, bool unboxed)
   }
   if (unboxed) {
     if (ft->kind != FK_REAL) return NULL;
-    return wyil_fmt("(wyc_e%d ? wy_f_imm_val(wyc_e%d[%s])"
+    return wyil_fmt("(wyc_e%d ? wyc_e%d[%s]"
                     " : wy_list_real_at(r%d, r%d, %s))", f, f, k, x, v, p);
   }
   if (ft->kind == FK_REAL)
-    return wyil_fmt("(wyc_e%d ? wyc_e%d[%s] : wyc_list_index(r%d, r%d, %s))",
-                    f, f, k, x, v, p);
+    return wyil_fmt("(wyc_e%d ? wy_f_make(wyc_e%d[%s], NULL)"
+                    " : wyc_list_index(r%d, r%d, %s))", f, f, k, x, v, p);
   if (ft->kind == FK_INT)
     return wyil_fmt("(wyc_e%d ? wy_small(wyc_e%d[%s])"
                     " : wyc_list_index(r%d, r%d, %s))", f, f, k, x, v, p);

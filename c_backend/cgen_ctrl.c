@@ -90,6 +90,7 @@ emit_range_forall(Gen *g, int i, Insn *rg)
   cgen_emit(g, "  wyc_n%d = (int64_t)wy_list_len(wyc_c%d);", i, i);
   cgen_emit(g, "  wyc_s%d = 1;", i);
   cgen_emit(g, "}");
+  if (g->resume == i) cgen_emit(g, "wyc_back%d:;", i);   /* cgen_rows.c */
   cgen_emit(g, "for (; wyc_i%d != wyc_n%d; wyc_i%d += wyc_s%d) {", i, i, i, i);
   cgen_emit(g, "  %s(&r%d, wyc_c%d ? wyc_list_at(wyc_c%d, wyc_i%d)"
             " : wy_small(wyc_i%d));", set, in->dst, i, i, i, i);

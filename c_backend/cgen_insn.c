@@ -235,8 +235,12 @@ emit_indexof(Gen *g, int i, Insn *in)
   Type *t = in->type;
   int a = in->args[0], b = in->args[1];
   const char *p = t && ty_is(t, TY_MAP) ? NULL : cgen_pos_ref(g, in->pos);
-  const char *fast = cgen_bounds_elem(g, i, false);
-  const char *row = cgen_bounds_row(g, i);
+  const char *fast = cgen_rows_elem(g, i, false);
+  if (!fast) fast = cgen_bounds_elem(g, i, false);
+  /* a row read from the storage array holds no reference: for a
+   * borrowed register only (a shared temporary is released) */
+  const char *row = g->borrow && g->borrow[in->dst] ? cgen_bounds_row(g, i)
+                                                    : NULL;
   if (row)
     set(g, in->dst, row);
   else if (g->borrow && g->borrow[in->dst])
@@ -516,7 +520,7 @@ cgen_emit_insn(Gen *g, int i)
   case OP_OFFLOAD: cgen_emit_offload(g, i); return;
   case OP_END: cgen_emit_end(g, i); return;
   case OP_ASSERT:
-    if (cgen_bounds_skip(g, i)) break;
+    if (cgen_bounds_skip(g, i) || cgen_rows_skip(g, i)) break;
     cgen_emit(g, "if (%s%s) {", cgen_bounds_guard(g, i),
               negate(cgen_cmp_expr(g, in->cmp, in->type, a, b)));
     g->indent++;

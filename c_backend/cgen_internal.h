@@ -107,8 +107,15 @@ typedef struct Gen {
                           wy_set, never released; NULL: none */
   bool *borrow;        /* register -> a borrowed row (cgen_borrow.c) */
   struct Bounds *bd;   /* the function's loop facts, NULL: none */
+  struct Rows *rows;   /* storage arrays hoisted out of loops
+                          (cgen_rows.c), NULL: none */
+  struct Defer *defer; /* reductions whose fast copy tests overflow
+                          after it (cgen_defer.c), NULL: none */
   int fast;            /* the FORALL whose copy that assumes its facts is
                           being emitted (cgen_version.c), -1 */
+  int resume;          /* the FORALL whose copy as written is being
+                          emitted with the label a failed guard jumps to
+                          (cgen_rows.c), -1 */
 } Gen;
 
 /* The WYIL text of instruction i of the function (as the module has
@@ -188,10 +195,11 @@ WyArena *cgen_func_arena(void);
 /* cgen_slots.c: temporaries that share a C local                    */
 
 /* fn, or a copy in which temporaries whose lives do not overlap share a
- * register (in cgen_func_arena); *shown: fn, or a copy of fn in the
- * order of the copy's instructions (what its comments show). */
+ * register (in cgen_func_arena); by_real: reals only with reals;
+ * *shown: fn, or a copy of fn in the order of the copy's instructions
+ * (what its comments show). */
 #define CGEN_SINK_FUNC 5000
-Func *cgen_share_slots(Func *fn, Func **shown);
+Func *cgen_share_slots(Func *fn, bool by_real, Func **shown);
 /* Does code continue straight from before insn `in` to after it (no
  * label, branch, loop, try, offload, and it falls through)? */
 bool cgen_is_straight(const Insn *in);
@@ -281,6 +289,12 @@ void cgen_borrow_scan(Gen *g);
 
 /* The function's facts: g->bd (after cgen_unbox_scan). */
 void cgen_bounds_scan(Gen *g);
+/* What loop code[h] (body (h, e)) keeps of register x: KEEP_ALL (it
+ * does not write x; its variable it writes), KEEP_LEN (only element
+ * updates x[a]... = v), KEEP_ROWS (only x[a][b]... = v: the lengths of
+ * its rows too), or 0. */
+enum { KEEP_ROWS = 1, KEEP_LEN = 2, KEEP_ALL = 4 };
+int cgen_kept(Func *fn, int h, int e, int x);
 void cgen_bounds_decls(Gen *g);
 /* Before the FORALL code[h]: its facts, tested at run time. */
 void cgen_bounds_enter(Gen *g, int h);
@@ -301,16 +315,71 @@ bool cgen_bounds_proved(Gen *g, int i);
  * row whose facts hold there: the row read from the list's storage
  * array, or NULL. */
 const char *cgen_bounds_row(Gen *g, int i);
+/* Is the INDEXOF code[i] a read x[v] of the rows of a list x at loop
+ * code[h]'s variable, whose fact (x current, LS_ANY, long enough) lets
+ * the fast copy read x's storage array? */
+bool cgen_bounds_rows(Gen *g, int i, int h);
+/* In the fast copy: is the unboxed read INDEXOF code[i] a plain load
+ * from its loop's [real] array? */
+bool cgen_bounds_plain(Gen *g, int i);
 /* For the INDEXOF code[i] reading a list whose loop's facts hold: a C
  * expression of the element (a double when unboxed, else an owned wyv),
  * or NULL. */
 const char *cgen_bounds_elem(Gen *g, int i, bool unboxed);
 
 /* ================================================================ */
+/* cgen_rows.c: storage arrays hoisted out of loops (IEEE modes)     */
+
+/* The function's hoists: g->rows (after cgen_bounds_scan). */
+void cgen_rows_scan(Gen *g);
+void cgen_rows_decls(Gen *g);
+/* Before the versioned loop code[h], after its facts: its arrays,
+ * taken when the C condition `facts` holds. */
+void cgen_rows_enter(Gen *g, int h, const char *facts);
+/* The condition that loop code[h]'s arrays were found, or NULL: none. */
+const char *cgen_rows_all(Gen *g, int h);
+/* In the fast copy: the element the INDEXOF code[i] reads from a
+ * hoisted array (a double when unboxed, else an owned word), or NULL;
+ * the statement of the UPDATE code[i] storing into one, or NULL. */
+const char *cgen_rows_elem(Gen *g, int i, bool unboxed);
+const char *cgen_rows_store(Gen *g, int i);
+/* Has the versioned loop code[h] guards (then its copy as written has
+ * the label wyc_back<h> before its `for`)?  At the start of each
+ * iteration of its fast copy: the guards, which jump there when one
+ * fails.  Is the ASSERT code[i] implied by a guard of the fast copy? */
+bool cgen_rows_guarded(Gen *g, int h);
+/* Before the FORALL code[l]: the rows it keeps for guards inside it
+ * forgotten; the frame's buffers of them released (at its exits). */
+void cgen_rows_outer(Gen *g, int l);
+void cgen_rows_release(Gen *g);
+void cgen_rows_iter(Gen *g, int h);
+bool cgen_rows_skip(Gen *g, int i);
+
+/* ================================================================ */
+/* cgen_defer.c: a reduction's overflow tests after its fast copy    */
+
+/* g->defer (after cgen_rows_scan), and the saved accumulators. */
+void cgen_defer_scan(Gen *g);
+void cgen_defer_decls(Gen *g);
+/* In the fast copy being emitted: are + - * left untested? */
+bool cgen_defer_unchecked(Gen *g);
+/* Before the fast copy's `for`: the accumulators saved.  After it, and
+ * before a guard's jump: their test, which on failure puts them back
+ * and runs the loop as written from its start (at wyc_redo<h>, which
+ * cgen_defer_label places first in that copy). */
+void cgen_defer_begin(Gen *g, int h);
+void cgen_defer_test(Gen *g, int h);
+void cgen_defer_label(Gen *g, int h);
+
+/* ================================================================ */
 /* cgen_version.c: the code of a function, loops with facts twice    */
 
 /* code[from..to), each instruction after its comment. */
 void cgen_emit_code(Gen *g, int from, int to);
+/* Is the FORALL code[h] emitted twice (it has facts, none inside)?
+ * Is any loop of the function? */
+bool cgen_versioned(Gen *g, int h);
+bool cgen_any_versioned(Gen *g);
 /* "L<n>", or the name of label n in the copy being emitted. */
 const char *cgen_label(Gen *g, int label);
 

@@ -21,6 +21,10 @@
  * an instruction may read its operand after it starts to write).
  * Functions with a try, an offload or a chained loop are left as they
  * are (their registers are named elsewhere: handlers, kernels' plans).
+ * With by_real (the IEEE real modes), temporaries of type real share
+ * only among themselves: a register is held as a C double only when
+ * every write of it gives a real (cgen_unbox.c), which a register
+ * shared with an int temporary would not be.
  *
  * In a function of more than CGEN_SINK_FUNC instructions, a temporary
  * constant is also moved to just before its read: the filter puts every
@@ -149,7 +153,7 @@ sunk_order(const Func *fn, const bool *temp, const int *use_at)
 }
 
 Func *
-cgen_share_slots(Func *fn, Func **shown)
+cgen_share_slots(Func *fn, bool by_real, Func **shown)
 {
   *shown = fn;
   if (!may_share(fn) || fn->nregs < 4) return fn;
@@ -191,19 +195,29 @@ cgen_share_slots(Func *fn, Func **shown)
     temp[r] = true;
     ntemps++;
   }
-  /* shared registers by the intervals, in order */
+  /* shared registers by the intervals, in order; pool 1: reals */
   int *order = sunk_order(fn, temp, use_at);
   int *slot = wyil_alloc(sizeof(int) * (size_t)(nr + 1));
-  int *free_slots = wyil_alloc(sizeof(int) * (size_t)(ntemps + 1));
-  int nfree = 0, nslots = 0;
+  int *free_slots[2], nfree[2] = {0, 0}, nslots = 0;
+  bool *real = wyil_alloc(sizeof(bool) * (size_t)(nr + 1));
+  for (int p = 0; p < 2; p++)
+    free_slots[p] = wyil_alloc(sizeof(int) * (size_t)(ntemps + 1));
+  for (int r = 0; by_real && r < nr; r++) {
+    Type *t = temp[r] ? wyil_def_type(fn->code[def_at[r]]) : NULL;
+    real[r] = t && ty_is(t, TY_REAL);
+  }
   for (int j = 0; j < n; j++) {
     int i = order ? order[j] : j;
     Insn *in = fn->code[i];
     int d = wyil_def_reg(in);
-    if (d >= 0 && temp[d]) slot[d] = nfree ? free_slots[--nfree] : nslots++;
+    if (d >= 0 && temp[d]) {
+      int p = real[d];
+      slot[d] = nfree[p] ? free_slots[p][--nfree[p]] : nslots++;
+    }
     for (int a = 0; a < in->nargs; a++)
       if (temp[in->args[a]] && use_at[in->args[a]] == i)
-        free_slots[nfree++] = slot[in->args[a]];
+        free_slots[real[in->args[a]]][nfree[real[in->args[a]]]++] =
+          slot[in->args[a]];
   }
   Func *out = fn;
   if (order) {   /* what the comments show, in the same order */

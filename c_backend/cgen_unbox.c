@@ -13,8 +13,12 @@
  *     "division by zero"; in FLOAT mode dN is a C float, and each result
  *     is float's own operation, as wy_s_* round it;
  *   - comparisons of reals read dN (cgen_cmp_expr);
+ *   - a store x[i] = dN or x[i][j] = dN into lists writes the number
+ *     (wy_list_put_d, wy_list_put2_d: in place into the machine numbers
+ *     of LS_F64 or LS_F32 storage, runtime/list.c), or into a storage
+ *     array hoisted out of its loop (cgen_rows.c);
  *   - every other instruction that reads dN (a call, a store into a
- *     list or record, a return, a generic operation) finds the value
+ *     record, a return, a generic operation) finds the value
  *     boxed into its register rN first, and one that writes a double
  *     register writes rN, which is then unboxed: the generic code is
  *     unchanged.
@@ -228,7 +232,9 @@ emit_arith(Gen *g, Insn *in)
   }
   e = wyil_fmt(single ? "(float)(%s %s %s)" : "%s %s %s", x, sym[o], y);
   int i = wyil_insn_index(g->fn, in);
-  if (g->dbl[d] && deferred(g, i))
+  if (g->dbl[d] && cgen_defer_unchecked(g))   /* tested after the loop */
+    cgen_emit(g, "d%d = %s;", d, e);
+  else if (g->dbl[d] && deferred(g, i))
     cgen_emit(g, "d%d = %s;", d, e);
   else if (g->dbl[d] && i > 0 && deferred(g, i - 1))
     cgen_emit(g, "d%d = wy_f_fin2%s(%s, d%d, %s, %s);", d, fsuf(g), e,
@@ -263,6 +269,36 @@ emit_convert(Gen *g, Insn *in)
   return true;
 }
 
+/* update %x[%i] = %v or %x[%i][%j] = %v of lists, %v a double: stored
+ * as its number (wy_list_put_d, wy_list_put2_d: in place into LS_F64 or
+ * LS_F32 storage, no word made), with the checks wy_list_set makes. */
+static bool
+emit_update(Gen *g, Insn *in)
+{
+  int v = in->args[in->nargs - 1];
+  const char *hoisted = cgen_rows_store(g, wyil_insn_index(g->fn, in));
+  if (hoisted) {
+    cgen_emit(g, "%s", hoisted);
+    return true;
+  }
+  if (!g->dbl[v] || in->nsteps < 1 || in->nsteps > 2) return false;
+  for (int k = 0; k < in->nsteps; k++)
+    if (in->steps[k].kind != UPD_INDEX || !in->steps[k].type
+        || !ty_list_elem(in->steps[k].type))
+      return false;
+  const char *p = cgen_pos_ref(g, in->pos);
+  cgen_emit(g, "{");
+  cgen_emit(g, "  wyv root = r%d;", in->dst);
+  if (in->nsteps == 1)
+    cgen_emit(g, "  wy_list_put_d(&root, r%d, d%d, %s);", in->args[0], v, p);
+  else
+    cgen_emit(g, "  wy_list_put2_d(&root, r%d, r%d, d%d, %s);", in->args[0],
+              in->args[1], v, p);
+  cgen_emit(g, "  r%d = root;", in->dst);
+  cgen_emit(g, "}");
+  return true;
+}
+
 bool
 cgen_unbox_insn(Gen *g, int i)
 {
@@ -282,13 +318,15 @@ cgen_unbox_insn(Gen *g, int i)
       cgen_emit(g, "d%d = %s;", d, cgen_unbox_opnd(g, in->args[0]));
     return true;
   case OP_CONVERT: return dd && emit_convert(g, in);
+  case OP_UPDATE: return emit_update(g, in);
   case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_NEG:
     if (!is_real(in->type) || (!dd && !reads_dbl(g, in))) return false;
     emit_arith(g, in);
     return true;
   case OP_INDEXOF: {
     if (!dd || !in->type || !ty_list_elem(in->type)) return false;
-    const char *e = cgen_bounds_elem(g, i, true);
+    const char *e = cgen_rows_elem(g, i, true);
+    if (!e) e = cgen_bounds_elem(g, i, true);
     if (!e)
       e = wyil_fmt("wy_list_real_%s(r%d, r%d, %s)",
                    cgen_bounds_proved(g, i) ? "get" : "at", in->args[0],

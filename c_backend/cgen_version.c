@@ -2,8 +2,8 @@
  * with loop versioning: a counted loop that has facts (cgen_bounds.c)
  * and no loop with facts inside it is emitted twice,
  *     <its facts, tested>
- *     if (<they hold, and the arrays of its [real] and [int] reads were
- *          found>) {
+ *     if (<the range ascends, they hold, and the arrays of its [real]
+ *          and [int] reads were found>) {
  *       the copy that assumes them: no check they imply, element reads
  *       straight from the arrays, the index counted as a C int64;
  *     } else {
@@ -11,6 +11,10 @@
  *       under `!wyc_okN &&`, so that it fails as the loop as written);
  *     }
  * so that the fast copy's body holds no test that the facts decide.
+ * The storage arrays the fast copy reads and writes (cgen_rows.c) are
+ * taken between the facts and the `if`, and join its condition; a
+ * guard at the start of a fast iteration that fails jumps into the loop
+ * as written at that iteration (wyc_back<h>, before its `for`).
  * The copies share the frame (registers, loop counters, handlers); the
  * labels inside the copied loop get a suffix in the fast copy
  * (cgen_label), those outside (a `break`'s target) keep their names.
@@ -41,7 +45,10 @@ static void
 emit_one(Gen *g, int i)
 {
   Insn *in = g->fn->code[i];
-  if (in->op == OP_FORALL) cgen_bounds_enter(g, i);
+  if (in->op == OP_FORALL) {
+    cgen_bounds_enter(g, i);
+    cgen_rows_outer(g, i);
+  }
   if (in->op != OP_NOP && in->op != OP_LABEL && in->op != OP_END)
     cgen_emit_comment(g, i);
   cgen_emit_insn(g, i);
@@ -67,14 +74,35 @@ reads_var(Gen *g, int h, int e)
   if (cgen_flow_live_after(g->fl, e, v)) return true;
   for (int k = h + 1; k < e; k++) {
     Insn *in = fn->code[k];
-    bool by_fact = cgen_bounds_skip(g, k)
+    bool by_fact = cgen_bounds_skip(g, k) || cgen_rows_skip(g, k)
       || (in->op == OP_INDEXOF && in->args[1] == v && in->args[0] != v
-          && (g->borrow && g->borrow[in->dst] ? cgen_bounds_row(g, k)
-              : cgen_bounds_elem(g, k, g->dbl && g->dbl[in->dst])));
+          && (g->borrow && g->borrow[in->dst]
+              ? cgen_bounds_row(g, k) != NULL
+              : (cgen_rows_elem(g, k, g->dbl && g->dbl[in->dst])
+                 || cgen_bounds_elem(g, k, g->dbl && g->dbl[in->dst]))))
+      || (in->op == OP_UPDATE && in->dst != v && cgen_rows_store(g, k)
+          && in->args[in->nsteps - 1] == v);
     for (int a = 0; a < in->nargs; a++)
       if (in->args[a] == v && !by_fact) return true;
     if (in->op == OP_UPDATE && in->dst == v) return true;
   }
+  return false;
+}
+
+bool
+cgen_versioned(Gen *g, int h)
+{
+  if (g->fn->code[h]->op != OP_FORALL || !g->bd) return false;
+  int e = g->fl->match[h];
+  return cgen_bounds_all(g, h) && e - h <= VERSION_MAX
+         && !facts_inside(g, h, e);
+}
+
+bool
+cgen_any_versioned(Gen *g)
+{
+  for (int h = 0; g->bd && h < g->fn->ncode; h++)
+    if (cgen_versioned(g, h)) return true;
   return false;
 }
 
@@ -85,13 +113,22 @@ version(Gen *g, int h)
 {
   Func *fn = g->fn;
   Insn *in = fn->code[h];
-  if (in->op != OP_FORALL || g->fast >= 0) return -1;
-  const char *all = cgen_bounds_all(g, h);
+  if (g->fast >= 0 || !cgen_versioned(g, h)) return -1;
+  const char *all = cgen_bounds_all(g, h), *rows;
   int e = g->fl->match[h];
-  if (!all || e - h > VERSION_MAX || facts_inside(g, h, e)) return -1;
   int hi = fn->code[g->fl->range_of[h]]->args[1], lo =
     fn->code[g->fl->range_of[h]]->args[0], v = in->dst;
   cgen_bounds_enter(g, h);
+  cgen_rows_outer(g, h);
+  cgen_rows_enter(g, h, wyil_fmt("%s && wy_is_small(r%d) && wy_is_small(r%d)"
+                                 " && wy_small_val(r%d) < wy_small_val(r%d)",
+                                 all, lo, hi, lo, hi));
+  if ((rows = cgen_rows_all(g, h))) all = wyil_fmt("%s && %s", all, rows);
+  /* the fast copy counts upwards: a range that descends (which facts of
+   * checks alone do not exclude) runs as written */
+  all = wyil_fmt("wy_is_small(r%d) && wy_is_small(r%d)"
+                 " && wy_small_val(r%d) <= wy_small_val(r%d) && %s", lo, hi,
+                 lo, hi, all);
   cgen_emit_comment(g, h);
   cgen_emit(g, "if (%s) {", all);
   g->indent++;
@@ -99,16 +136,22 @@ version(Gen *g, int h)
   bool var = reads_var(g, h, e);
   if (var) cgen_emit(g, "%s(&r%d, WY_UNDEF);", g->set, v);
   cgen_emit(g, "wyc_n%d = wy_small_val(r%d);", h, hi);
+  cgen_defer_begin(g, h);
   cgen_emit(g, "for (wyc_i%d = wy_small_val(r%d); wyc_i%d != wyc_n%d;"
             " wyc_i%d++) {", h, lo, h, h, h);
   if (var) cgen_emit(g, "  r%d = wy_small(wyc_i%d);", v, h);
   g->indent++;
+  cgen_rows_iter(g, h);
   for (int k = h + 1; k <= e; k++) emit_one(g, k);
-  g->fast = -1;
+  cgen_defer_test(g, h);
   g->indent--;
+  g->fast = -1;
   cgen_emit(g, "} else {");
   g->indent++;
+  cgen_defer_label(g, h);
+  if (cgen_rows_guarded(g, h)) g->resume = h;
   cgen_emit_insn(g, h);
+  g->resume = -1;
   for (int k = h + 1; k <= e; k++) emit_one(g, k);
   g->indent--;
   cgen_emit(g, "}");

@@ -44,6 +44,14 @@ list_equals(WyList *x, WyList *y)
         if (!mpq_equal(((mpq_t *)x->data)[i], ((mpq_t *)y->data)[i]))
           return false;
       return true;
+    case WY_LS_F64:     /* numbers: -0.0 == 0.0 */
+      for (size_t i = 0; i < x->len; i++)
+        if (((double *)x->data)[i] != ((double *)y->data)[i]) return false;
+      return true;
+    case WY_LS_F32:
+      for (size_t i = 0; i < x->len; i++)
+        if (((float *)x->data)[i] != ((float *)y->data)[i]) return false;
+      return true;
     case WY_LS_ANY:
       for (size_t i = 0; i < x->len; i++)
         if (!wy_equals(((wyv *)x->data)[i], ((wyv *)y->data)[i]))
@@ -167,6 +175,12 @@ list_compare(WyList *x, WyList *y)
   }
   if (x->h.sub == WY_LS_ANY && y->h.sub == WY_LS_ANY)
     return compare_seq(x->data, y->data, x->len);
+  if (x->h.sub == WY_LS_F64 && y->h.sub == WY_LS_F64) {
+    const double *p = x->data, *q = y->data;
+    for (size_t i = 0; i < x->len; i++)
+      if (p[i] != q[i]) return p[i] < q[i] ? -1 : 1;
+    return 0;
+  }
   for (size_t i = 0; i < x->len; i++) {
     wyv p = wy_list_get(a, i), q = wy_list_get(b, i);
     int c = wy_compare(p, q);

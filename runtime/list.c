@@ -10,6 +10,14 @@
  * list re-picks its storage from the first element pushed, so `xs = []`
  * followed by pushes of ints gets LS_INT.
  *
+ * In the IEEE real modes the reals of a list are machine numbers:
+ * LS_F64 (doubles, DOUBLE mode) or LS_F32 (floats, FLOAT mode), which
+ * every real of the mode fits; the storage LS_REAL asked for (a hint,
+ * new_list, restore) means that kind there (mode_store).  Elements
+ * leave as the words of their numbers (wy_f_make), and come in as
+ * their numbers (wy_f_val); a -0.0 the generated code stored reads as
+ * 0.0, and the element-wise comparisons use the numbers' ==.
+ *
  * Value semantics: every mutator first makes the list unique, copying
  * it when its count is above 1.  A unique list is updated in place and
  * grows by doubling, so pushes and in-place appends are amortised O(1).
@@ -26,7 +34,31 @@ static const size_t elem_size[] = {
   [WY_LS_REAL] = sizeof(wyv),
   [WY_LS_BOOL] = sizeof(uint8_t),
   [WY_LS_MPQ] = sizeof(mpq_t),
+  [WY_LS_F64] = sizeof(double),
+  [WY_LS_F32] = sizeof(float),
 };
+
+/* The storage s stands for in the program's real mode: LS_REAL is
+ * LS_F64 or LS_F32 in the IEEE modes. */
+static inline WyListStore
+mode_store(WyListStore s)
+{
+  return s == WY_LS_REAL ? wyrt_real_store() : s;
+}
+
+static inline bool
+is_num_store(WyListStore s)
+{
+  return s == WY_LS_F64 || s == WY_LS_F32;
+}
+
+/* Flat storage: elements copied as bytes. */
+static inline bool
+is_flat(WyListStore s)
+{
+  return s == WY_LS_INT || s == WY_LS_BOOL || s == WY_LS_REAL
+         || is_num_store(s);
+}
 
 
 static inline wyv
@@ -49,7 +81,7 @@ fits(WyListStore s, wyv v)
   case WY_LS_INT: return wy_is_small(v);
   case WY_LS_BOOL: return is_bool(v);
   case WY_LS_REAL: return wy_is_qimm(v);
-  case WY_LS_MPQ: return wyrt_is_real(v);
+  case WY_LS_MPQ: case WY_LS_F64: case WY_LS_F32: return wyrt_is_real(v);
   case WY_LS_ANY: break;
   }
   return true;
@@ -69,6 +101,7 @@ natural_store(WyListStore cur, wyv v)
 {
   if (wy_is_small(v)) return WY_LS_INT;
   if (is_bool(v)) return WY_LS_BOOL;
+  if (wy_real_mode && wyrt_is_real(v)) return mode_store(WY_LS_REAL);
   if (fits(WY_LS_REAL, v)) return WY_LS_REAL;
   if (is_real_store(cur) && wyrt_is_real(v) && !wy_real_mode)
     return WY_LS_MPQ;
@@ -167,6 +200,7 @@ static WyList *
 new_list(WyListStore s, size_t cap, bool zero)
 {
   WyList *l = (WyList *)wyrt_new_obj(WY_K_LIST, sizeof(WyList));
+  s = mode_store(s);
   l->h.sub = (uint8_t)s;
   l->len = 0;
   l->cap = cap;
@@ -227,6 +261,12 @@ put(WyList *l, size_t i, wyv v)
   case WY_LS_REAL:
     reals_of(l)[i] = v;
     break;
+  case WY_LS_F64:
+    f64_of(l)[i] = wy_f_val(v);
+    break;
+  case WY_LS_F32:
+    f32_of(l)[i] = (float)wy_f_val(v);
+    break;
   case WY_LS_MPQ: {
     WyRealTmp t;
     mpq_init(real_at(l, i));
@@ -273,6 +313,10 @@ wy_list_get(wyv lv, size_t i)
     return reals_of(l)[i];
   case WY_LS_MPQ:
     return wyrt_real_from_mpq(real_at(l, i));   /* small when it fits */
+  case WY_LS_F64:
+    return wy_f_make(f64_of(l)[i], NULL);       /* finite: no failure */
+  case WY_LS_F32:
+    return wy_f_make(f32_of(l)[i], NULL);
   }
   return WY_UNDEF;
 }
@@ -294,6 +338,12 @@ copy_elem(WyList *dst, size_t j, WyList *src, size_t i)
     break;
   case WY_LS_REAL:
     reals_of(dst)[j] = reals_of(src)[i];
+    break;
+  case WY_LS_F64:
+    f64_of(dst)[j] = f64_of(src)[i];
+    break;
+  case WY_LS_F32:
+    f32_of(dst)[j] = f32_of(src)[i];
     break;
   case WY_LS_MPQ:
     mpq_init(real_at(dst, j));
@@ -351,6 +401,7 @@ widen(WyList *l)
 static void
 restore(WyList *l, WyListStore s)
 {
+  s = mode_store(s);
   if (store_of(l) == s) return;
   wyrt_list_written(l, 0, SIZE_MAX);
   if (l->cap) l->data = realloc_array(l->data, l->cap, elem_size[s]);
@@ -379,8 +430,7 @@ copy_list(WyList *src, size_t cap)
 {
   WyList *d = wyrt_new_list(store_of(src), cap);
   wy_list_host(src);
-  if (store_of(src) == WY_LS_INT || store_of(src) == WY_LS_BOOL
-      || store_of(src) == WY_LS_REAL) {
+  if (is_flat(store_of(src))) {
     if (src->len)
       memcpy(d->data, src->data, src->len * elem_size[store_of(src)]);
   } else {
@@ -422,8 +472,7 @@ append_elems(WyList *dst, WyList *src, size_t n)
   size_t base = dst->len;
   wy_list_host(src);
   if (store_of(dst) == store_of(src)) {
-    if (store_of(dst) == WY_LS_INT || store_of(dst) == WY_LS_BOOL
-        || store_of(dst) == WY_LS_REAL)
+    if (is_flat(store_of(dst)))
       memcpy((char *)dst->data + base * elem_size[store_of(dst)], src->data,
              n * elem_size[store_of(dst)]);
     else
@@ -490,6 +539,7 @@ pick_store(WyListStore hint, size_t n, const wyv *elems)
   }
   if (ints) return WY_LS_INT;
   if (bools) return WY_LS_BOOL;
+  if (reals && wy_real_mode) return mode_store(WY_LS_REAL);
   if (reals) {
     for (size_t i = 0; i < n; i++)
       if (!fits(WY_LS_REAL, elems[i]))
@@ -604,6 +654,22 @@ wy_list_set(wyv *l, wyv i, wyv v, const WyPos *pos)
   if (self) wy_decref(v);
 }
 
+void
+wy_list_put_d_slow(wyv *l, wyv i, double d, const WyPos *pos)
+{
+  wyv v = wy_f_make(d, NULL);    /* finite: no failure */
+  wy_list_set(l, i, v, pos);
+  wy_decref(v);
+}
+
+void
+wy_list_put2_d_slow(wyv *l, wyv i, wyv j, double d, const WyPos *pos)
+{
+  wyv v = wy_f_make(d, NULL);
+  wy_list_set(wy_list_slot(l, i, pos), j, v, pos);
+  wy_decref(v);
+}
+
 wyv *
 wy_list_slot(wyv *l, wyv i, const WyPos *pos)
 {
@@ -616,6 +682,84 @@ wy_list_slot(wyv *l, wyv i, const WyPos *pos)
     return &((wyv *)x->data)[k];
   widen(x);
   return &any_at(x)[k];
+}
+
+/* ---------------------------------------------------------------- */
+/* Storage arrays for loops (c_backend/cgen_rows.c)                    */
+
+void *
+wy_list_mut_slow(wyv *l, WyListStore store)
+{
+  WyList *x;
+  if (!wyrt_is_list(*l)) return NULL;
+  wy_list_host(wy_list(*l));
+  x = make_unique(l, false, 0);
+  if (store_of(x) != store || !x->len) return NULL;
+  wyrt_list_written(x, 0, x->len);     /* a device copy is older now */
+  return x->h.flags ? NULL : x->data;
+}
+
+void *
+wy_list_row_mut_slow(wyv *l, wyv i, WyListStore store)
+{
+  WyList *x;
+  size_t k;
+  if (!wy_list_row_flat(*l, i, store)) return NULL;   /* x[i] is one */
+  k = (size_t)wy_small_val(i);
+  x = make_unique(l, false, 0);
+  wyrt_list_written(x, k, k + 1);
+  if (x->h.flags) return NULL;
+  return wy_list_mut(&any_at(x)[k], store);
+}
+
+const void *
+wy_list_row_flat_slow(wyv x, wyv i, WyListStore store)
+{
+  WyList *l;
+  wyv r;
+  if (!wyrt_is_list(x) || !wy_is_small(i) || wy_small_val(i) < 0)
+    return NULL;
+  l = wy_list(x);
+  wy_list_host(l);
+  if (l->h.sub != WY_LS_ANY || (uint64_t)wy_small_val(i) >= l->len)
+    return NULL;
+  r = ((const wyv *)l->data)[wy_small_val(i)];
+  if (!wyrt_is_list(r)) return NULL;
+  return wy_list(r)->len ? wy_list_flat(r, store) : NULL;
+}
+
+uint64_t
+wy_list_grid(wyv x, wyv lo, wyv hi, WyListStore store, wyv *buf)
+{
+  WyList *l, *b;
+  uint64_t least = UINT64_MAX;
+  size_t a, n;
+  if (!wyrt_is_list(x) || !wy_is_small(lo) || !wy_is_small(hi)
+      || wy_small_val(lo) < 0 || wy_small_val(lo) >= wy_small_val(hi))
+    return 0;
+  l = wy_list(x);
+  wy_list_host(l);
+  a = (size_t)wy_small_val(lo);
+  n = (size_t)wy_small_val(hi) - a;
+  if (l->h.sub != WY_LS_ANY || (uint64_t)wy_small_val(hi) > l->len) return 0;
+  /* the buffer: a list object that is no language value, held by the
+   * caller's frame as its registers are; its data the row pointers */
+  if (!wyrt_is_list(*buf) || wy_list(*buf)->h.rc != 1
+      || wy_list(*buf)->cap < n)
+    wy_set(buf, list_val(wyrt_new_list(WY_LS_INT, n)));
+  b = wy_list(*buf);
+  for (size_t i = 0; i < n; i++) {
+    wyv r = ((const wyv *)l->data)[a + i];
+    WyList *row;
+    if (!wyrt_is_list(r)) return 0;
+    row = wy_list(r);
+    wy_list_host(row);
+    if (row->h.sub != store || row->h.flags) return 0;
+    if (row->len < least) least = row->len;
+    if (store == WY_LS_F32) ((const float **)b->data)[i] = row->data;
+    else ((const double **)b->data)[i] = row->data;
+  }
+  return least;
 }
 
 /* ---------------------------------------------------------------- */
@@ -714,6 +858,24 @@ wy_list_contains(wyv l, wyv e)
     if (!fits(WY_LS_REAL, e)) return false;   /* canonical: no immediate */
     for (size_t i = 0; i < x->len; i++)
       if (reals_of(x)[i] == e) return true;
+    return false;
+  }
+  case WY_LS_F64: {
+    const double *ds = f64_of(x);
+    double d;
+    if (!wyrt_is_real(e)) return false;
+    d = wy_f_val(e);
+    for (size_t i = 0; i < x->len; i++)
+      if (ds[i] == d) return true;
+    return false;
+  }
+  case WY_LS_F32: {
+    const float *fs = f32_of(x);
+    double d;
+    if (!wyrt_is_real(e)) return false;
+    d = wy_f_val(e);
+    for (size_t i = 0; i < x->len; i++)
+      if (fs[i] == d) return true;
     return false;
   }
   case WY_LS_MPQ: {

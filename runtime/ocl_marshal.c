@@ -6,7 +6,12 @@
  * (unmarshal).
  *
  * Device layout: one row-major array of wy_int (int32 or int64), wy_real
- * (float or double) or uchar.  A list of lists must be rectangular.
+ * (float or double) or uchar.  A list of lists must be rectangular.  An
+ * IEEE mode's [real] (LS_F64, LS_F32: machine numbers) has the device's
+ * layout when the device's real type is its own, as --real=double|float
+ * makes it: its rows are copied up (a list argument read whole is sent
+ * from its storage), and back as one copy of the window from the first
+ * element that changed.
  * Conversions are exact where the device type allows and correctly
  * rounded otherwise (mpq -> float or double); a value the device type
  * cannot hold is a status (WY_OCL_E_OVERFLOW, WY_OCL_E_REAL_RANGE), so
@@ -77,6 +82,12 @@ wy_ocl_list_unique(wyv *slot)
     break;
   case WY_LS_REAL:
     if (l->len) memcpy(c->data, l->data, l->len * sizeof(wyv));
+    break;
+  case WY_LS_F64:
+    if (l->len) memcpy(c->data, l->data, l->len * sizeof(double));
+    break;
+  case WY_LS_F32:
+    if (l->len) memcpy(c->data, l->data, l->len * sizeof(float));
     break;
   case WY_LS_MPQ:
     for (size_t i = 0; i < l->len; i++) {
@@ -273,6 +284,11 @@ load_row(const WyOclMarsh *m, WyList *l, size_t from, size_t to, char *dst)
       return WY_OCL_OK;
     for (size_t i = 0; i < n; i++)
       if (!wy_ocl_put_word(ws[i], m->dbl, dst + i * es)) return real_range(m);
+  } else if (wy_ocl_is_nums(s) && elem == WY_OCL_T_REAL) {
+    size_t hs = s == WY_LS_F64 ? sizeof(double) : sizeof(float);
+    if (!wy_ocl_put_nums((const char *)l->data + from * hs, s, n, m->dbl, dst,
+                         PAR_MIN, PAR_GRAIN))
+      return real_range(m);
   } else if (s == WY_LS_MPQ && elem == WY_OCL_T_REAL) {
     for (size_t i = 0; i < n; i++)
       if (!wy_ocl_put_real(real_at(l, from + i), m->dbl, dst + i * es))
@@ -325,13 +341,17 @@ rows_slice(void *ctx, size_t lo, size_t hi, int *status)
   const WyOclMarsh *m = c->m;
   size_t w = m->dims[m->par->depth - 1];
   bool real = m->par->elem == WY_OCL_T_REAL;
+  WyListStore want = real ? wyrt_real_store() : WY_LS_INT;
   for (size_t q = lo; q < hi && !*status; q++) {
     WyList *row = inner_row(c, q);
     char *dst = (char *)m->host + q * w * m->esize;
     /* load_rows_par fetched every stale row before */
     if (!row || row->len != w || (row->h.flags & WY_LIST_STALE)
-        || row->h.sub != (real ? WY_LS_REAL : WY_LS_INT)) {
+        || row->h.sub != want) {
       *status = 1;
+    } else if (real && want != WY_LS_REAL) {   /* an IEEE mode's numbers */
+      if (!wy_ocl_put_nums(row->data, want, w, m->dbl, dst, SIZE_MAX, 1))
+        *status = 1;
     } else if (real) {
       const wyv *ws = (const wyv *)row->data;
       for (size_t i = 0; i < w && !*status; i++)
@@ -567,7 +587,9 @@ marshal_list(WyOclMarsh *m, wyv v, const int64_t lo[3], const int64_t hi[3])
   m->up_len = m->upload ? m->count : 0;
   if (m->upload && p->kind == WY_OCL_LIST_IN && p->depth == 1
       && ((p->elem == WY_OCL_T_INT && m->int64 && store_of(l) == WY_LS_INT)
-          || (p->elem == WY_OCL_T_BOOL && store_of(l) == WY_LS_BOOL))
+          || (p->elem == WY_OCL_T_BOOL && store_of(l) == WY_LS_BOOL)
+          || (p->elem == WY_OCL_T_REAL
+              && wy_ocl_nums_same(store_of(l), m->dbl)))
       && l->len > 0) {
     m->host = l->data;       /* the storage is the device layout */
     return WY_OCL_OK;
@@ -722,6 +744,10 @@ changed(const WyOclMarsh *m, WyList *l, size_t i, size_t k, mpq_ptr q,
       return !wy_ocl_put_word(reals_of(l)[i], m->dbl, was)
              || differ((const char *)m->back + k * m->esize, was, m->esize);
     }
+    if (wy_ocl_is_nums(store_of(l)))
+      return wy_ocl_put_double(wy_ocl_num_at(l->data, store_of(l), i),
+                               m->dbl, was) != WY_OCL_Q_DONE
+             || differ((const char *)m->back + k * m->esize, was, m->esize);
     if (store_of(l) == WY_LS_MPQ)
       return !wy_ocl_put_real(real_at(l, i), m->dbl, was)
              || differ((const char *)m->back + k * m->esize, was, m->esize);
@@ -744,6 +770,8 @@ changed(const WyOclMarsh *m, WyList *l, size_t i, size_t k, mpq_ptr q,
       wyv w;
       return !wy_ocl_word_of(back_real(m, k), &w) || w != reals_of(l)[i];
     }
+    if (wy_ocl_is_nums(store_of(l)))   /* numbers: -0.0 is 0.0 */
+      return wy_ocl_num_at(l->data, store_of(l), i) != back_real(m, k);
     if (store_of(l) != WY_LS_MPQ) return true;
     wyrt_mpq_set_double(q, back_real(m, k));
     return !mpq_equal(q, real_at(l, i));
@@ -773,6 +801,10 @@ put_elem(const WyOclMarsh *m, wyv *slot, size_t i, size_t k)
   case WY_OCL_T_REAL:
     if (store_of(l) == WY_LS_MPQ) {
       wyrt_mpq_set_double(real_at(l, i), back_real(m, k));
+      return;
+    }
+    if (wy_ocl_is_nums(store_of(l))) {   /* finite: wy_ocl_check_back */
+      wy_ocl_num_set(l->data, store_of(l), i, back_real(m, k));
       return;
     }
     v = wy_real_from_double(back_real(m, k));
@@ -962,6 +994,14 @@ write_row(const WyOclMarsh *m, wyv *slot, int level, size_t base, bool apply,
         continue;
       ws[i] = w;
     }
+  }
+  if (m->par->elem == WY_OCL_T_REAL && wy_ocl_nums_same(store_of(l), m->dbl)) {
+    /* the device's numbers are the list's: what did not change is the
+     * same bits, so the rest of the window is one copy */
+    size_t es = m->esize;
+    memcpy((char *)l->data + i * es, (const char *)m->back + (base + i) * es,
+           (end - i) * es);
+    i = end;
   }
   if (m->par->elem == WY_OCL_T_REAL && store_of(l) == WY_LS_MPQ
       && !m->upload) {

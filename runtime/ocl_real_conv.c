@@ -7,7 +7,9 @@
  * to float.  The quick form,
  * which never touches GMP or MPFR (whose allocations go through the
  * runtime's allocator, ocl_par.c), converts the immediates of a large
- * [real] on several threads.
+ * [real] on several threads.  An IEEE mode's [real] holds machine
+ * numbers (LS_F64, LS_F32): a copy when the device's type is theirs,
+ * which it is under --real=double|float (docs/reals.md).
  */
 #define WY_OCL_IMPL
 #include <math.h>
@@ -179,4 +181,42 @@ wy_ocl_put_reals_quick(const wyv *ws, size_t n, bool dbl, char *dst,
   RealCopy c = {ws, dst, dbl ? sizeof(cl_double) : sizeof(cl_float), dbl};
   if (n < min) return false;
   return wy_ocl_par_for(n, grain, reals_slice, &c) == 0;
+}
+
+/* ---------------------------------------------------------------- */
+/* LS_F64 and LS_F32 storage                                          */
+
+typedef struct NumCopy {
+  const char *src;
+  WyListStore s;
+  char *dst;
+  bool dbl;
+} NumCopy;
+
+static void
+nums_slice(void *ctx, size_t lo, size_t hi, int *status)
+{
+  const NumCopy *c = ctx;
+  size_t es = c->s == WY_LS_F64 ? sizeof(double) : sizeof(float);
+  if (wy_ocl_nums_same(c->s, c->dbl)) {
+    memcpy(c->dst + lo * es, c->src + lo * es, (hi - lo) * es);
+    return;
+  }
+  for (size_t i = lo; i < hi; i++)
+    if (wy_ocl_put_double(wy_ocl_num_at(c->src, c->s, i), c->dbl,
+                          c->dst + i * (c->dbl ? 8 : 4)) != WY_OCL_Q_DONE) {
+      *status = 1;
+      return;
+    }
+}
+
+bool
+wy_ocl_put_nums(const void *src, WyListStore s, size_t n, bool dbl,
+                char *dst, size_t min, size_t grain)
+{
+  NumCopy c = {src, s, dst, dbl};
+  int status = 0;
+  if (n >= min) return wy_ocl_par_for(n, grain, nums_slice, &c) == 0;
+  nums_slice(&c, 0, n, &status);
+  return status == 0;
 }

@@ -24,4 +24,36 @@ bool wy_ocl_word_of(double d, wyv *w);
 bool wy_ocl_put_reals_quick(const wyv *ws, size_t n, bool dbl, char *dst,
                             size_t min, size_t grain);
 
+/* LS_F64 and LS_F32 storage (an IEEE mode's [real], list.c): is s the
+ * device's real type (then the layouts are the same)?  Element i as a
+ * double, and the device value d stored there (rounded to float for
+ * LS_F32).  put_nums: n elements from src at dst in the device's type,
+ * copied where the types are the same (on several threads when n >=
+ * min, in slices of at least grain), else converted; false when one is
+ * beyond a float's range.  No GMP: on any thread. */
+static inline bool
+wy_ocl_nums_same(WyListStore s, bool dbl)
+{
+  return dbl ? s == WY_LS_F64 : s == WY_LS_F32;
+}
+static inline bool
+wy_ocl_is_nums(WyListStore s)
+{
+  return s == WY_LS_F64 || s == WY_LS_F32;
+}
+static inline double
+wy_ocl_num_at(const void *data, WyListStore s, size_t i)
+{
+  return s == WY_LS_F64 ? ((const double *)data)[i]
+                        : ((const float *)data)[i];
+}
+static inline void
+wy_ocl_num_set(void *data, WyListStore s, size_t i, double d)
+{
+  if (s == WY_LS_F64) ((double *)data)[i] = d;
+  else ((float *)data)[i] = (float)d;
+}
+bool wy_ocl_put_nums(const void *src, WyListStore s, size_t n, bool dbl,
+                     char *dst, size_t min, size_t grain);
+
 #endif

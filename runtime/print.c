@@ -184,6 +184,10 @@ put_list(WyBuf *b, WyList *l)
     if (i) wyrt_buf_put(b, ", ", 2);
     if (l->h.sub == WY_LS_INT) {
       put_i64(b, ((int64_t *)l->data)[i]);
+    } else if (l->h.sub == WY_LS_F64) {
+      wyrt_f_format(b, ((double *)l->data)[i]);    /* -0.0 is 0.0 */
+    } else if (l->h.sub == WY_LS_F32) {
+      wyrt_f_format(b, ((float *)l->data)[i]);
     } else {
       wyv v = wy_list_get((wyv)(uintptr_t)l, i);
       wyrt_format(b, v, false);

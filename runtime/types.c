@@ -75,6 +75,8 @@ list_is(WyList *l, const WyType *e, const RefVisit *refs)
     break;
   case WY_LS_REAL:
   case WY_LS_MPQ:
+  case WY_LS_F64:
+  case WY_LS_F32:
     if (accepts_all(e, WY_T_REAL)) return true;
     break;
   case WY_LS_ANY:
@@ -217,7 +219,8 @@ convert_list(wyv l, const WyType *e)
   if (e->kind == WY_T_ANY || x->len == 0
       || (s == WY_LS_INT && accepts_all(e, WY_T_INT))
       || (s == WY_LS_BOOL && accepts_all(e, WY_T_BOOL))
-      || ((s == WY_LS_REAL || s == WY_LS_MPQ) && accepts_all(e, WY_T_REAL)))
+      || ((s == WY_LS_REAL || s == WY_LS_MPQ || s == WY_LS_F64
+           || s == WY_LS_F32) && accepts_all(e, WY_T_REAL)))
     return keep(l);
   for (size_t i = 0; i < x->len; i++) {
     wyv a = wy_list_get(l, i), c = convert(a, e, NULL);

@@ -173,6 +173,8 @@ free_list(WyList *l)
   case WY_LS_REAL:
   case WY_LS_INT:
   case WY_LS_BOOL:
+  case WY_LS_F64:
+  case WY_LS_F32:
     break;
   }
   wyrt_free(l->data);

@@ -435,14 +435,22 @@ void wy_str_append_inplace(wyv *s, wyv b);
  * what it holds and changes it silently: storing a value that does not
  * fit turns an LS_INT list into LS_ANY (an LS_REAL list into LS_MPQ
  * when it is a real beyond the immediate).  Only performance depends on
- * it; marshalling (the OpenCL runtime) reads the flat arrays directly. */
+ * it; marshalling (the OpenCL runtime) reads the flat arrays directly.
+ * Reals are stored by the program's real mode: in exact mode LS_REAL
+ * or LS_MPQ, in DOUBLE mode LS_F64, in FLOAT mode LS_F32 (the machine
+ * numbers themselves, every real of the mode fits); the hint LS_REAL
+ * means the mode's kind, so no list of an IEEE mode is LS_REAL or
+ * LS_MPQ, and none of exact mode LS_F64 or LS_F32. */
 typedef enum WyListStore {
   WY_LS_ANY,   /* wyv[]: any values */
   WY_LS_INT,   /* int64_t[]: small ints only (63-bit range) */
   WY_LS_REAL,  /* wyv[] of immediate reals only, no pointers (the hint
                   the back end gives for [real]) */
   WY_LS_BOOL,  /* uint8_t[]: bools only */
-  WY_LS_MPQ    /* mpq_t[] inline: reals, once one of them needs GMP */
+  WY_LS_MPQ,   /* mpq_t[] inline: reals, once one of them needs GMP */
+  WY_LS_F64,   /* double[]: the reals of DOUBLE mode (finite; a -0.0
+                  reads as the real 0.0) */
+  WY_LS_F32    /* float[]: the reals of FLOAT mode (likewise) */
 } WyListStore;
 
 /* Residency (design.md "Runtime"): a list may have a copy on the OpenCL
@@ -486,9 +494,10 @@ static inline wyv wy_list_get_int_fast(wyv l, size_t i)
   if (wy_list(l)->h.flags & WY_LIST_STALE) return wy_list_get(l, i);
   return wy_small(((int64_t *)wy_list(l)->data)[i]);
 }
-/* The same for any list: inline for LS_REAL (immediate reals, no count)
- * and LS_ANY whose host data is current; a stale list is fetched by
- * wy_list_get (a fetch may change the storage). */
+/* The same for any list: inline for LS_REAL (immediate reals, no count),
+ * LS_ANY, LS_F64 and LS_F32 (their numbers as words) whose host data is
+ * current; a stale list is fetched by wy_list_get (a fetch may change
+ * the storage). */
 static inline wyv wy_list_get_fast(wyv l, size_t i)
 {
   WyList *x = wy_list(l);
@@ -499,17 +508,25 @@ static inline wyv wy_list_get_fast(wyv l, size_t i)
       wy_incref(v);
       return v;
     }
+    if (x->h.sub == WY_LS_F64)
+      return wy_f_make(((const double *)x->data)[i], NULL);
+    if (x->h.sub == WY_LS_F32)
+      return wy_f_make(((const float *)x->data)[i], NULL);
   }
   return wy_list_get(l, i);
 }
 /* In the IEEE modes: l[i] of a [real] list as a double, checked as
- * wy_list_index is; inline for current LS_REAL storage. */
+ * wy_list_index is; inline for current LS_F64 and LS_F32 storage. */
 static inline double wy_list_real_at(wyv l, wyv i, const WyPos *pos)
 {
   WyList *x = wy_list(l);
   if ((i & 1u) && (uint64_t)wy_small_val(i) < x->len
-      && !(x->h.flags & WY_LIST_STALE) && x->h.sub == WY_LS_REAL)
-    return wy_f_imm_val(((const wyv *)x->data)[wy_small_val(i)]);
+      && !(x->h.flags & WY_LIST_STALE)) {
+    if (x->h.sub == WY_LS_F64)
+      return ((const double *)x->data)[wy_small_val(i)];
+    if (x->h.sub == WY_LS_F32)
+      return ((const float *)x->data)[wy_small_val(i)];
+  }
   wyv v = wy_list_index(l, i, pos);
   double d = wy_f_val(v);
   wy_decref(v);
@@ -519,8 +536,12 @@ static inline double wy_list_real_at(wyv l, wyv i, const WyPos *pos)
 static inline double wy_list_real_get(wyv l, wyv i, const WyPos *pos)
 {
   WyList *x = wy_list(l);
-  if (!(x->h.flags & WY_LIST_STALE) && x->h.sub == WY_LS_REAL)
-    return wy_f_imm_val(((const wyv *)x->data)[wy_small_val(i)]);
+  if (!(x->h.flags & WY_LIST_STALE)) {
+    if (x->h.sub == WY_LS_F64)
+      return ((const double *)x->data)[wy_small_val(i)];
+    if (x->h.sub == WY_LS_F32)
+      return ((const float *)x->data)[wy_small_val(i)];
+  }
   return wy_list_real_at(l, i, pos);
 }
 /* The facts of loops (c_backend/cgen_bounds.c): |y| when y is a list,
@@ -542,8 +563,8 @@ static inline int64_t wy_list_row_len(wyv x, wyv w)
 }
 /* The elements of list l for reads in a loop that leaves l as it is:
  * its host data brought up to date, then its storage array when the
- * storage kind is `store` (WY_LS_REAL: immediate reals, WY_LS_INT:
- * int64_t), NULL otherwise.  The array stays valid while l holds its
+ * storage kind is `store` (WY_LS_F64: doubles, WY_LS_F32: floats,
+ * WY_LS_INT: int64_t), NULL otherwise.  The array stays valid while l holds its
  * reference and nothing writes l (value semantics: a write through
  * another holder copies first). */
 static inline const void *wy_list_flat(wyv l, WyListStore store)
@@ -562,21 +583,46 @@ wyv *wy_list_slot(wyv *l, wyv i, const WyPos *pos);
  * a row it does not keep (IEEE modes): in place, inline, when the lists
  * are unique, current, with no device copy, i (and j) in bounds and v
  * fits the storage as it is (a small int in LS_INT, an immediate real
- * in LS_REAL); else as wy_list_set (after wy_list_slot) does it. */
-static inline bool wy_list_put_here(WyList *x, wyv i, wyv v)
+ * in LS_F64 or LS_F32); else as wy_list_set (after wy_list_slot) does
+ * it.  The _d forms store a real given as the mode's number d (finite,
+ * as every unboxed register is), which LS_F64 and LS_F32 hold as it
+ * is: no word is made for it. */
+static inline bool wy_list_here(WyList *x, wyv i)
 {
-  if (x->h.rc != 1 || x->h.flags || x->res || !wy_is_small(i)
-      || (uint64_t)wy_small_val(i) >= x->len)
-    return false;
-  if (x->h.sub == WY_LS_REAL && wy_is_qimm(v)) {
-    ((wyv *)x->data)[wy_small_val(i)] = v;
+  return x->h.rc == 1 && !x->h.flags && !x->res && wy_is_small(i)
+         && (uint64_t)wy_small_val(i) < x->len;
+}
+static inline bool wy_list_put_num(WyList *x, wyv i, double d)
+{
+  if (!wy_list_here(x, i)) return false;
+  if (x->h.sub == WY_LS_F64) {
+    ((double *)x->data)[wy_small_val(i)] = d;
     return true;
   }
-  if (x->h.sub == WY_LS_INT && wy_is_small(v)) {
+  if (x->h.sub == WY_LS_F32) {
+    ((float *)x->data)[wy_small_val(i)] = (float)d;
+    return true;
+  }
+  return false;
+}
+static inline bool wy_list_put_here(WyList *x, wyv i, wyv v)
+{
+  if (wy_is_qimm(v)) return wy_list_put_num(x, i, wy_f_imm_val(v));
+  if (wy_list_here(x, i) && x->h.sub == WY_LS_INT && wy_is_small(v)) {
     ((int64_t *)x->data)[wy_small_val(i)] = wy_small_val(v);
     return true;
   }
   return false;
+}
+/* Row i of *l for an inline store: *l unique, current, LS_ANY, with no
+ * device copy and i in bounds, the row a list; else NULL. */
+static inline WyList *wy_list_row_here(wyv *l, wyv i)
+{
+  WyList *x = wy_list(*l);
+  wyv r;
+  if (!wy_list_here(x, i) || x->h.sub != WY_LS_ANY) return NULL;
+  r = ((const wyv *)x->data)[wy_small_val(i)];
+  return wy_is_obj(r) && wy_obj(r)->kind == WY_K_LIST ? wy_list(r) : NULL;
 }
 static inline void wy_list_put(wyv *l, wyv i, wyv v, const WyPos *pos)
 {
@@ -585,15 +631,97 @@ static inline void wy_list_put(wyv *l, wyv i, wyv v, const WyPos *pos)
 static inline void wy_list_put2(wyv *l, wyv i, wyv j, wyv v,
                                 const WyPos *pos)
 {
-  WyList *x = wy_list(*l);
-  if (x->h.rc == 1 && !x->h.flags && !x->res && x->h.sub == WY_LS_ANY
-      && wy_is_small(i) && (uint64_t)wy_small_val(i) < x->len) {
-    wyv r = ((const wyv *)x->data)[wy_small_val(i)];
+  WyList *r = wy_list_row_here(l, i);
+  if (!r || !wy_list_put_here(r, j, v))
+    wy_list_set(wy_list_slot(l, i, pos), j, v, pos);
+}
+/* The slow paths of the _d stores (list.c): the word of d stored. */
+void wy_list_put_d_slow(wyv *l, wyv i, double d, const WyPos *pos);
+void wy_list_put2_d_slow(wyv *l, wyv i, wyv j, double d, const WyPos *pos);
+static inline void wy_list_put_d(wyv *l, wyv i, double d, const WyPos *pos)
+{
+  if (!wy_list_put_num(wy_list(*l), i, d)) wy_list_put_d_slow(l, i, d, pos);
+}
+static inline void wy_list_put2_d(wyv *l, wyv i, wyv j, double d,
+                                  const WyPos *pos)
+{
+  WyList *r = wy_list_row_here(l, i);
+  if (!r || !wy_list_put_num(r, j, d)) wy_list_put2_d_slow(l, i, j, d, pos);
+}
+/* Storage arrays hoisted out of a loop (c_backend/cgen_rows.c), NULL
+ * where there is none (then the loop as written runs).  wy_list_mut:
+ * that of *l, made unique (a copy when shared) and current, a device
+ * copy told that the host writes all of it, when its storage is
+ * `store` and it has elements; wy_list_row_mut: that of row i of the
+ * list of lists *l, both made so.  The array stays valid while the loop
+ * changes *l only through it and takes no reference to *l or the row
+ * (value semantics: a write elsewhere copies first).  wy_list_row_flat:
+ * for reads, the array of row i of x as wy_list_flat gives it, when x
+ * is a list of lists (brought up to date) and i in bounds. */
+void *wy_list_mut_slow(wyv *l, WyListStore store);
+void *wy_list_row_mut_slow(wyv *l, wyv i, WyListStore store);
+const void *wy_list_row_flat_slow(wyv x, wyv i, WyListStore store);
+/* (inline where the lists are unique or current already) */
+static inline bool wy_list_as(WyList *x, bool mine, WyListStore store)
+{
+  return (!mine || (x->h.rc == 1 && !x->res)) && !x->h.flags
+         && x->h.sub == store && x->len;
+}
+static inline void *wy_list_mut(wyv *l, WyListStore store)
+{
+  if (wy_is_obj(*l) && wy_obj(*l)->kind == WY_K_LIST
+      && wy_list_as(wy_list(*l), true, store))
+    return wy_list(*l)->data;
+  return wy_list_mut_slow(l, store);
+}
+static inline void *wy_list_row_mut(wyv *l, wyv i, WyListStore store)
+{
+  WyList *r = wy_is_obj(*l) && wy_obj(*l)->kind == WY_K_LIST
+              ? wy_list_row_here(l, i) : NULL;
+  if (r && wy_list_as(r, true, store)) return r->data;
+  return wy_list_row_mut_slow(l, i, store);
+}
+static inline const void *wy_list_row_flat(wyv x, wyv i, WyListStore store)
+{
+  if (wy_is_obj(x) && wy_obj(x)->kind == WY_K_LIST && !wy_list(x)->h.flags
+      && wy_list(x)->h.sub == WY_LS_ANY && wy_is_small(i)
+      && (uint64_t)wy_small_val(i) < wy_list(x)->len) {
+    wyv r = ((const wyv *)wy_list(x)->data)[wy_small_val(i)];
     if (wy_is_obj(r) && wy_obj(r)->kind == WY_K_LIST
-        && wy_list_put_here(wy_list(r), j, v))
-      return;
+        && wy_list_as(wy_list(r), false, store))
+      return wy_list(r)->data;
   }
-  wy_list_set(wy_list_slot(l, i, pos), j, v, pos);
+  return wy_list_row_flat_slow(x, i, store);
+}
+/* In an iteration of such a loop, the array of row i of x (a current
+ * LS_ANY list with i in bounds: the loop's fact) when that row is a
+ * current list of storage `store` (kind, storage and flags: one word)
+ * and j an index in its bounds; else NULL.  Inline, no call.
+ * wy_list_index_of: an index as such a j (UINT64_MAX: none is). */
+static inline const void *wy_list_row_num(wyv x, int64_t i, uint64_t j,
+                                          WyListStore store)
+{
+  wyv r = ((const wyv *)wy_list(x)->data)[i];
+  WyObj want = {0, WY_K_LIST, (uint8_t)store, 0};
+  uint32_t a, b;
+  if (!wy_is_obj(r)) return NULL;
+  memcpy(&a, (const char *)wy_obj(r) + offsetof(WyObj, kind), sizeof a);
+  memcpy(&b, (const char *)&want + offsetof(WyObj, kind), sizeof b);
+  if (a != b || j >= wy_list(r)->len) return NULL;
+  return wy_list(r)->data;
+}
+/* Where a loop around that one keeps x: rows lo .. hi-1 of x, when x
+ * is a list of lists (brought up to date) with 0 <= lo < hi <= |x|, and
+ * those rows are all current lists of storage `store`: their least
+ * length is returned (else 0), and their arrays are in order in the
+ * data of *buf (as `const double *` for LS_F64, `const float *` for
+ * LS_F32), a list object made or reused here, held and released by the
+ * caller like a register, and no language value. */
+uint64_t wy_list_grid(wyv x, wyv lo, wyv hi, WyListStore store, wyv *buf);
+static inline uint64_t wy_list_index_of(wyv j)
+{
+  return wy_is_small(j) && wy_small_val(j) >= 0 ? (uint64_t)wy_small_val(j)
+                                                : UINT64_MAX;
 }
 /* l[i] without a reference of its own, for an element that l keeps (a
  * row of a list of lists, or an immediate): valid while l is. */

@@ -285,6 +285,16 @@ static inline wyv *reals_of(WyList *l)        /* WY_LS_REAL: immediates */
 { wy_list_host(l); return (wyv *)l->data; }
 static inline mpq_ptr real_at(WyList *l, size_t i)   /* WY_LS_MPQ */
 { wy_list_host(l); return ((mpq_t *)l->data)[i]; }
+static inline double *f64_of(WyList *l)       /* WY_LS_F64 */
+{ wy_list_host(l); return (double *)l->data; }
+static inline float *f32_of(WyList *l)        /* WY_LS_F32 */
+{ wy_list_host(l); return (float *)l->data; }
+/* The storage of a list of reals in the program's real mode. */
+static inline WyListStore wyrt_real_store(void)
+{
+  return wy_real_mode == WY_REAL_DOUBLE ? WY_LS_F64
+         : wy_real_mode == WY_REAL_FLOAT ? WY_LS_F32 : WY_LS_REAL;
+}
 
 /* Residency hooks, installed by libwyrt_ocl when it gives a list a
  * device copy (so libwyrt needs no OpenCL).  fetch makes the host data
