@@ -9,6 +9,7 @@
 #   OUT=DIR N=programs SEED=first [JOBS=16] [DEVICE=cpu|gpu]
 #     [DEADLINE=seconds after which no program starts]
 #     [REAL=exact|double|float: every build's --real, diff.py --real]
+#     [VARIANTS=c,O0,O1,O2,...: the builds compared, diff.py --variants]
 #     bash tests/device/fuzz-machine.sh
 set -u
 lib=/tmp/wyc-link
@@ -27,4 +28,5 @@ export FUZZ_DEVICE=${DEVICE:-cpu}
 cc --version | head -1
 nproc
 python3 tests/fuzz/diff.py -n "${N:-100}" --seed "${SEED:-1}" \
-  -j "${JOBS:-16}" --real "${REAL:-exact}" --deadline "${DEADLINE:-0}" --out "$OUT/fails" 2>&1 | tee "$OUT/fuzz.log" | tail -25
+  -j "${JOBS:-16}" --real "${REAL:-exact}" \
+  --variants "${VARIANTS:-c,O0,O1,O2,O2u}" --deadline "${DEADLINE:-0}" --out "$OUT/fails" 2>&1 | tee "$OUT/fuzz.log" | tail -25
