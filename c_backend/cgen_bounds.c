@@ -106,9 +106,8 @@ check_fact(Gen *g, int h, const char *cond)
   return f;
 }
 
-/* Is register z an int constant <= 0 wherever it is read? */
-static bool
-nonpos_const(Func *fn, int z)
+bool
+cgen_nonpos_const(Func *fn, int z)
 {
   Insn *d = wyil_only_def(fn, z);
   return d && d->op == OP_CONST && d->cst->kind == C_INT
@@ -133,7 +132,7 @@ scan_loop(Gen *g, int h, int e)
         && ty_is(in->type, TY_INT)) {
       int b = in->args[1];
       Insn *m = wyil_only_def(fn, b);
-      if (in->cmp == CMP_GE && nonpos_const(fn, b))
+      if (in->cmp == CMP_GE && cgen_nonpos_const(fn, b))
         g->bd->guard[k] = fact_of(g, h, -1, NULL);
       else if (in->cmp == CMP_LT && m && m->op == OP_LENGTHOF && m->type
                && ty_list_elem(m->type) && !written[m->args[0]]) {
@@ -213,7 +212,7 @@ scan_check(Gen *g, int h, int e, int k)
   if (!in->type || !ty_is(in->type, TY_INT)) return;
   if (u != v && cgen_kept(fn, h, e, u) != (KEEP_ALL | KEEP_LEN | KEEP_ROWS))
     return;
-  if (in->cmp == CMP_GE && u != v && nonpos_const(fn, in->args[1])) {
+  if (in->cmp == CMP_GE && u != v && cgen_nonpos_const(fn, in->args[1])) {
     g->bd->guard[k] = check_fact(g, h, nonneg(u));
   } else if (in->cmp == CMP_LT && (m = wyil_only_def(fn, in->args[1]))
              && m->op == OP_LENGTHOF && (len = entry_len(g, h, e, m))) {

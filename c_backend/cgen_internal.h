@@ -295,6 +295,9 @@ void cgen_bounds_scan(Gen *g);
  * its rows too), or 0. */
 enum { KEEP_ROWS = 1, KEEP_LEN = 2, KEEP_ALL = 4 };
 int cgen_kept(Func *fn, int h, int e, int x);
+/* Is register z an int constant <= 0 wherever it is read (a lower
+ * bound that 0 <= j implies)? */
+bool cgen_nonpos_const(Func *fn, int z);
 void cgen_bounds_decls(Gen *g);
 /* Before the FORALL code[h]: its facts, tested at run time. */
 void cgen_bounds_enter(Gen *g, int h);

@@ -239,16 +239,6 @@ scan_list(Gen *g, int h, int e, int x, int depth)
   }
 }
 
-/* Is register z an int constant <= 0 (a lower bound that 0 <= %j
- * implies)? */
-static bool
-nonpos_const(Func *fn, int z)
-{
-  Insn *d = wyil_only_def(fn, z);
-  return d && d->op == OP_CONST && d->cst->kind == C_INT
-         && (d->cst->text[0] == '-' || !strcmp(d->cst->text, "0"));
-}
-
 /* The checks of %j against the row r between its read code[d] and the
  * element read code[k], which guard gd implies. */
 static void
@@ -260,7 +250,7 @@ cover_checks(Gen *g, int d, int k, int r, int j, int gd)
     if (in->op != OP_ASSERT || in->args[0] != j || !in->type
         || !ty_is(in->type, TY_INT))
       continue;
-    if ((in->cmp == CMP_GE && nonpos_const(fn, in->args[1]))
+    if ((in->cmp == CMP_GE && cgen_nonpos_const(fn, in->args[1]))
         || (in->cmp == CMP_LT && (m = wyil_only_def(fn, in->args[1]))
             && m->op == OP_LENGTHOF && m->args[0] == r))
       g->rows->cover[a] = gd;
